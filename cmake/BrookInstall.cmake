@@ -1,0 +1,1 @@
+# Installation: brcc, headers, libbrook, the CMake package and brook.pc.

@@ -1,0 +1,388 @@
+#pragma once
+// The Brook AST: thin nodes, behaviour in passes (sema, codegen/*). The parser builds it; sema
+// fills the fields marked "sema:" (types, resolved names, call targets) and inserts
+// ImplicitConvert nodes, so that every code generator sees explicit conversions.
+//
+// A translation unit is the file in source order: host text copied through verbatim, the Brook
+// constructs found in host code (stream declarations, `void main`), struct typedefs and kernels.
+
+#include "ast/type.hpp"
+#include "support/source_manager.hpp"
+
+#include <array>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace brcc {
+
+enum class NodeKind {
+#define EXPR(name) name,
+#define STMT(name) name,
+#include "ast/ast_nodes.def"
+#undef EXPR
+#undef STMT
+};
+
+enum class BuiltinId {
+#define BUILTIN(name) name,
+#include "ast/builtins.def"
+#undef BUILTIN
+};
+
+struct Node {
+    explicit Node(NodeKind kind, SourceRange range) : kind(kind), range(range) {}
+    virtual ~Node() = default;
+    Node(const Node&) = delete;
+    Node& operator=(const Node&) = delete;
+
+    const NodeKind kind;
+    SourceRange range;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Declarations
+
+struct FieldDecl {
+    std::string name;
+    Type type; ///< float..float4 (int types in issue 3), or a nested struct
+    SourceRange range;
+};
+
+/// `typedef struct [tag] { float3 o; float3 d; } Ray;` at file scope. Also copied through to the
+/// C++ output, where host code uses it.
+struct StructDecl {
+    std::string name;
+    std::vector<FieldDecl> fields;
+    SourceRange range; ///< the whole typedef, up to and including its `;`
+};
+
+/// A named value a NameRef can refer to: a kernel parameter or a local variable.
+struct ValueDecl {
+    enum class Kind { Param, Local };
+    explicit ValueDecl(Kind kind) : decl_kind(kind) {}
+    virtual ~ValueDecl() = default;
+    ValueDecl(const ValueDecl&) = delete;
+    ValueDecl& operator=(const ValueDecl&) = delete;
+
+    const Kind decl_kind;
+    std::string name;
+    Type type;
+    SourceRange range;      ///< the whole declarator
+    SourceRange name_range; ///< the name alone
+};
+
+enum class ParamKind {
+    Constant,         ///< `float a`, `float4 v`, `Ray r` (no `<>`): read-only, same for all elements
+    InputStream,      ///< `float a<>`
+    OutputStream,     ///< `out float a<>`
+    Gather,           ///< `float a[]`, `float a[][]` (rank = number of `[]`, 1-4)
+    ReduceAccumulator ///< `reduce float r<>` in a reduce function
+};
+
+struct ParamDecl : ValueDecl {
+    ParamDecl() : ValueDecl(Kind::Param) {}
+    ParamKind param_kind = ParamKind::Constant;
+    int gather_rank = 0; ///< number of `[]` for gathers, else 0
+    int index = 0;       ///< position in the parameter list
+};
+
+struct Expr;
+
+struct LocalDecl : ValueDecl {
+    LocalDecl() : ValueDecl(Kind::Local) {}
+    bool is_const = false;
+    Expr* init = nullptr; ///< may be an InitList for `float2 p = {2, 0};`
+};
+
+struct Compound;
+
+/// `kernel void k(...) {...}`, `kernel float4 helper(...) {...}` or `reduce void r(...) {...}`.
+struct KernelDecl {
+    std::string name;
+    Type return_type;  ///< void for stream kernels and reductions; a value type for helpers
+    bool is_reduce = false;
+    std::vector<ParamDecl*> params;
+    Compound* body = nullptr;
+    SourceRange range;      ///< from `kernel`/`reduce` to the closing brace
+    SourceRange name_range;
+
+    // sema:
+    /// A helper: a kernel with a non-void return type, callable only from other kernels.
+    bool is_helper() const { return !return_type.is_void(); }
+    std::vector<const KernelDecl*> callees; ///< helpers it calls, each once, in first-call order
+    bool uses_indexof = false;              ///< the body (or a helper it calls) uses indexof
+};
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+struct Expr : Node {
+    using Node::Node;
+    Type type; ///< sema: the expression's type (error type after a diagnostic)
+};
+
+struct IntLiteral : Expr {
+    explicit IntLiteral(SourceRange r) : Expr(NodeKind::IntLiteral, r) {}
+    unsigned long long value = 0;
+    bool is_unsigned = false; ///< `u` suffix
+};
+
+struct FloatLiteral : Expr {
+    explicit FloatLiteral(SourceRange r) : Expr(NodeKind::FloatLiteral, r) {}
+    double value = 0;
+};
+
+struct BoolLiteral : Expr {
+    explicit BoolLiteral(SourceRange r) : Expr(NodeKind::BoolLiteral, r) {}
+    bool value = false;
+};
+
+struct NameRef : Expr {
+    explicit NameRef(SourceRange r) : Expr(NodeKind::NameRef, r) {}
+    std::string name;
+    const ValueDecl* decl = nullptr; ///< sema
+};
+
+enum class UnaryOp { Plus, Minus, Not, BitNot, PreInc, PreDec, PostInc, PostDec };
+
+struct Unary : Expr {
+    explicit Unary(SourceRange r) : Expr(NodeKind::Unary, r) {}
+    UnaryOp op = UnaryOp::Plus;
+    Expr* operand = nullptr;
+};
+
+enum class BinaryOp {
+    Add, Sub, Mul, Div, Rem, Shl, Shr, Less, Greater, LessEqual, GreaterEqual, Equal, NotEqual,
+    BitAnd, BitOr, BitXor, LogicalAnd, LogicalOr, Comma
+};
+
+struct Binary : Expr {
+    explicit Binary(SourceRange r) : Expr(NodeKind::Binary, r) {}
+    BinaryOp op = BinaryOp::Add;
+    Expr* lhs = nullptr;
+    Expr* rhs = nullptr;
+};
+
+enum class AssignOp { Assign, Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor };
+
+struct Assign : Expr {
+    explicit Assign(SourceRange r) : Expr(NodeKind::Assign, r) {}
+    AssignOp op = AssignOp::Assign;
+    Expr* target = nullptr;
+    Expr* value = nullptr;
+};
+
+struct Conditional : Expr {
+    explicit Conditional(SourceRange r) : Expr(NodeKind::Conditional, r) {}
+    Expr* condition = nullptr;
+    Expr* then_value = nullptr;
+    Expr* else_value = nullptr;
+};
+
+/// `name(args)`: a Cg built-in or a helper kernel.
+struct Call : Expr {
+    explicit Call(SourceRange r) : Expr(NodeKind::Call, r) {}
+    std::string callee;
+    SourceRange callee_range;
+    std::vector<Expr*> args;
+    // sema: exactly one of these is set
+    std::optional<BuiltinId> builtin;
+    const KernelDecl* helper = nullptr;
+};
+
+/// `float4(x, y, 0, 1)`: a vector (or scalar) constructor; arguments' components fill the result.
+struct Construct : Expr {
+    explicit Construct(SourceRange r) : Expr(NodeKind::Construct, r) {}
+    Type constructed;
+    std::vector<Expr*> args;
+};
+
+/// `(float)i`, `(int)x`, `(float3)v` written by the user.
+struct Cast : Expr {
+    explicit Cast(SourceRange r) : Expr(NodeKind::Cast, r) {}
+    Type target;
+    Expr* operand = nullptr;
+};
+
+/// Inserted by sema wherever a value changes type: int to float, scalar to vector (broadcast),
+/// vector to a narrower vector is *not* implicit. `type` is the target type.
+struct ImplicitConvert : Expr {
+    explicit ImplicitConvert(SourceRange r) : Expr(NodeKind::ImplicitConvert, r) {}
+    Expr* operand = nullptr;
+};
+
+/// `base.name`: a struct field or a swizzle (`.xyz`, `.rgba`, repeats allowed on reads).
+struct Member : Expr {
+    explicit Member(SourceRange r) : Expr(NodeKind::Member, r) {}
+    Expr* base = nullptr;
+    std::string member;
+    SourceRange member_range;
+    // sema:
+    bool is_swizzle = false;
+    std::array<std::uint8_t, 4> swizzle{}; ///< component indices (x=0 .. w=3), `swizzle_length` used
+    int swizzle_length = 0;
+    int field_index = -1; ///< for struct fields
+};
+
+/// `base[i]` or `base[i][j]...`: the parser collects one postfix chain of subscripts into one
+/// node. On a gather: one subscript per dimension (C order, `g[y][x]`) or one float/floatN
+/// subscript (`g[float2(x, y)]`, x is the last dimension). On a vector: one component.
+struct Subscript : Expr {
+    explicit Subscript(SourceRange r) : Expr(NodeKind::Subscript, r) {}
+    Expr* base = nullptr;
+    std::vector<Expr*> indices;
+    // sema:
+    const ParamDecl* gather = nullptr; ///< set when base names a gather parameter
+};
+
+/// `{2, 0}` as a local's initialiser.
+struct InitList : Expr {
+    explicit InitList(SourceRange r) : Expr(NodeKind::InitList, r) {}
+    std::vector<Expr*> elements;
+};
+
+/// `indexof(s)` / `indexof s`: the float4 position of the current element in stream `s`.
+struct Indexof : Expr {
+    explicit Indexof(SourceRange r) : Expr(NodeKind::Indexof, r) {}
+    NameRef* stream = nullptr;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+struct Stmt : Node {
+    using Node::Node;
+};
+
+struct Compound : Stmt {
+    explicit Compound(SourceRange r) : Stmt(NodeKind::Compound, r) {}
+    std::vector<Stmt*> body;
+};
+
+/// `float a = 1, b;` (several declarators share the type).
+struct DeclStmt : Stmt {
+    explicit DeclStmt(SourceRange r) : Stmt(NodeKind::DeclStmt, r) {}
+    std::vector<LocalDecl*> vars;
+};
+
+struct ExprStmt : Stmt {
+    explicit ExprStmt(SourceRange r) : Stmt(NodeKind::ExprStmt, r) {}
+    Expr* expr = nullptr;
+};
+
+struct If : Stmt {
+    explicit If(SourceRange r) : Stmt(NodeKind::If, r) {}
+    Expr* condition = nullptr;
+    Stmt* then_branch = nullptr;
+    Stmt* else_branch = nullptr; ///< may be null
+};
+
+struct For : Stmt {
+    explicit For(SourceRange r) : Stmt(NodeKind::For, r) {}
+    Stmt* init = nullptr;     ///< DeclStmt, ExprStmt or null
+    Expr* condition = nullptr; ///< may be null
+    Expr* step = nullptr;      ///< may be null
+    Stmt* body = nullptr;
+};
+
+struct While : Stmt {
+    explicit While(SourceRange r) : Stmt(NodeKind::While, r) {}
+    Expr* condition = nullptr;
+    Stmt* body = nullptr;
+};
+
+struct DoWhile : Stmt {
+    explicit DoWhile(SourceRange r) : Stmt(NodeKind::DoWhile, r) {}
+    Stmt* body = nullptr;
+    Expr* condition = nullptr;
+};
+
+struct Break : Stmt {
+    explicit Break(SourceRange r) : Stmt(NodeKind::Break, r) {}
+};
+
+struct Continue : Stmt {
+    explicit Continue(SourceRange r) : Stmt(NodeKind::Continue, r) {}
+};
+
+struct Return : Stmt {
+    explicit Return(SourceRange r) : Stmt(NodeKind::Return, r) {}
+    Expr* value = nullptr; ///< may be null
+};
+
+struct Empty : Stmt {
+    explicit Empty(SourceRange r) : Stmt(NodeKind::Empty, r) {}
+};
+
+// ---------------------------------------------------------------------------------------------
+// Host code
+
+/// Host C/C++ text, copied to the output unchanged (directives included).
+struct HostText {
+    SourceRange range;
+};
+
+/// One declared stream: `x<100, n*2>`; extents are host expressions kept as source text. An
+/// empty extent list (`float s<>`) is a host function's stream parameter.
+struct StreamDeclarator {
+    std::string name;
+    SourceRange name_range;
+    std::vector<SourceRange> extents;
+    SourceRange range;
+};
+
+/// `float4 x<100>, y<100>;` in host code, or `float s<>` in a host function's parameter list.
+struct HostStreamDecl {
+    Type element_type;
+    SourceRange type_range;
+    std::vector<StreamDeclarator> declarators;
+    bool is_parameter = false;
+    SourceRange range; ///< what the rewrite replaces (up to, not including, the `;`)
+};
+
+/// `void main(` at file scope: C++ requires `int main`, so the `void` is rewritten.
+struct HostVoidMain {
+    SourceRange void_range;
+};
+
+using TopLevelItem =
+    std::variant<HostText, HostStreamDecl, HostVoidMain, const StructDecl*, KernelDecl*>;
+
+/// Owns every node; the tree itself uses plain pointers.
+class ASTContext {
+public:
+    template <class T, class... Args> T* make(Args&&... args) {
+        auto node = std::make_unique<T>(std::forward<Args>(args)...);
+        T* raw = node.get();
+        if constexpr (std::is_base_of_v<Node, T>)
+            nodes_.push_back(std::move(node));
+        else if constexpr (std::is_base_of_v<ValueDecl, T>)
+            values_.push_back(std::move(node));
+        else if constexpr (std::is_same_v<T, KernelDecl>)
+            kernels_.push_back(std::move(node));
+        else
+            structs_.push_back(std::move(node));
+        return raw;
+    }
+
+private:
+    std::vector<std::unique_ptr<Node>> nodes_;
+    std::vector<std::unique_ptr<ValueDecl>> values_;
+    std::vector<std::unique_ptr<KernelDecl>> kernels_;
+    std::vector<std::unique_ptr<StructDecl>> structs_;
+};
+
+struct TranslationUnit {
+    ASTContext context;
+    std::uint32_t main_file = 0;
+    std::vector<TopLevelItem> items; ///< in source order
+    std::vector<const StructDecl*> structs;
+    std::vector<KernelDecl*> kernels;
+
+    const KernelDecl* find_kernel(std::string_view name) const;
+    const StructDecl* find_struct(std::string_view name) const;
+};
+
+} // namespace brcc

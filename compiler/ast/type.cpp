@@ -1,0 +1,61 @@
+#include "ast/type.hpp"
+
+#include "ast/ast.hpp"
+
+namespace brcc {
+
+std::string_view scalar_type_name(ScalarType scalar) {
+    switch (scalar) {
+    case ScalarType::Bool:
+        return "bool";
+    case ScalarType::Int:
+        return "int";
+    case ScalarType::UInt:
+        return "uint";
+    case ScalarType::Char:
+        return "char";
+    case ScalarType::UChar:
+        return "uchar";
+    case ScalarType::Float:
+        return "float";
+    case ScalarType::Fixed:
+        return "fixed";
+    }
+    return "?";
+}
+
+std::optional<Type> Type::builtin_named(std::string_view name) {
+    // Issue 2's element and local types; the integer and byte types join in issue 3.
+    static constexpr std::pair<std::string_view, ScalarType> scalars[] = {
+        {"float", ScalarType::Float}, {"int", ScalarType::Int}, {"bool", ScalarType::Bool}};
+    for (const auto& [spelling, scalar] : scalars) {
+        if (!name.starts_with(spelling))
+            continue;
+        const std::string_view rest = name.substr(spelling.size());
+        if (rest.empty())
+            return Type::scalar(scalar);
+        if (rest.size() == 1 && rest[0] >= '2' && rest[0] <= '4')
+            return Type::vector(scalar, rest[0] - '0');
+    }
+    return std::nullopt;
+}
+
+std::string Type::name() const {
+    switch (kind_) {
+    case Kind::Error:
+        return "<error>";
+    case Kind::Void:
+        return "void";
+    case Kind::Struct:
+        return struct_->name;
+    case Kind::Arithmetic: {
+        std::string result(scalar_type_name(scalar_));
+        if (width_ > 1)
+            result += static_cast<char>('0' + width_);
+        return result;
+    }
+    }
+    return "<error>";
+}
+
+} // namespace brcc

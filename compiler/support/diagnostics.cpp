@@ -1,0 +1,152 @@
+#include "support/diagnostics.hpp"
+
+#include <ostream>
+
+namespace brcc {
+
+namespace {
+
+struct DiagInfo {
+    Severity severity;
+    std::string_view message;
+};
+
+constexpr DiagInfo diag_table[] = {
+#define DIAG(id, severity, message) {Severity::severity, message},
+#include "support/driver_diagnostics.def"
+#include "lex/lex_diagnostics.def"
+#include "preprocess/preprocess_diagnostics.def"
+#include "parse/parse_diagnostics.def"
+#include "sema/sema_diagnostics.def"
+#undef DIAG
+};
+
+std::string substitute(std::string_view pattern, const std::vector<std::string>& args) {
+    std::string result;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] == '%' && i + 1 < pattern.size() && pattern[i + 1] >= '0' &&
+            pattern[i + 1] <= '9') {
+            const auto index = static_cast<std::size_t>(pattern[i + 1] - '0');
+            if (index < args.size())
+                result += args[index];
+            ++i;
+        } else {
+            result += pattern[i];
+        }
+    }
+    return result;
+}
+
+const char* severity_name(Severity severity) {
+    switch (severity) {
+    case Severity::Note:
+        return "note";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Error:
+        return "error";
+    }
+    return "error";
+}
+
+const char* severity_colour(Severity severity) {
+    switch (severity) {
+    case Severity::Note:
+        return "\033[1;36m";
+    case Severity::Warning:
+        return "\033[1;35m";
+    case Severity::Error:
+        return "\033[1;31m";
+    }
+    return "";
+}
+
+} // namespace
+
+DiagnosticBuilder::DiagnosticBuilder(DiagnosticEngine& engine, DiagId id, SourceRange range)
+    : engine_(engine), id_(id), range_(range) {}
+
+DiagnosticBuilder::~DiagnosticBuilder() { engine_.emit(id_, range_, args_); }
+
+DiagnosticBuilder& DiagnosticBuilder::operator<<(std::string_view arg) {
+    args_.emplace_back(arg);
+    return *this;
+}
+
+DiagnosticBuilder& DiagnosticBuilder::operator<<(long long arg) {
+    args_.push_back(std::to_string(arg));
+    return *this;
+}
+
+DiagnosticEngine::DiagnosticEngine(const SourceManager& sources, std::ostream& out, bool color,
+                                   unsigned error_limit)
+    : sources_(sources), out_(out), color_(color), error_limit_(error_limit) {}
+
+Severity DiagnosticEngine::severity(DiagId id) {
+    return diag_table[static_cast<std::size_t>(id)].severity;
+}
+
+std::string_view DiagnosticEngine::message_template(DiagId id) {
+    return diag_table[static_cast<std::size_t>(id)].message;
+}
+
+void DiagnosticEngine::emit(DiagId id, SourceRange range, const std::vector<std::string>& args) {
+    const Severity sev = severity(id);
+    if (sev == Severity::Note && last_was_suppressed_)
+        return;
+    if (sev == Severity::Error) {
+        if (errors_ >= error_limit_) {
+            last_was_suppressed_ = true;
+            if (!limit_reported_) {
+                limit_reported_ = true;
+                out_ << severity_name(Severity::Error) << ": "
+                     << message_template(DiagId::too_many_errors) << '\n';
+            }
+            return;
+        }
+        ++errors_;
+    }
+    last_was_suppressed_ = false;
+
+    const char* bold = color_ ? "\033[1m" : "";
+    const char* reset = color_ ? "\033[0m" : "";
+    if (range.begin.valid()) {
+        const LineColumn lc = sources_.line_column(range.begin);
+        out_ << bold << sources_.name(range.begin.file) << ':' << lc.line << ':' << lc.column
+             << ": " << reset;
+    } else {
+        out_ << bold << "brcc: " << reset;
+    }
+    out_ << (color_ ? severity_colour(sev) : "") << severity_name(sev) << ": " << reset << bold
+         << substitute(message_template(id), args) << reset << '\n';
+
+    if (!range.begin.valid())
+        return;
+    const std::string_view line = sources_.line_text(range.begin);
+    const LineColumn begin = sources_.line_column(range.begin);
+    out_ << line << '\n';
+    std::string marker;
+    for (unsigned i = 1; i < begin.column && i - 1 < line.size(); ++i)
+        marker += line[i - 1] == '\t' ? '\t' : ' ';
+    marker += '^';
+    // Underline the rest of the range when it stays on the same line.
+    if (range.end.valid() && range.end.file == range.begin.file &&
+        range.end.offset > range.begin.offset + 1) {
+        const LineColumn end = sources_.line_column(range.end);
+        if (end.line == begin.line)
+            marker.append(end.column - begin.column - 1, '~');
+    }
+    out_ << (color_ ? "\033[1;32m" : "") << marker << reset << '\n';
+}
+
+void DiagnosticEngine::print_summary() {
+    if (errors_ == 0)
+        return;
+    out_ << errors_ << (errors_ == 1 ? " error" : " errors") << " generated.\n";
+}
+
+void internal_error(const char* file, int line, const std::string& what) {
+    throw InternalCompilerError(std::string(file) + ":" + std::to_string(line) + ": " + what);
+}
+
+} // namespace brcc

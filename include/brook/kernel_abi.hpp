@@ -1,0 +1,134 @@
+#pragma once
+// The interface between brcc's generated code and the runtime. For every kernel brcc emits a
+// static KernelInfo (its parameters and the code of each backend) and a stub with the kernel's
+// name that packs the call's arguments into KernelArgs and calls run_kernel / run_reduce. The
+// runtime checks the arguments (kinds, element types, shapes) and launches on the current backend.
+//
+// Only generated code should need this header; users include <brook/brook.hpp>.
+
+#include "brook/stream.hpp"
+
+#include <array>
+#include <cstddef>
+#include <span>
+
+namespace brook {
+
+enum class ParamKind : unsigned char {
+    Constant,          ///< `float a`: one value for every element
+    InputStream,       ///< `float a<>`
+    OutputStream,      ///< `out float a<>`
+    Gather,            ///< `float a[]`, `float a[][]`
+    ReduceInput,       ///< the stream argument of a reduce function
+    ReduceAccumulator, ///< `reduce float r<>`: a host variable or a stream
+};
+
+struct ParamInfo {
+    const char* name;
+    ParamKind kind;
+    const ElementType& (*element_type)(); ///< element_traits<T>::type
+    int gather_rank;                      ///< number of `[]` for gathers, else 0
+};
+
+namespace cpu {
+
+/// One stream argument as a CPU kernel sees it: elements are stored in the C++ type's layout
+/// (sizeof(T) apart), row-major. `strides` (in elements) let a view skip rows of its parent.
+struct StreamView {
+    std::byte* data = nullptr; ///< the view's first element
+    int rank = 0;
+    std::array<std::size_t, 4> extents{}; ///< extents[0] is the slowest dimension
+    std::array<std::size_t, 4> strides{}; ///< element stride of each dimension
+};
+
+/// Everything a generated CPU kernel needs for one call. `args[i]` belongs to parameter i.
+struct Frame {
+    struct Arg {
+        const void* constant = nullptr; ///< for Constant parameters: the value (type of the param)
+        StreamView stream;              ///< for stream, gather and reduce parameters
+    };
+    const Arg* args = nullptr;
+    int output_rank = 0;
+    std::array<std::size_t, 4> output_extents{};
+    std::size_t element_count = 0; ///< of the output domain (kernels) or the reduce input
+    /// True when every stream argument has the output's shape and is dense, so element `i` of
+    /// each is at data + i. Generated kernels then take their plain loop.
+    bool dense = false;
+
+    template <class T> const T& constant(int param) const {
+        return *static_cast<const T*>(args[param].constant);
+    }
+    template <class T> T* data(int param) const {
+        return reinterpret_cast<T*>(args[param].stream.data);
+    }
+};
+
+/// Applies a kernel to output elements [begin, end) in row-major order.
+using KernelFunction = void (*)(const Frame& frame, std::size_t begin, std::size_t end);
+
+/// A row-major box of reduce-input elements: [lo[d], hi[d]) in each dimension d < rank.
+struct Box {
+    std::array<std::size_t, 4> lo{};
+    std::array<std::size_t, 4> hi{};
+};
+
+/// Folds the reduce input's elements inside `box`, in row-major order, into `accumulator` (an
+/// object of the element type): the accumulator becomes the box's first element, then the
+/// reduce body combines each next element into it.
+using FoldFunction = void (*)(const Frame& frame, const Box& box, void* accumulator);
+/// accumulator = accumulator (+) value: the reduce body with `value` as the stream element. Used
+/// to join partial results in order.
+using CombineFunction = void (*)(const Frame& frame, void* accumulator, const void* value);
+
+} // namespace cpu
+
+struct KernelInfo {
+    const char* name;
+    std::span<const ParamInfo> params;
+    bool is_reduce;
+    cpu::KernelFunction cpu_kernel; ///< stream kernels
+    cpu::FoldFunction cpu_fold;     ///< reductions
+    cpu::CombineFunction cpu_combine;
+};
+
+/// One argument of a kernel call, built by the generated stub.
+struct KernelArg {
+    const void* constant = nullptr; ///< Constant parameters
+    const stream* stream_arg = nullptr; ///< stream, gather and reduce-input parameters
+    stream* output = nullptr;        ///< OutputStream parameters and stream reduce targets
+    void* reduce_value = nullptr;    ///< a host variable as reduce target
+    const ElementType* reduce_value_type = nullptr;
+
+    template <class T> static KernelArg constant_value(const T& value) {
+        KernelArg arg;
+        arg.constant = &value;
+        return arg;
+    }
+    static KernelArg input(const stream& s) {
+        KernelArg arg;
+        arg.stream_arg = &s;
+        return arg;
+    }
+    static KernelArg output_stream(stream& s) {
+        KernelArg arg;
+        arg.output = &s;
+        return arg;
+    }
+    template <class T> static KernelArg reduce_target(T& value) {
+        KernelArg arg;
+        arg.reduce_value = &value;
+        arg.reduce_value_type = &element_traits<T>::type();
+        return arg;
+    }
+};
+
+/// Checks the arguments against `kernel`'s parameters and runs it on the current backend;
+/// misuse (wrong element type, mismatched output shapes, bad resize) stops the program with a
+/// message naming the kernel, the argument and the shapes.
+void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args);
+
+/// Runs a reduce function: the ReduceInput argument is folded into the ReduceAccumulator
+/// argument, a host variable (all elements) or a stream (each element folds its block).
+void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args);
+
+} // namespace brook

@@ -1,0 +1,1 @@
+// placeholder: the runtime is being written
