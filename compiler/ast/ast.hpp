@@ -32,7 +32,8 @@ enum class BuiltinId {
 };
 
 struct Node {
-    explicit Node(NodeKind kind, SourceRange range) : kind(kind), range(range) {}
+    explicit Node(NodeKind node_kind, SourceRange node_range)
+        : kind(node_kind), range(node_range) {}
     virtual ~Node() = default;
     Node(const Node&) = delete;
     Node& operator=(const Node&) = delete;
@@ -85,6 +86,9 @@ struct ParamDecl : ValueDecl {
     ParamDecl() : ValueDecl(Kind::Param) {}
     ParamKind param_kind = ParamKind::Constant;
     int gather_rank = 0; ///< number of `[]` for gathers, else 0
+    /// Written with `<>` (input, output and reduce streams). False for `out float a`, which the
+    /// parser accepts as an OutputStream so that sema can report "not a stream".
+    bool is_stream_syntax = false;
     int index = 0;       ///< position in the parameter list
 };
 

@@ -5,6 +5,8 @@
 #include "lex/token.hpp"
 #include "support/diagnostics.hpp"
 
+#include <optional>
+#include <string_view>
 #include <vector>
 
 namespace brcc {
@@ -12,5 +14,14 @@ namespace brcc {
 /// Lexes the whole file; the last token is always end_of_file.
 std::vector<Token> lex_file(const SourceManager& sources, std::uint32_t file,
                             DiagnosticEngine& diags);
+
+/// Lexes the inside of a `directive` token (what follows the `#`; backslash-newlines are
+/// whitespace). The tokens point into the file; the last one is end_of_file at the line's end.
+/// Malformed tokens are reported to `diags` unless it is null.
+std::vector<Token> lex_directive(const SourceManager& sources, const Token& directive,
+                                 DiagnosticEngine* diags);
+
+/// Lexes `spelling` as one token (for `##`); nullopt unless it is exactly one valid token.
+std::optional<Token> lex_single_token(std::string_view spelling);
 
 } // namespace brcc

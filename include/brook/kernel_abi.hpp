@@ -48,6 +48,8 @@ struct Frame {
         StreamView stream;              ///< for stream, gather and reduce parameters
     };
     const Arg* args = nullptr;
+    /// The output domain of a kernel call; for a reduction, the reduce input's shape. The
+    /// ReduceAccumulator parameter's Arg is empty: fold and combine get the accumulator directly.
     int output_rank = 0;
     std::array<std::size_t, 4> output_extents{};
     std::size_t element_count = 0; ///< of the output domain (kernels) or the reduce input
@@ -63,6 +65,49 @@ struct Frame {
     }
 };
 
+/// Address of the element of `view` at `index` (slowest dimension first; index[d] <
+/// view.extents[d] for d < view.rank, the rest ignored). Gathers and folds address elements so.
+inline std::byte* element_at(const StreamView& view, const std::array<std::size_t, 4>& index,
+                             std::size_t element_size) {
+    std::size_t offset = 0;
+    for (int d = 0; d < view.rank; ++d) {
+        offset += index[static_cast<std::size_t>(d)] * view.strides[static_cast<std::size_t>(d)];
+    }
+    return view.data + offset * element_size;
+}
+
+/// For calls that are not `dense`: the element of an input stream that output element
+/// `output_index` (row-major over frame.output_extents) reads. Per dimension, output index i reads
+/// input index floor(i * in / out), so an input of the output's shape maps i to i, a smaller one
+/// repeats elements and a larger one strides over them (DESIGN.md §2); the view's strides are
+/// applied, so domain views work too. The input has the output's rank (run_kernel checks it).
+inline const std::byte* resized_element(const StreamView& input, const Frame& frame,
+                                        std::size_t output_index, std::size_t element_size) {
+    std::size_t offset = 0;
+    for (int d = frame.output_rank - 1; d >= 0; --d) {
+        const auto dim = static_cast<std::size_t>(d);
+        const std::size_t out = frame.output_extents[dim];
+        const std::size_t i = output_index % out;
+        output_index /= out;
+        offset += (i * input.extents[dim] / out) * input.strides[dim];
+    }
+    return input.data + offset * element_size;
+}
+
+/// For calls that are not `dense`: where output element `output_index` of an output stream
+/// lives (an output always has the output shape, but a view of one may have gaps).
+inline std::byte* output_element(const StreamView& output, const Frame& frame,
+                                 std::size_t output_index, std::size_t element_size) {
+    std::size_t offset = 0;
+    for (int d = frame.output_rank - 1; d >= 0; --d) {
+        const auto dim = static_cast<std::size_t>(d);
+        const std::size_t out = frame.output_extents[dim];
+        offset += (output_index % out) * output.strides[dim];
+        output_index /= out;
+    }
+    return output.data + offset * element_size;
+}
+
 /// Applies a kernel to output elements [begin, end) in row-major order.
 using KernelFunction = void (*)(const Frame& frame, std::size_t begin, std::size_t end);
 
@@ -71,6 +116,30 @@ struct Box {
     std::array<std::size_t, 4> lo{};
     std::array<std::size_t, 4> hi{};
 };
+
+/// Calls f(const std::byte* element) for every element of `view` inside `box`, in row-major order.
+template <class F>
+void for_each_in_box(const StreamView& view, const Box& box, std::size_t element_size, F&& f) {
+    std::array<std::size_t, 4> lo{0, 0, 0, 0};
+    std::array<std::size_t, 4> hi{1, 1, 1, 1};
+    std::array<std::size_t, 4> stride{0, 0, 0, 0};
+    for (int d = 0; d < view.rank; ++d) {
+        const auto dim = static_cast<std::size_t>(d);
+        lo[dim] = box.lo[dim];
+        hi[dim] = box.hi[dim];
+        stride[dim] = view.strides[dim] * element_size;
+    }
+    for (std::size_t i0 = lo[0]; i0 < hi[0]; ++i0) {
+        for (std::size_t i1 = lo[1]; i1 < hi[1]; ++i1) {
+            for (std::size_t i2 = lo[2]; i2 < hi[2]; ++i2) {
+                const std::byte* row = view.data + i0 * stride[0] + i1 * stride[1] + i2 * stride[2];
+                for (std::size_t i3 = lo[3]; i3 < hi[3]; ++i3) {
+                    f(static_cast<const std::byte*>(row + i3 * stride[3]));
+                }
+            }
+        }
+    }
+}
 
 /// Folds the reduce input's elements inside `box`, in row-major order, into `accumulator` (an
 /// object of the element type): the accumulator becomes the box's first element, then the

@@ -20,6 +20,8 @@ struct FieldInfo {
     ScalarKind scalar;
     int components;
     std::size_t offset;
+
+    friend bool operator==(const FieldInfo&, const FieldInfo&) = default;
 };
 
 /// What a stream holds: the C++ type's name, size and fields (nested structs flattened).
@@ -40,12 +42,12 @@ bool operator==(const ElementType& a, const ElementType& b);
 /// specialises it for every struct typedef in a .br file.
 template <class T> struct element_traits;
 
-#define BROOK_VECTOR_ELEMENT(T, kind, n)                                                         \
-    template <> struct element_traits<T> {                                                       \
-        static const ElementType& type() {                                                       \
-            static const ElementType t{#T, sizeof(T), {{ScalarKind::kind, n, 0}}};              \
-            return t;                                                                            \
-        }                                                                                        \
+#define BROOK_VECTOR_ELEMENT(T, kind, n)                                                           \
+    template <> struct element_traits<T> {                                                         \
+        static const ElementType& type() {                                                         \
+            static const ElementType t{#T, sizeof(T), {{ScalarKind::kind, n, 0}}};                 \
+            return t;                                                                              \
+        }                                                                                          \
     };
 BROOK_VECTOR_ELEMENT(float, Float32, 1)
 BROOK_VECTOR_ELEMENT(float2, Float32, 2)
@@ -83,10 +85,22 @@ public:
     std::string describe() const;
     bool valid() const { return impl_ != nullptr; }
 
+    /// `s.domain(lo, hi)`: a view of the half-open region [lo, hi) of the stream that shares its
+    /// storage, usable wherever a stream is. Bounds are in the `.x`-is-last order: an int for a
+    /// 1-D stream, int2..int4 for 2-D to 4-D (`.x` bounds the last dimension). Bounds outside
+    /// the stream, empty regions or a wrong number of components stop the program.
+    stream domain(int lo, int hi) const;
+    stream domain(int2 lo, int2 hi) const;
+    stream domain(int3 lo, int3 hi) const;
+    stream domain(int4 lo, int4 hi) const;
+
     std::shared_ptr<detail::StreamImpl> impl() const { return impl_; }
     explicit stream(std::shared_ptr<detail::StreamImpl> impl) : impl_(std::move(impl)) {}
 
 private:
+    /// The view for bounds lo[i], hi[i] where i = 0 is `.x`, the last dimension.
+    stream domain_view(const int* lo, const int* hi, int components) const;
+
     std::shared_ptr<detail::StreamImpl> impl_;
 };
 
@@ -97,16 +111,50 @@ template <class T, class... Extents> stream make_stream(Extents... extents) {
     return stream(element_traits<T>::type(), values);
 }
 
-/// Copies `streamSize(s)` elements from host memory into the stream (no alignment demands).
-void streamRead(stream& s, const void* data);
+/// A stream of `type` (float..float4) holding the values of `iter(begin, end)` (DESIGN.md §2):
+/// `begin + (end - begin) * i / N` at index i of a dimension of extent N. For a 1-D stream every
+/// component uses the element's index; for more dimensions the type has one component per
+/// dimension and `.x` varies along the last dimension, `.y` along the one before it, and so on.
+stream make_iterator_stream(const ElementType& type, std::span<const long long> extents,
+                            std::span<const float> begin, std::span<const float> end);
+
+/// `iter float2 s<H, W> = iter(a, b);` becomes
+/// `::brook::stream s = ::brook::make_iterator<float2>(a, b, H, W);`
+template <class T, class... Extents> stream make_iterator(T begin, T end, Extents... extents) {
+    static_assert(sizeof...(Extents) >= 1 && sizeof...(Extents) <= 4,
+                  "a stream has 1 to 4 dimensions");
+    const long long values[] = {static_cast<long long>(extents)...};
+    constexpr int components = sizeof(T) / sizeof(float);
+    float b[components];
+    float e[components];
+    if constexpr (components == 1) {
+        b[0] = static_cast<float>(begin);
+        e[0] = static_cast<float>(end);
+    } else {
+        for (int i = 0; i < components; ++i) {
+            b[i] = static_cast<float>(begin[i]);
+            e[i] = static_cast<float>(end[i]);
+        }
+    }
+    return make_iterator_stream(element_traits<T>::type(), values, b, e);
+}
+
+/// Copies the stream's elements from host memory into it (no alignment demands). The handle is
+/// const so that views (`s.domain(...)`) can be filled; the elements change.
+void streamRead(const stream& s, const void* data);
 /// Copies the stream's elements out to host memory.
 void streamWrite(const stream& s, void* data);
 /// Exchanges the contents of two streams of the same element type and shape.
 void streamSwap(stream& a, stream& b);
-/// Prints the elements as DESIGN.md §2 says: `%3.2f` values, `{a, b}` for vectors, a newline per row.
+/// Prints the elements to stdout as DESIGN.md §2 says, in row-major order: an element of one
+/// component as its value and a space (`1.00 `), one of several as `{1.00, 2.00}` with nothing
+/// between two such elements; float values as `%3.2f`, `0.00` when |x| < 1e-6, `inf` for either
+/// infinity, `NaN` for NaN; int values as integers; a newline after every row of the last
+/// dimension.
 void streamPrint(const stream& s);
-/// Number of elements (for a stream), as in the original runtime: the extents' product.
-std::size_t streamSize(const stream& s);
+/// The stream's extents as the original runtime gave them, in the `.x`-is-last order: .x is the
+/// last (fastest) extent, .y the one before it, and so on; absent dimensions are 0.
+float4 streamSize(const stream& s);
 
 /// Memory for host arrays that streams read and write; freed with brfree.
 void* brmalloc(std::size_t bytes);

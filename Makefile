@@ -1,0 +1,61 @@
+# A thin wrapper over CMake's presets (CMakePresets.json); `cmake --preset dev` and friends work
+# just as well. `make demo` and `make test` first make sure the Debian packages are there.
+
+# Debian packages the build needs (the C++ compiler's libgomp provides OpenMP).
+PACKAGES := cmake g++ make pkg-config libgtest-dev libcli11-dev
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CTEST_JOBS ?= 2
+# The build's own make runs below this one; keep its output free of "Entering directory" lines.
+MAKEFLAGS += --no-print-directory
+
+.PHONY: demo test asan release deps configure clean format
+
+demo: configure
+	cmake --build --preset dev --parallel $(JOBS) --target brcc brook
+	@mkdir -p build/examples
+	build/bin/brcc examples/saxpy.br -o build/examples/saxpy
+	build/examples/saxpy
+
+test: configure
+	cmake --build --preset dev --parallel $(JOBS)
+	ctest --preset dev --parallel $(CTEST_JOBS)
+
+# The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/).
+asan: deps
+	cmake --preset asan
+	cmake --build --preset asan --parallel $(JOBS)
+	ctest --preset asan --parallel $(CTEST_JOBS)
+
+release: deps
+	cmake --preset release
+	cmake --build --preset release --parallel $(JOBS)
+
+configure: deps
+	@test -f build/CMakeCache.txt || cmake --preset dev
+
+# Installs what is missing when running as root (a fresh Debian machine or CI); otherwise prints
+# the command to run and stops.
+deps:
+	@missing=""; \
+	if command -v dpkg-query >/dev/null 2>&1; then \
+	    for package in $(PACKAGES); do \
+	        dpkg-query -W -f='$${Status}\n' $$package 2>/dev/null | grep -q '^install ok installed' \
+	            || missing="$$missing $$package"; \
+	    done; \
+	fi; \
+	if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ]; then \
+	        echo "Installing Debian packages:$$missing"; \
+	        apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y$$missing || exit 1; \
+	    else \
+	        echo "Missing Debian packages:$$missing. Install them with:"; \
+	        echo "  sudo apt-get update && sudo apt-get install -y$$missing"; \
+	        exit 1; \
+	    fi; \
+	fi
+
+clean:
+	rm -rf build build-release build-asan
+
+format:
+	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

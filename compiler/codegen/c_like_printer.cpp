@@ -1,0 +1,464 @@
+// Prints checked kernel bodies as C-like source. Every expression is printed bottom-up into a
+// PrintedExpr (text plus the precedence of its outermost operator); a parent wraps a child in
+// parentheses only when the child binds less tightly than the parent's operand position needs,
+// so the output reads like hand-written code. Target-specific forms go through the hooks.
+
+#include "codegen/c_like_printer.hpp"
+
+#include "support/diagnostics.hpp"
+
+namespace brcc {
+
+namespace {
+
+// C's precedence levels (higher binds tighter).
+constexpr int comma_level = 1;
+constexpr int assign_level = 2;
+constexpr int conditional_level = 3;
+constexpr int unary_level = 14;
+constexpr int postfix_level = 15;
+
+int binary_level(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Mul:
+    case BinaryOp::Div:
+    case BinaryOp::Rem:
+        return 13;
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+        return 12;
+    case BinaryOp::Shl:
+    case BinaryOp::Shr:
+        return 11;
+    case BinaryOp::Less:
+    case BinaryOp::Greater:
+    case BinaryOp::LessEqual:
+    case BinaryOp::GreaterEqual:
+        return 10;
+    case BinaryOp::Equal:
+    case BinaryOp::NotEqual:
+        return 9;
+    case BinaryOp::BitAnd:
+        return 8;
+    case BinaryOp::BitXor:
+        return 7;
+    case BinaryOp::BitOr:
+        return 6;
+    case BinaryOp::LogicalAnd:
+        return 5;
+    case BinaryOp::LogicalOr:
+        return 4;
+    case BinaryOp::Comma:
+        return comma_level;
+    }
+    return comma_level;
+}
+
+std::string_view binary_spelling(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add:
+        return "+";
+    case BinaryOp::Sub:
+        return "-";
+    case BinaryOp::Mul:
+        return "*";
+    case BinaryOp::Div:
+        return "/";
+    case BinaryOp::Rem:
+        return "%";
+    case BinaryOp::Shl:
+        return "<<";
+    case BinaryOp::Shr:
+        return ">>";
+    case BinaryOp::Less:
+        return "<";
+    case BinaryOp::Greater:
+        return ">";
+    case BinaryOp::LessEqual:
+        return "<=";
+    case BinaryOp::GreaterEqual:
+        return ">=";
+    case BinaryOp::Equal:
+        return "==";
+    case BinaryOp::NotEqual:
+        return "!=";
+    case BinaryOp::BitAnd:
+        return "&";
+    case BinaryOp::BitOr:
+        return "|";
+    case BinaryOp::BitXor:
+        return "^";
+    case BinaryOp::LogicalAnd:
+        return "&&";
+    case BinaryOp::LogicalOr:
+        return "||";
+    case BinaryOp::Comma:
+        return ",";
+    }
+    return "?";
+}
+
+std::string_view assign_spelling(AssignOp op) {
+    switch (op) {
+    case AssignOp::Assign:
+        return "=";
+    case AssignOp::Add:
+        return "+=";
+    case AssignOp::Sub:
+        return "-=";
+    case AssignOp::Mul:
+        return "*=";
+    case AssignOp::Div:
+        return "/=";
+    case AssignOp::Rem:
+        return "%=";
+    case AssignOp::Shl:
+        return "<<=";
+    case AssignOp::Shr:
+        return ">>=";
+    case AssignOp::BitAnd:
+        return "&=";
+    case AssignOp::BitOr:
+        return "|=";
+    case AssignOp::BitXor:
+        return "^=";
+    }
+    return "=";
+}
+
+std::string indentation(int indent) {
+    return std::string(static_cast<std::size_t>(indent) * 4, ' ');
+}
+
+} // namespace
+
+std::string CLikePrinter::parenthesize(const PrintedExpr& printed, int precedence) {
+    if (printed.precedence >= precedence)
+        return printed.text;
+    return "(" + printed.text + ")";
+}
+
+std::string CLikePrinter::operand(const Expr& expr, int precedence) {
+    return parenthesize(print(expr), precedence);
+}
+
+std::string CLikePrinter::argument(const Expr& expr) {
+    return operand(expr, assign_level);
+}
+
+std::string CLikePrinter::join(const std::vector<std::string>& parts) {
+    std::string result;
+    for (const std::string& part : parts) {
+        if (!result.empty())
+            result += ", ";
+        result += part;
+    }
+    return result;
+}
+
+std::vector<std::string> CLikePrinter::print_args(const std::vector<Expr*>& args) {
+    std::vector<std::string> printed;
+    printed.reserve(args.size());
+    for (const Expr* arg : args)
+        printed.push_back(argument(*arg));
+    return printed;
+}
+
+std::string CLikePrinter::print_expr(const Expr& expr) {
+    return print(expr).text;
+}
+
+PrintedExpr CLikePrinter::print(const Expr& expr) {
+    switch (expr.kind) {
+#define EXPR(name)                                                                                 \
+    case NodeKind::name:                                                                           \
+        return visit(static_cast<const name&>(expr));
+#define STMT(name) case NodeKind::name:
+#include "ast/ast_nodes.def"
+#undef EXPR
+#undef STMT
+        break;
+    }
+    internal_error(__FILE__, __LINE__, "statement node printed as an expression");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+PrintedExpr CLikePrinter::visit(const IntLiteral& expr) {
+    std::string text = std::to_string(expr.value);
+    if (expr.is_unsigned)
+        text += 'u';
+    return {text};
+}
+
+PrintedExpr CLikePrinter::visit(const FloatLiteral& expr) {
+    return {float_literal(expr.value)};
+}
+
+PrintedExpr CLikePrinter::visit(const BoolLiteral& expr) {
+    return {expr.value ? "true" : "false"};
+}
+
+PrintedExpr CLikePrinter::visit(const NameRef& expr) {
+    return {identifier(expr.name)};
+}
+
+PrintedExpr CLikePrinter::visit(const Unary& expr) {
+    if (expr.op == UnaryOp::Not && expr.operand->type.is_vector())
+        return vector_not(expr);
+    const std::string operand_text = operand(*expr.operand, unary_level);
+    switch (expr.op) {
+    case UnaryOp::PostInc:
+        return {operand(*expr.operand, postfix_level) + "++", postfix_level};
+    case UnaryOp::PostDec:
+        return {operand(*expr.operand, postfix_level) + "--", postfix_level};
+    case UnaryOp::Plus:
+    case UnaryOp::Minus: {
+        const char sign = expr.op == UnaryOp::Plus ? '+' : '-';
+        // `- -x` must not become the decrement `--x`.
+        if (!operand_text.empty() && operand_text.front() == sign)
+            return {std::string(1, sign) + "(" + operand_text + ")", unary_level};
+        return {std::string(1, sign) + operand_text, unary_level};
+    }
+    case UnaryOp::Not:
+        return {"!" + operand_text, unary_level};
+    case UnaryOp::BitNot:
+        return {"~" + operand_text, unary_level};
+    case UnaryOp::PreInc:
+        return {"++" + operand_text, unary_level};
+    case UnaryOp::PreDec:
+        return {"--" + operand_text, unary_level};
+    }
+    return {operand_text};
+}
+
+PrintedExpr CLikePrinter::visit(const Binary& expr) {
+    if (expr.op == BinaryOp::Rem && expr.type.is_arithmetic() &&
+        expr.type.scalar_type() == ScalarType::Float)
+        return float_remainder(*expr.lhs, *expr.rhs);
+    if ((expr.op == BinaryOp::LogicalAnd || expr.op == BinaryOp::LogicalOr) &&
+        (expr.lhs->type.is_vector() || expr.rhs->type.is_vector()))
+        return vector_logical(expr);
+    const int level = binary_level(expr.op);
+    std::string text = operand(*expr.lhs, level);
+    text += expr.op == BinaryOp::Comma ? ", " : " " + std::string(binary_spelling(expr.op)) + " ";
+    text += operand(*expr.rhs, level + 1);
+    return {text, level};
+}
+
+PrintedExpr CLikePrinter::visit(const Assign& expr) {
+    if (expr.target->kind == NodeKind::Member) {
+        const auto& member = static_cast<const Member&>(*expr.target);
+        if (member.is_swizzle && member.swizzle_length > 1)
+            return masked_assign(expr, member);
+    }
+    const bool float_remainder_assign = expr.op == AssignOp::Rem && expr.type.is_arithmetic() &&
+                                        expr.type.scalar_type() == ScalarType::Float;
+    const std::string target = operand(*expr.target, unary_level);
+    if (float_remainder_assign) {
+        // C has no `%=` on floats: `a %= b` becomes `a = fmod(a, b)`.
+        return {target + " = " + float_remainder(*expr.target, *expr.value).text, assign_level};
+    }
+    return {target + " " + std::string(assign_spelling(expr.op)) + " " +
+                operand(*expr.value, assign_level),
+            assign_level};
+}
+
+PrintedExpr CLikePrinter::visit(const Conditional& expr) {
+    if (expr.condition->type.is_vector())
+        return vector_select(expr);
+    return {parenthesize(condition(*expr.condition), conditional_level + 1) + " ? " +
+                operand(*expr.then_value, assign_level) + " : " +
+                operand(*expr.else_value, conditional_level),
+            conditional_level};
+}
+
+PrintedExpr CLikePrinter::visit(const Call& expr) {
+    if (expr.builtin)
+        return builtin_call(expr);
+    return {identifier(expr.callee) + "(" + join(print_args(expr.args)) + ")"};
+}
+
+PrintedExpr CLikePrinter::visit(const Construct& expr) {
+    return construct(expr);
+}
+
+PrintedExpr CLikePrinter::visit(const Cast& expr) {
+    return convert(expr.target, *expr.operand);
+}
+
+PrintedExpr CLikePrinter::visit(const ImplicitConvert& expr) {
+    return convert(expr.type, *expr.operand);
+}
+
+PrintedExpr CLikePrinter::visit(const Member& expr) {
+    if (!expr.is_swizzle)
+        return {operand(*expr.base, postfix_level) + "." + identifier(expr.member), postfix_level};
+    if (expr.swizzle_length == 1 && expr.base->type.is_scalar())
+        return print(*expr.base); // `f.x` on a scalar is the scalar (and stays assignable)
+    if (expr.swizzle_length == 1 && expr.base->type.is_vector()) {
+        static constexpr std::string_view components[] = {"x", "y", "z", "w"};
+        return {operand(*expr.base, postfix_level) + "." + std::string(components[expr.swizzle[0]]),
+                postfix_level};
+    }
+    return swizzle(expr);
+}
+
+PrintedExpr CLikePrinter::visit(const Subscript& expr) {
+    if (expr.gather)
+        return gather(expr);
+    // A component of a vector (sema allows exactly one index there).
+    std::string text = operand(*expr.base, postfix_level);
+    for (const Expr* index : expr.indices)
+        text += "[" + print_expr(*index) + "]";
+    return {text, postfix_level};
+}
+
+PrintedExpr CLikePrinter::visit(const InitList& expr) {
+    return init_list(expr, expr.type);
+}
+
+PrintedExpr CLikePrinter::visit(const Indexof& expr) {
+    return indexof(expr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+void CLikePrinter::print_stmt(const Stmt& stmt, int indent, std::string& out) {
+    switch (stmt.kind) {
+#define STMT(name)                                                                                 \
+    case NodeKind::name:                                                                           \
+        visit(static_cast<const name&>(stmt), indent, out);                                        \
+        return;
+#define EXPR(name) case NodeKind::name:
+#include "ast/ast_nodes.def"
+#undef EXPR
+#undef STMT
+        break;
+    }
+    internal_error(__FILE__, __LINE__, "expression node printed as a statement");
+}
+
+void CLikePrinter::print_body(const Compound& body, int indent, std::string& out) {
+    for (const Stmt* stmt : body.body)
+        print_stmt(*stmt, indent, out);
+}
+
+void CLikePrinter::print_branch(const Stmt& stmt, int indent, std::string& out) {
+    // Branches always get braces: the output stays unambiguous and uniformly laid out.
+    out += " {\n";
+    if (stmt.kind == NodeKind::Compound)
+        print_body(static_cast<const Compound&>(stmt), indent + 1, out);
+    else
+        print_stmt(stmt, indent + 1, out);
+    out += indentation(indent) + "}";
+}
+
+void CLikePrinter::visit(const Compound& stmt, int indent, std::string& out) {
+    out += indentation(indent) + "{\n";
+    print_body(stmt, indent + 1, out);
+    out += indentation(indent) + "}\n";
+}
+
+std::string CLikePrinter::declaration(const DeclStmt& stmt) {
+    BRCC_ASSERT(!stmt.vars.empty(), "declaration without variables");
+    const LocalDecl& first = *stmt.vars.front();
+    std::string text = first.is_const ? "const " : "";
+    text += type_name(first.type) + " ";
+    bool first_var = true;
+    for (const LocalDecl* var : stmt.vars) {
+        if (!first_var)
+            text += ", ";
+        first_var = false;
+        text += identifier(var->name);
+        if (var->init == nullptr) {
+            // Value-initialised: Brook leaves the value undefined, C++ would warn about it.
+            text += "{}";
+        } else if (var->init->kind == NodeKind::InitList) {
+            text += " = " + init_list(static_cast<const InitList&>(*var->init), var->type).text;
+        } else {
+            text += " = " + operand(*var->init, assign_level);
+        }
+    }
+    return text;
+}
+
+void CLikePrinter::visit(const DeclStmt& stmt, int indent, std::string& out) {
+    out += indentation(indent) + declaration(stmt) + ";\n";
+}
+
+void CLikePrinter::visit(const ExprStmt& stmt, int indent, std::string& out) {
+    out += indentation(indent) + print_expr(*stmt.expr) + ";\n";
+}
+
+void CLikePrinter::visit(const If& stmt, int indent, std::string& out) {
+    out += indentation(indent) + "if (" + condition(*stmt.condition).text + ")";
+    print_branch(*stmt.then_branch, indent, out);
+    if (stmt.else_branch == nullptr) {
+        out += "\n";
+        return;
+    }
+    out += " else";
+    if (stmt.else_branch->kind == NodeKind::If) {
+        // `else if` chains stay flat.
+        std::string nested;
+        print_stmt(*stmt.else_branch, indent, nested);
+        out += " " + nested.substr(static_cast<std::size_t>(indent) * 4);
+        return;
+    }
+    print_branch(*stmt.else_branch, indent, out);
+    out += "\n";
+}
+
+void CLikePrinter::visit(const For& stmt, int indent, std::string& out) {
+    std::string init;
+    if (stmt.init != nullptr && stmt.init->kind == NodeKind::DeclStmt)
+        init = declaration(static_cast<const DeclStmt&>(*stmt.init));
+    else if (stmt.init != nullptr && stmt.init->kind == NodeKind::ExprStmt)
+        init = print_expr(*static_cast<const ExprStmt&>(*stmt.init).expr);
+    out += indentation(indent) + "for (" + init + ";";
+    if (stmt.condition != nullptr)
+        out += " " + condition(*stmt.condition).text;
+    out += ";";
+    if (stmt.step != nullptr)
+        out += " " + print_expr(*stmt.step);
+    out += ")";
+    print_branch(*stmt.body, indent, out);
+    out += "\n";
+}
+
+void CLikePrinter::visit(const While& stmt, int indent, std::string& out) {
+    out += indentation(indent) + "while (" + condition(*stmt.condition).text + ")";
+    print_branch(*stmt.body, indent, out);
+    out += "\n";
+}
+
+void CLikePrinter::visit(const DoWhile& stmt, int indent, std::string& out) {
+    out += indentation(indent) + "do";
+    print_branch(*stmt.body, indent, out);
+    out += " while (" + condition(*stmt.condition).text + ");\n";
+}
+
+void CLikePrinter::visit(const Break&, int indent, std::string& out) {
+    out += indentation(indent) + "break;\n";
+}
+
+void CLikePrinter::visit(const Continue&, int indent, std::string& out) {
+    out += indentation(indent) + "continue;\n";
+}
+
+void CLikePrinter::visit(const Return& stmt, int indent, std::string& out) {
+    if (stmt.value == nullptr) {
+        out += indentation(indent) + "return;\n";
+        return;
+    }
+    out += indentation(indent) + "return " + print_expr(*stmt.value) + ";\n";
+}
+
+void CLikePrinter::visit(const Empty&, int indent, std::string& out) {
+    out += indentation(indent) + ";\n";
+}
+
+} // namespace brcc

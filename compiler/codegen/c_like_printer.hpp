@@ -1,0 +1,115 @@
+#pragma once
+// The expression and statement printer shared by the C-like code generators (C++ for the CPU
+// backend; GLSL and CUDA reuse it). It prints a checked kernel body with C's syntax, adding
+// parentheses only where C's precedence needs them, and asks its hooks for everything that
+// differs between the target languages: type names, identifiers, literals, swizzles and write
+// masks, built-in calls, conversions, gathers, vector conditions and indexof.
+
+#include "ast/ast.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace brcc {
+
+/// A printed expression and the precedence of its outermost operator (higher binds tighter;
+/// PrintedExpr::primary for names, literals and calls).
+struct PrintedExpr {
+    static constexpr int primary = 16;
+    std::string text;
+    int precedence = primary;
+};
+
+class CLikePrinter {
+public:
+    virtual ~CLikePrinter() = default;
+    CLikePrinter() = default;
+    CLikePrinter(const CLikePrinter&) = delete;
+    CLikePrinter& operator=(const CLikePrinter&) = delete;
+
+    /// The text of a whole expression.
+    std::string print_expr(const Expr& expr);
+    /// Appends `stmt` to `out`, indented by `indent` levels of four spaces, one line per simple
+    /// statement.
+    void print_stmt(const Stmt& stmt, int indent, std::string& out);
+    /// Appends the statements of a compound body (without its braces).
+    void print_body(const Compound& body, int indent, std::string& out);
+
+protected:
+    PrintedExpr print(const Expr& expr);
+    /// `expr` as an operand that must bind at least as tightly as `precedence`.
+    std::string operand(const Expr& expr, int precedence);
+    static std::string parenthesize(const PrintedExpr& printed, int precedence);
+    /// `expr` as one argument of a call (a comma expression gets parentheses).
+    std::string argument(const Expr& expr);
+    std::vector<std::string> print_args(const std::vector<Expr*>& args);
+    static std::string join(const std::vector<std::string>& parts);
+
+    // ----- Hooks: what differs between C++, GLSL and CUDA -----
+    /// The target spelling of a value type (float4, a struct's name).
+    virtual std::string type_name(const Type& type) = 0;
+    /// A user's name, renamed where it would clash with the target language.
+    virtual std::string identifier(std::string_view name) = 0;
+    virtual std::string float_literal(double value) = 0;
+    /// `base.xy` read with two or more components, or any read of a scalar's swizzle.
+    virtual PrintedExpr swizzle(const Member& member) = 0;
+    /// `v.xz = value` or `v.xz op= value` (several components of a vector assigned at once).
+    virtual PrintedExpr masked_assign(const Assign& assign, const Member& target) = 0;
+    virtual PrintedExpr builtin_call(const Call& call) = 0;
+    /// Value conversion (ImplicitConvert and user casts) of `operand` to `to`.
+    virtual PrintedExpr convert(const Type& to, const Expr& operand) = 0;
+    /// Subscript of a gather parameter.
+    virtual PrintedExpr gather(const Subscript& subscript) = 0;
+    virtual PrintedExpr indexof(const Indexof& indexof) = 0;
+    /// The test of `if (...)`, loops and `?:` for a scalar or vector condition.
+    virtual PrintedExpr condition(const Expr& condition) = 0;
+    /// `c ? a : b` with a vector condition: chosen component by component.
+    virtual PrintedExpr vector_select(const Conditional& conditional) = 0;
+    /// `lhs % rhs` on floats (C's fmod).
+    virtual PrintedExpr float_remainder(const Expr& lhs, const Expr& rhs) = 0;
+    /// `&&`, `||` and `!` on vectors (component-wise in Cg); the C operators serve scalars.
+    virtual PrintedExpr vector_logical(const Binary& binary) = 0;
+    virtual PrintedExpr vector_not(const Unary& unary) = 0;
+    /// The initialiser `{a, b}` of a local of type `type`.
+    virtual PrintedExpr init_list(const InitList& list, const Type& type) = 0;
+    /// A value constructor `float4(a, b, c, d)`.
+    virtual PrintedExpr construct(const Construct& construct) = 0;
+
+private:
+    PrintedExpr visit(const IntLiteral& expr);
+    PrintedExpr visit(const FloatLiteral& expr);
+    PrintedExpr visit(const BoolLiteral& expr);
+    PrintedExpr visit(const NameRef& expr);
+    PrintedExpr visit(const Unary& expr);
+    PrintedExpr visit(const Binary& expr);
+    PrintedExpr visit(const Assign& expr);
+    PrintedExpr visit(const Conditional& expr);
+    PrintedExpr visit(const Call& expr);
+    PrintedExpr visit(const Construct& expr);
+    PrintedExpr visit(const Cast& expr);
+    PrintedExpr visit(const ImplicitConvert& expr);
+    PrintedExpr visit(const Member& expr);
+    PrintedExpr visit(const Subscript& expr);
+    PrintedExpr visit(const InitList& expr);
+    PrintedExpr visit(const Indexof& expr);
+
+    void visit(const Compound& stmt, int indent, std::string& out);
+    void visit(const DeclStmt& stmt, int indent, std::string& out);
+    void visit(const ExprStmt& stmt, int indent, std::string& out);
+    void visit(const If& stmt, int indent, std::string& out);
+    void visit(const For& stmt, int indent, std::string& out);
+    void visit(const While& stmt, int indent, std::string& out);
+    void visit(const DoWhile& stmt, int indent, std::string& out);
+    void visit(const Break& stmt, int indent, std::string& out);
+    void visit(const Continue& stmt, int indent, std::string& out);
+    void visit(const Return& stmt, int indent, std::string& out);
+    void visit(const Empty& stmt, int indent, std::string& out);
+
+    /// `T a = x, b{}` without the `;` (also the init-statement of a `for`).
+    std::string declaration(const DeclStmt& stmt);
+    /// A sub-statement of if/for/while/do: a compound keeps its braces on the header's line.
+    void print_branch(const Stmt& stmt, int indent, std::string& out);
+};
+
+} // namespace brcc

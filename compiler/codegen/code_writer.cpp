@@ -1,0 +1,65 @@
+#include "codegen/code_writer.hpp"
+
+namespace brcc {
+
+namespace {
+
+std::string quote(std::string_view text) {
+    std::string quoted = "\"";
+    for (const char c : text) {
+        if (c == '"' || c == '\\')
+            quoted += '\\';
+        quoted += c;
+    }
+    quoted += '"';
+    return quoted;
+}
+
+} // namespace
+
+CodeWriter::CodeWriter(std::string_view file_name) : quoted_name_(quote(file_name)) {}
+
+void CodeWriter::append(std::string_view text) {
+    for (const char c : text) {
+        if (c == '\n' && mapped_line_ != 0)
+            ++mapped_line_;
+    }
+    out_ += text;
+    if (!text.empty())
+        at_line_start_ = text.back() == '\n';
+}
+
+void CodeWriter::ensure_line_start() {
+    if (!at_line_start_)
+        append("\n");
+}
+
+void CodeWriter::line_directive(unsigned line) {
+    ensure_line_start();
+    out_ += "#line " + std::to_string(line) + " " + quoted_name_ + "\n";
+    mapped_line_ = line;
+}
+
+void CodeWriter::generated(std::string_view text) {
+    append(text);
+}
+
+void CodeWriter::source(std::string_view text, unsigned first_line) {
+    unsigned line = first_line;
+    while (!text.empty()) {
+        // A piece that starts a line must start on the right one; one that continues a line
+        // (after a rewritten construct) cannot take a directive and is appended as it is.
+        const std::size_t newline = text.find('\n');
+        const std::size_t length = newline == std::string_view::npos ? text.size() : newline + 1;
+        // Blank lines need no directive: nothing on them can be reported.
+        const bool blank =
+            text.substr(0, length).find_first_not_of(" \t\r\n") == std::string_view::npos;
+        if (at_line_start_ && mapped_line_ != line && !blank)
+            line_directive(line);
+        append(text.substr(0, length));
+        text.remove_prefix(length);
+        ++line;
+    }
+}
+
+} // namespace brcc

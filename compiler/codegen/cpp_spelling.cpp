@@ -1,0 +1,110 @@
+// Spelling rules for generated C++: vector types are named through the brook namespace (host
+// code's unqualified `float4` could be shadowed by a user's name, `::brook::float4` cannot), C++
+// keywords that Brook allows as names get a prefix, and float literals are printed with enough
+// digits (%.9g) to round-trip every float.
+
+#include "codegen/cpp_spelling.hpp"
+
+#include "ast/ast.hpp"
+#include "support/diagnostics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+
+namespace brcc {
+
+std::string cpp_type_name(const Type& type) {
+    switch (type.kind()) {
+    case Type::Kind::Error:
+        internal_error(__FILE__, __LINE__, "error type reached code generation");
+    case Type::Kind::Void:
+        return "void";
+    case Type::Kind::Struct:
+        return cpp_identifier(type.struct_decl()->name);
+    case Type::Kind::Arithmetic:
+        break;
+    }
+    std::string_view scalar;
+    switch (type.scalar_type()) {
+    case ScalarType::Bool:
+        scalar = "bool";
+        break;
+    case ScalarType::Int:
+        scalar = "int";
+        break;
+    case ScalarType::UInt:
+        scalar = "unsigned";
+        break;
+    case ScalarType::Char:
+        scalar = "signed char";
+        break;
+    case ScalarType::UChar:
+        scalar = "unsigned char";
+        break;
+    case ScalarType::Float:
+    case ScalarType::Fixed:
+        scalar = "float";
+        break;
+    }
+    if (type.width() == 1)
+        return std::string(scalar);
+    const bool has_alias = scalar == "float" || scalar == "int" || scalar == "bool";
+    if (has_alias)
+        return "::brook::" + std::string(scalar) + std::to_string(type.width());
+    return "::brook::vec<" + std::string(scalar) + ", " + std::to_string(type.width()) + ">";
+}
+
+std::string cpp_identifier(std::string_view name) {
+    // C++ keywords and alternative tokens that are not also Brook keywords or types.
+    static constexpr std::string_view keywords[] = {
+        "alignas",       "alignof",      "and",       "and_eq",
+        "asm",           "auto",         "bitand",    "bitor",
+        "case",          "catch",        "char",      "char8_t",
+        "char16_t",      "char32_t",     "class",     "compl",
+        "concept",       "consteval",    "constexpr", "constinit",
+        "const_cast",    "co_await",     "co_return", "co_yield",
+        "decltype",      "default",      "delete",    "double",
+        "dynamic_cast",  "enum",         "explicit",  "export",
+        "extern",        "false",        "friend",    "goto",
+        "long",          "mutable",      "namespace", "new",
+        "noexcept",      "not",          "not_eq",    "nullptr",
+        "operator",      "or",           "or_eq",     "private",
+        "protected",     "public",       "register",  "reinterpret_cast",
+        "requires",      "short",        "signed",    "sizeof",
+        "static_assert", "static_cast",  "switch",    "template",
+        "this",          "thread_local", "throw",     "true",
+        "try",           "typeid",       "typename",  "union",
+        "using",         "virtual",      "volatile",  "wchar_t",
+        "xor",           "xor_eq"};
+    if (std::find(std::begin(keywords), std::end(keywords), name) != std::end(keywords))
+        return "brook_kw_" + std::string(name);
+    return std::string(name);
+}
+
+std::string cpp_float_literal(double value) {
+    const auto single = static_cast<float>(value);
+    if (std::isinf(single))
+        return single > 0 ? "__builtin_inff()" : "-__builtin_inff()";
+    if (std::isnan(single))
+        return "__builtin_nanf(\"\")";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(single));
+    // %.9g is exact but long; use the shortest spelling that reads back as the same float.
+    for (int digits = 1; digits < 9; ++digits) {
+        char shorter[32];
+        std::snprintf(shorter, sizeof shorter, "%.*g", digits, static_cast<double>(single));
+        if (std::strtof(shorter, nullptr) == single) {
+            std::snprintf(buffer, sizeof buffer, "%s", shorter);
+            break;
+        }
+    }
+    std::string text = buffer;
+    if (text.find_first_of(".e") == std::string::npos)
+        text += ".0";
+    return text + "f";
+}
+
+} // namespace brcc

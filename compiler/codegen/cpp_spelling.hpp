@@ -1,0 +1,19 @@
+#pragma once
+// How Brook names, types and literals are spelled in the generated C++ (kernel code, stubs and
+// the host-side rewrites all use the same spelling).
+
+#include "ast/type.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace brcc {
+
+/// `float`, `::brook::float4`, `::brook::vec<unsigned, 2>`, or a struct's typedef name.
+std::string cpp_type_name(const Type& type);
+/// A Brook identifier, renamed (`brook_kw_<name>`) when it is a C++ keyword.
+std::string cpp_identifier(std::string_view name);
+/// A float literal that reads back as exactly the same float: `0.1f`, `1.0f`, `1e+30f`.
+std::string cpp_float_literal(double value);
+
+} // namespace brcc

@@ -1,0 +1,439 @@
+// Translates kernels to C++ for the CPU backend. A kernel becomes three pieces:
+//  - `NAME__body(...)`: the kernel body printed by CppKernelPrinter, with inputs by value (so
+//    `k(a, a)` reads the old value), constants by const reference, gathers as
+//    brook::cpu::Gather and outputs by reference; it is always inlined;
+//  - `NAME__cpu(frame, begin, end)`: fetches the arguments from the Frame once and calls the
+//    body for each element of [begin, end). When the runtime marks the call dense, element i
+//    of every stream is at data + i and the loop is a plain array loop the C++ compiler
+//    vectorises; otherwise each element is addressed through the runtime's resize helpers.
+//  - reductions instead get `NAME__fold` (a box of the input, in row-major order) and
+//    `NAME__combine` (joins two partial results), both calling the body.
+// Expressions use the shared C-like printer; this file supplies its C++ hooks, which map Brook's
+// vector forms onto brook::vec and the helpers of include/brook/cpu_kernel.hpp.
+
+#include "codegen/cpu/cpu_kernel_emitter.hpp"
+
+#include "codegen/c_like_printer.hpp"
+#include "codegen/cpp_spelling.hpp"
+#include "support/diagnostics.hpp"
+
+namespace brcc {
+
+namespace {
+
+constexpr std::string_view cpu = "::brook::cpu::";
+// Names of the body's extra parameters when the kernel uses indexof.
+constexpr std::string_view frame_param = "brook_frame";
+constexpr std::string_view index_param = "brook_index";
+
+std::string_view builtin_name(BuiltinId id) {
+    switch (id) {
+#define BUILTIN(name)                                                                              \
+    case BuiltinId::name:                                                                          \
+        return #name;
+#include "ast/builtins.def"
+#undef BUILTIN
+    }
+    return "";
+}
+
+std::string_view compound_operator(AssignOp op) {
+    switch (op) {
+    case AssignOp::Add:
+        return "+";
+    case AssignOp::Sub:
+        return "-";
+    case AssignOp::Mul:
+        return "*";
+    case AssignOp::Div:
+        return "/";
+    case AssignOp::Rem:
+        return "%";
+    case AssignOp::Shl:
+        return "<<";
+    case AssignOp::Shr:
+        return ">>";
+    case AssignOp::BitAnd:
+        return "&";
+    case AssignOp::BitOr:
+        return "|";
+    case AssignOp::BitXor:
+        return "^";
+    case AssignOp::Assign:
+        break;
+    }
+    return "";
+}
+
+bool is_float(const Type& type) {
+    return type.is_arithmetic() && type.scalar_type() == ScalarType::Float;
+}
+
+std::string component_list(const Member& member) {
+    std::string list;
+    for (int i = 0; i < member.swizzle_length; ++i) {
+        if (i != 0)
+            list += ", ";
+        list += std::to_string(member.swizzle[static_cast<std::size_t>(i)]);
+    }
+    return list;
+}
+
+/// The C-like printer's hooks for C++ on brook::vec.
+class CppKernelPrinter final : public CLikePrinter {
+protected:
+    std::string type_name(const Type& type) override { return cpp_type_name(type); }
+    std::string identifier(std::string_view name) override { return cpp_identifier(name); }
+    std::string float_literal(double value) override { return cpp_float_literal(value); }
+
+    PrintedExpr swizzle(const Member& member) override {
+        return {std::string(cpu) + "swizzle<" + component_list(member) + ">(" +
+                argument(*member.base) + ")"};
+    }
+
+    PrintedExpr masked_assign(const Assign& assign, const Member& target) override {
+        const std::string vector = argument(*target.base);
+        std::string value = argument(*assign.value);
+        if (assign.op != AssignOp::Assign) {
+            // `v.xy op= e` is `v.xy = v.xy op e`.
+            const std::string current =
+                std::string(cpu) + "swizzle<" + component_list(target) + ">(" + vector + ")";
+            if (assign.op == AssignOp::Rem && is_float(assign.type))
+                value = std::string(cpu) + "fmod(" + current + ", " + value + ")";
+            else
+                value =
+                    current + " " + std::string(compound_operator(assign.op)) + " (" + value + ")";
+        }
+        return {std::string(cpu) + "assign_mask<" + component_list(target) + ">(" + vector + ", " +
+                value + ")"};
+    }
+
+    PrintedExpr builtin_call(const Call& call) override {
+        return {std::string(cpu) + std::string(builtin_name(*call.builtin)) + "(" +
+                join(print_args(call.args)) + ")"};
+    }
+
+    PrintedExpr convert(const Type& to, const Expr& operand) override {
+        const Type& from = operand.type;
+        if (from == to)
+            return print(operand);
+        // Literals are written in the target type directly: `2.0f`, not `static_cast<float>(2)`.
+        if (to.is_scalar() && to.scalar_type() == ScalarType::Float) {
+            if (operand.kind == NodeKind::IntLiteral)
+                return {float_literal(
+                    static_cast<double>(static_cast<const IntLiteral&>(operand).value))};
+            if (operand.kind == NodeKind::FloatLiteral)
+                return {float_literal(static_cast<const FloatLiteral&>(operand).value)};
+        }
+        if (to.is_scalar() && from.is_scalar())
+            return {"static_cast<" + type_name(to) + ">(" + argument(operand) + ")"};
+        // brook::vec's explicit constructors broadcast a scalar and convert component types.
+        if (to.is_vector() && (from.is_scalar() || from.width() == to.width()))
+            return {type_name(to) + "(" + argument(operand) + ")"};
+        return {std::string(cpu) + "convert<" + type_name(to) + ">(" + argument(operand) + ")"};
+    }
+
+    PrintedExpr gather(const Subscript& subscript) override {
+        const std::string base = operand(*subscript.base, PrintedExpr::primary);
+        if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_vector())
+            return {base + ".at_vector(" + argument(*subscript.indices.front()) + ")"};
+        return {base + ".at(" + join(print_args(subscript.indices)) + ")"};
+    }
+
+    PrintedExpr indexof(const Indexof& expr) override {
+        const ValueDecl* decl = expr.stream->decl;
+        BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
+                    "indexof of something that is not a stream parameter");
+        const auto* param = static_cast<const ParamDecl*>(decl);
+        return {std::string(cpu) + "indexof(" + std::string(frame_param) + ", " +
+                std::to_string(param->index) + ", " + std::string(index_param) + ")"};
+    }
+
+    PrintedExpr condition(const Expr& expr) override {
+        if (expr.type.is_scalar() && expr.type.scalar_type() == ScalarType::Bool)
+            return print(expr);
+        return {std::string(cpu) + "truth(" + argument(expr) + ")"};
+    }
+
+    PrintedExpr vector_select(const Conditional& conditional) override {
+        return {std::string(cpu) + "select(" + argument(*conditional.condition) + ", " +
+                argument(*conditional.then_value) + ", " + argument(*conditional.else_value) + ")"};
+    }
+
+    PrintedExpr float_remainder(const Expr& lhs, const Expr& rhs) override {
+        return {std::string(cpu) + "fmod(" + argument(lhs) + ", " + argument(rhs) + ")"};
+    }
+
+    PrintedExpr vector_logical(const Binary& binary) override {
+        const char* name = binary.op == BinaryOp::LogicalAnd ? "logical_and(" : "logical_or(";
+        return {std::string(cpu) + name + argument(*binary.lhs) + ", " + argument(*binary.rhs) +
+                ")"};
+    }
+
+    PrintedExpr vector_not(const Unary& unary) override {
+        return {std::string(cpu) + "logical_not(" + argument(*unary.operand) + ")"};
+    }
+
+    PrintedExpr init_list(const InitList& list, const Type& type) override {
+        std::vector<std::string> elements;
+        for (std::size_t i = 0; i < list.elements.size(); ++i) {
+            const Expr& element = *list.elements[i];
+            if (element.kind == NodeKind::InitList && type.is_struct() &&
+                i < type.struct_decl()->fields.size()) {
+                elements.push_back(init_list(static_cast<const InitList&>(element),
+                                             type.struct_decl()->fields[i].type)
+                                       .text);
+            } else {
+                elements.push_back(operand(element, 2));
+            }
+        }
+        if (type.is_struct())
+            return {type_name(type) + "{" + join(elements) + "}"};
+        // C fills the components a brace list leaves out with zeros.
+        while (type.is_vector() && elements.size() < static_cast<std::size_t>(type.width()))
+            elements.push_back(type_name(type.with_width(1)) + "{}");
+        if (type.is_scalar())
+            return {"static_cast<" + type_name(type) + ">(" + join(elements) + ")"};
+        return {type_name(type) + "(" + join(elements) + ")"};
+    }
+
+    PrintedExpr construct(const Construct& construct) override {
+        const std::vector<std::string> args = print_args(construct.args);
+        if (construct.constructed.is_scalar())
+            return {"static_cast<" + type_name(construct.constructed) + ">(" + join(args) + ")"};
+        return {type_name(construct.constructed) + "(" + join(args) + ")"};
+    }
+};
+
+std::string maybe_unused(const std::string& declaration) {
+    return "[[maybe_unused]] " + declaration;
+}
+
+std::string body_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__body";
+}
+
+/// A parameter of `NAME__body`.
+std::string body_parameter(const ParamDecl& param) {
+    const std::string type = cpp_type_name(param.type);
+    const std::string name = cpp_identifier(param.name);
+    switch (param.param_kind) {
+    case ParamKind::Constant:
+        return maybe_unused("const " + type + "& " + name);
+    case ParamKind::InputStream:
+        return maybe_unused("const " + type + " " + name);
+    case ParamKind::OutputStream:
+    case ParamKind::ReduceAccumulator:
+        return maybe_unused(type + "& " + name);
+    case ParamKind::Gather:
+        return maybe_unused("const ::brook::cpu::Gather<" + type + ", " +
+                            std::to_string(param.gather_rank) + ">& " + name);
+    }
+    return "";
+}
+
+std::string body_function(const KernelDecl& kernel) {
+    std::string parameters;
+    for (const ParamDecl* param : kernel.params) {
+        if (!parameters.empty())
+            parameters += ",\n        ";
+        parameters += body_parameter(*param);
+    }
+    if (kernel.uses_indexof) {
+        parameters += ",\n        " +
+                      maybe_unused("const ::brook::cpu::Frame& " + std::string(frame_param)) +
+                      ",\n        " + maybe_unused("std::size_t " + std::string(index_param));
+    }
+    std::string text = "[[gnu::always_inline]] inline void " + body_name(kernel) + "(\n        " +
+                       parameters + ") {\n";
+    CppKernelPrinter printer;
+    printer.print_body(*kernel.body, 1, text);
+    return text + "}\n";
+}
+
+/// The local holding parameter `param` inside the generated CPU functions. Its name carries the
+/// parameter's position, so it cannot clash with the functions' own names.
+std::string local_name(const ParamDecl& param) {
+    return "p" + std::to_string(param.index) + "_" + param.name;
+}
+
+/// Declarations of the constants and gathers, fetched once per call.
+std::string fetch_uniform_arguments(const KernelDecl& kernel) {
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        const std::string type = cpp_type_name(param->type);
+        const std::string index = std::to_string(param->index);
+        if (param->param_kind == ParamKind::Constant) {
+            // A copy, not a reference: the compiler then knows that no output aliases it and
+            // keeps it in a register across the loop.
+            text += "    const " + type + " " + local_name(*param) + " = frame.constant<" + type +
+                    ">(" + index + ");\n";
+        } else if (param->param_kind == ParamKind::Gather) {
+            text += "    const ::brook::cpu::Gather<" + type + ", " +
+                    std::to_string(param->gather_rank) + "> " + local_name(*param) +
+                    "(frame.args[" + index + "].stream);\n";
+        }
+    }
+    return text;
+}
+
+/// The body call of the kernel loop; `dense` picks the plain array indexing.
+std::string body_call(const KernelDecl& kernel, bool dense) {
+    std::string args;
+    for (const ParamDecl* param : kernel.params) {
+        if (!args.empty())
+            args += ", ";
+        const std::string type = cpp_type_name(param->type);
+        const std::string index = std::to_string(param->index);
+        switch (param->param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::Gather:
+            args += local_name(*param);
+            break;
+        case ParamKind::InputStream:
+            args += dense ? local_name(*param) + "[i]"
+                          : "::brook::cpu::input_at<" + type + ">(frame, " + index + ", i)";
+            break;
+        case ParamKind::OutputStream:
+            args += dense ? local_name(*param) + "[i]"
+                          : "::brook::cpu::output_at<" + type + ">(frame, " + index + ", i)";
+            break;
+        case ParamKind::ReduceAccumulator:
+            internal_error(__FILE__, __LINE__, "reduce accumulator in a stream kernel");
+        }
+    }
+    if (kernel.uses_indexof)
+        args += ", frame, i";
+    return body_name(kernel) + "(" + args + ")";
+}
+
+std::string kernel_loop_function(const KernelDecl& kernel) {
+    std::string text = "void " + cpu_kernel_function_name(kernel) +
+                       "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {\n";
+    text += fetch_uniform_arguments(kernel);
+    text += "    if (frame.dense) {\n";
+    for (const ParamDecl* param : kernel.params) {
+        const std::string type = cpp_type_name(param->type);
+        const std::string index = std::to_string(param->index);
+        if (param->param_kind == ParamKind::InputStream) {
+            text += "        const " + type + "* const " + local_name(*param) +
+                    " = frame.data<const " + type + ">(" + index + ");\n";
+        } else if (param->param_kind == ParamKind::OutputStream) {
+            text += "        " + type + "* const " + local_name(*param) + " = frame.data<" + type +
+                    ">(" + index + ");\n";
+        }
+    }
+    text += "        for (std::size_t i = begin; i < end; ++i)\n";
+    text += "            " + body_call(kernel, true) + ";\n";
+    text += "        return;\n";
+    text += "    }\n";
+    text += "    for (std::size_t i = begin; i < end; ++i)\n";
+    text += "        " + body_call(kernel, false) + ";\n";
+    return text + "}\n";
+}
+
+/// The reduce body's arguments with `input` and `accumulator` as the two stream parameters.
+std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
+                             const std::string& accumulator) {
+    std::string args;
+    for (const ParamDecl* param : kernel.params) {
+        if (!args.empty())
+            args += ", ";
+        switch (param->param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::Gather:
+            args += local_name(*param);
+            break;
+        case ParamKind::InputStream:
+            args += input;
+            break;
+        case ParamKind::ReduceAccumulator:
+            args += accumulator;
+            break;
+        case ParamKind::OutputStream:
+            internal_error(__FILE__, __LINE__, "output stream in a reduction");
+        }
+    }
+    return body_name(kernel) + "(" + args + ")";
+}
+
+const ParamDecl& reduce_input(const KernelDecl& kernel) {
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::InputStream)
+            return *param;
+    }
+    internal_error(__FILE__, __LINE__, "reduction without an input stream");
+}
+
+std::string reduce_functions(const KernelDecl& kernel) {
+    // A reduction combines partial results in an order the runtime chooses, so "the current
+    // element" has no position; sema rejects indexof there.
+    BRCC_ASSERT(!kernel.uses_indexof,
+                "indexof in reduce function '" + kernel.name + "' reached code generation");
+    const ParamDecl& input = reduce_input(kernel);
+    const std::string type = cpp_type_name(input.type);
+    std::string text = "void " + cpu_fold_function_name(kernel) +
+                       "(const ::brook::cpu::Frame& frame, const ::brook::cpu::Box& box, "
+                       "void* accumulator) {\n";
+    text += fetch_uniform_arguments(kernel);
+    text += "    ::brook::cpu::fold_box(frame.args[" + std::to_string(input.index) +
+            "].stream, box, *static_cast<" + type + "*>(accumulator),\n";
+    text += "        [&](const " + type + "& value, " + type + "& result) { " +
+            reduce_body_call(kernel, "value", "result") + "; });\n";
+    text += "}\n\n";
+    text += "void " + cpu_combine_function_name(kernel) +
+            "([[maybe_unused]] const ::brook::cpu::Frame& frame, void* accumulator, "
+            "const void* value) {\n";
+    text += fetch_uniform_arguments(kernel);
+    text += "    " +
+            reduce_body_call(kernel, "*static_cast<const " + type + "*>(value)",
+                             "*static_cast<" + type + "*>(accumulator)") +
+            ";\n";
+    return text + "}\n";
+}
+
+std::string helper_signature(const KernelDecl& helper) {
+    std::string parameters;
+    for (const ParamDecl* param : helper.params) {
+        if (!parameters.empty())
+            parameters += ", ";
+        // Helper parameters are C values (the helper may change its copy); `out` ones alias.
+        const bool by_reference = param->param_kind == ParamKind::OutputStream;
+        parameters += maybe_unused(cpp_type_name(param->type) + (by_reference ? "& " : " ") +
+                                   cpp_identifier(param->name));
+    }
+    return cpp_type_name(helper.return_type) + " " + cpp_identifier(helper.name) + "(" +
+           parameters + ")";
+}
+
+} // namespace
+
+std::string cpu_kernel_function_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__cpu";
+}
+std::string cpu_fold_function_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__fold";
+}
+std::string cpu_combine_function_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__combine";
+}
+
+std::string cpu_helper_prototype(const KernelDecl& helper) {
+    return "inline " + helper_signature(helper) + ";\n";
+}
+
+std::string cpu_helper_definition(const KernelDecl& helper) {
+    std::string text = "inline " + helper_signature(helper) + " {\n";
+    CppKernelPrinter printer;
+    printer.print_body(*helper.body, 1, text);
+    return text + "}\n";
+}
+
+std::string cpu_kernel_code(const KernelDecl& kernel) {
+    std::string text = body_function(kernel) + "\n";
+    if (kernel.is_reduce)
+        return text + reduce_functions(kernel);
+    return text + kernel_loop_function(kernel);
+}
+
+} // namespace brcc

@@ -1,0 +1,25 @@
+#pragma once
+// The CPU backend's code for kernels: C++ that the runtime's CPU backend calls through
+// KernelInfo (see include/brook/kernel_abi.hpp). Everything here goes inside the generated
+// file's anonymous namespace.
+
+#include "ast/ast.hpp"
+
+#include <string>
+
+namespace brcc {
+
+/// `float helper(float a);`: lets kernels call helpers defined further down the file.
+std::string cpu_helper_prototype(const KernelDecl& helper);
+/// `inline float helper(float a) { ... }`.
+std::string cpu_helper_definition(const KernelDecl& helper);
+/// For a kernel: `NAME__body` (the translated body, always inlined) and `NAME__cpu` (the loop
+/// over an element range). For a reduction: `NAME__body`, `NAME__fold` and `NAME__combine`.
+std::string cpu_kernel_code(const KernelDecl& kernel);
+
+/// Names of the generated functions the KernelInfo points at.
+std::string cpu_kernel_function_name(const KernelDecl& kernel);
+std::string cpu_fold_function_name(const KernelDecl& kernel);
+std::string cpu_combine_function_name(const KernelDecl& kernel);
+
+} // namespace brcc

@@ -1,0 +1,90 @@
+// Host code is C or C++ that brcc does not parse: it is copied by source range, and only the
+// constructs the parser found in it are rewritten. Stream declarations become brook::stream
+// handles made by brook::make_stream (extents stay the user's expressions, so they are evaluated
+// where they were declared), and each struct typedef is followed by its element_traits.
+
+#include "codegen/host/host_emitter.hpp"
+
+#include "codegen/cpp_spelling.hpp"
+
+namespace brcc {
+
+namespace {
+
+unsigned line_of(const SourceManager& sources, SourceLocation loc) {
+    return sources.line_column(loc).line;
+}
+
+void copy_source(SourceRange range, const SourceManager& sources, CodeWriter& out) {
+    out.source(sources.text(range), line_of(sources, range.begin));
+}
+
+/// One `{ScalarKind, components, offset}` per leaf field, nested structs flattened;
+/// `path` is the member designator from the outermost struct (`inner.o`).
+void flatten_fields(const StructDecl& decl, const std::string& outer, const std::string& prefix,
+                    std::string& text) {
+    for (const FieldDecl& field : decl.fields) {
+        const std::string path = prefix + cpp_identifier(field.name);
+        if (field.type.is_struct()) {
+            flatten_fields(*field.type.struct_decl(), outer, path + ".", text);
+            continue;
+        }
+        const bool is_float = field.type.scalar_type() == ScalarType::Float ||
+                              field.type.scalar_type() == ScalarType::Fixed;
+        text += "            {ScalarKind::" + std::string(is_float ? "Float32" : "Int32") + ", " +
+                std::to_string(field.type.width()) + ", offsetof(" + outer + ", " + path + ")},\n";
+    }
+}
+
+} // namespace
+
+void emit_host_text(const HostText& text, const SourceManager& sources, CodeWriter& out) {
+    copy_source(text.range, sources, out);
+}
+
+void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sources,
+                           CodeWriter& out) {
+    const unsigned line = line_of(sources, decl.range.begin);
+    if (decl.is_parameter) {
+        std::string text = "::brook::stream&";
+        for (const StreamDeclarator& declarator : decl.declarators)
+            text += " " + std::string(sources.text(declarator.name_range));
+        out.source(text, line);
+        return;
+    }
+    // The element type as the user spelled it: host code resolves it in its own scope.
+    const std::string element(sources.text(decl.type_range));
+    std::string text = "::brook::stream ";
+    bool first = true;
+    for (const StreamDeclarator& declarator : decl.declarators) {
+        if (!first)
+            text += ", ";
+        first = false;
+        text += declarator.name + " = ::brook::make_stream<" + element + ">(";
+        for (std::size_t i = 0; i < declarator.extents.size(); ++i)
+            text += (i == 0 ? "" : ", ") + std::string(sources.text(declarator.extents[i]));
+        text += ")";
+    }
+    out.source(text, line);
+}
+
+void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out) {
+    out.source("int", line_of(sources, main.void_range.begin));
+}
+
+void emit_struct(const StructDecl& decl, const SourceManager& sources, CodeWriter& out) {
+    copy_source(decl.range, sources, out);
+    const std::string name = "::" + cpp_identifier(decl.name);
+    std::string text = "\nnamespace brook {\ntemplate <> struct element_traits<" + name + "> {\n";
+    text += "    static const ElementType& type() {\n";
+    text += "        static const ElementType t{\"" + decl.name + "\", sizeof(" + name + "), {\n";
+    flatten_fields(decl, name, "", text);
+    text += "        }};\n";
+    text += "        return t;\n";
+    text += "    }\n";
+    text += "};\n";
+    text += "} // namespace brook\n";
+    out.generated(text);
+}
+
+} // namespace brcc

@@ -1,0 +1,23 @@
+#pragma once
+// The host side of the translation: host text copied through (with `#line` so the C++ compiler
+// reports host errors at their .br position) and the rewrites of the Brook constructs found in
+// host code.
+
+#include "ast/ast.hpp"
+#include "codegen/code_writer.hpp"
+
+namespace brcc {
+
+/// Host C/C++ text, unchanged.
+void emit_host_text(const HostText& text, const SourceManager& sources, CodeWriter& out);
+/// `float4 x<100>, y<n, m>` -> `::brook::stream x = ::brook::make_stream<float4>(100), y = ...`;
+/// a host function's `float s<>` parameter -> `::brook::stream& s`.
+void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sources,
+                           CodeWriter& out);
+/// `void main(` -> `int main(` (C++ requires it).
+void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out);
+/// The typedef as written, then the brook::element_traits specialisation that lets streams of
+/// it be created and checked (its fields flattened, with their offsets).
+void emit_struct(const StructDecl& decl, const SourceManager& sources, CodeWriter& out);
+
+} // namespace brcc

@@ -1,0 +1,129 @@
+// Writes what connects a kernel to the runtime. The ParamInfo table tells run_kernel each
+// argument's kind and element type so it can check a call before launching it; the stub keeps
+// the call syntax of Brook host code (`saxpy(a, x, y, result);`): constants by value (vectors and
+// structs by const reference), streams as brook::stream handles.
+
+#include "codegen/kernel_stub_emitter.hpp"
+
+#include "codegen/cpp_spelling.hpp"
+#include "codegen/cpu/cpu_kernel_emitter.hpp"
+
+namespace brcc {
+
+namespace {
+
+std::string params_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__params";
+}
+std::string info_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__info";
+}
+
+std::string_view runtime_kind(const KernelDecl& kernel, const ParamDecl& param) {
+    switch (param.param_kind) {
+    case ParamKind::Constant:
+        return "Constant";
+    case ParamKind::InputStream:
+        return kernel.is_reduce ? "ReduceInput" : "InputStream";
+    case ParamKind::OutputStream:
+        return "OutputStream";
+    case ParamKind::Gather:
+        return "Gather";
+    case ParamKind::ReduceAccumulator:
+        return "ReduceAccumulator";
+    }
+    return "";
+}
+
+/// `&::brook::element_traits<T>::type`; bool constants have no stream element type.
+std::string element_type(const Type& type) {
+    if (type.is_arithmetic() && type.scalar_type() == ScalarType::Bool)
+        return "nullptr";
+    return "&::brook::element_traits<" + cpp_type_name(type) + ">::type";
+}
+
+enum class ReduceTarget { Stream, Value };
+
+std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
+    const std::string name = cpp_identifier(param.name);
+    switch (param.param_kind) {
+    case ParamKind::Constant:
+        if (param.type.is_scalar())
+            return "const " + cpp_type_name(param.type) + " " + name;
+        return "const " + cpp_type_name(param.type) + "& " + name;
+    case ParamKind::InputStream:
+    case ParamKind::Gather:
+        return "const ::brook::stream& " + name;
+    case ParamKind::OutputStream:
+        return "::brook::stream& " + name;
+    case ParamKind::ReduceAccumulator:
+        if (target == ReduceTarget::Value)
+            return cpp_type_name(param.type) + "& " + name;
+        return "::brook::stream& " + name;
+    }
+    return "";
+}
+
+std::string stub_argument(const ParamDecl& param, ReduceTarget target) {
+    const std::string name = cpp_identifier(param.name);
+    switch (param.param_kind) {
+    case ParamKind::Constant:
+        return "::brook::KernelArg::constant_value(" + name + ")";
+    case ParamKind::InputStream:
+    case ParamKind::Gather:
+        return "::brook::KernelArg::input(" + name + ")";
+    case ParamKind::OutputStream:
+        return "::brook::KernelArg::output_stream(" + name + ")";
+    case ParamKind::ReduceAccumulator:
+        if (target == ReduceTarget::Value)
+            return "::brook::KernelArg::reduce_target(" + name + ")";
+        return "::brook::KernelArg::output_stream(" + name + ")";
+    }
+    return "";
+}
+
+std::string stub(const KernelDecl& kernel, ReduceTarget target) {
+    std::string parameters;
+    std::string arguments;
+    for (const ParamDecl* param : kernel.params) {
+        parameters += (parameters.empty() ? "" : ", ") + stub_parameter(*param, target);
+        arguments += "        " + stub_argument(*param, target) + ",\n";
+    }
+    std::string text = "void " + cpp_identifier(kernel.name) + "(" + parameters + ") {\n";
+    text += "    const ::brook::KernelArg brook_args[] = {\n" + arguments + "    };\n";
+    text += std::string("    ::brook::") + (kernel.is_reduce ? "run_reduce(" : "run_kernel(") +
+            info_name(kernel) + ", brook_args);\n";
+    return text + "}\n";
+}
+
+} // namespace
+
+std::string kernel_info(const KernelDecl& kernel, bool with_cpu) {
+    std::string text = "const ::brook::ParamInfo " + params_name(kernel) + "[] = {\n";
+    for (const ParamDecl* param : kernel.params) {
+        text += "    {\"" + param->name +
+                "\", ::brook::ParamKind::" + std::string(runtime_kind(kernel, *param)) + ", " +
+                element_type(param->type) + ", " + std::to_string(param->gather_rank) + "},\n";
+    }
+    text += "};\n";
+    const auto function = [&](const std::string& name) {
+        return with_cpu ? "&" + name : std::string("nullptr");
+    };
+    text += "const ::brook::KernelInfo " + info_name(kernel) + "{\"" + kernel.name + "\", " +
+            params_name(kernel) + ", " + (kernel.is_reduce ? "true" : "false") + ", ";
+    if (kernel.is_reduce) {
+        text += "nullptr, " + function(cpu_fold_function_name(kernel)) + ", " +
+                function(cpu_combine_function_name(kernel));
+    } else {
+        text += function(cpu_kernel_function_name(kernel)) + ", nullptr, nullptr";
+    }
+    return text + "};\n";
+}
+
+std::string kernel_stub(const KernelDecl& kernel) {
+    if (!kernel.is_reduce)
+        return stub(kernel, ReduceTarget::Stream);
+    return stub(kernel, ReduceTarget::Stream) + "\n" + stub(kernel, ReduceTarget::Value);
+}
+
+} // namespace brcc

@@ -1,0 +1,115 @@
+// The command line, parsed with CLI11. Everything after a lone `--` is set aside first for the
+// C++ compiler, so CLI11 never sees it; then the options are checked beyond what CLI11 knows
+// (backend names, -O levels) so that every usage error exits with code 2 before any work.
+
+#include "driver/options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <iostream>
+
+namespace brcc {
+
+namespace {
+
+bool valid_optimization(const std::string& level) {
+    static const std::vector<std::string> levels = {"0", "1", "2", "3", "s", "g", "fast"};
+    return std::find(levels.begin(), levels.end(), level) != levels.end();
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names)
+        text += (text.empty() ? "" : ", ") + name;
+    return text;
+}
+
+int usage_error(const std::string& message) {
+    std::cerr << "brcc: error: " << message << "\nRun 'brcc --help' for usage.\n";
+    return exit_usage;
+}
+
+} // namespace
+
+const std::vector<std::string>& known_backends() {
+    static const std::vector<std::string> backends = {"cpu"};
+    return backends;
+}
+
+std::optional<int> parse_command_line(int argc, const char* const* argv, DriverOptions& options) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    const auto separator = std::find(args.begin(), args.end(), "--");
+    if (separator != args.end()) {
+        options.compiler_args.assign(separator + 1, args.end());
+        args.erase(separator, args.end());
+    }
+    std::reverse(args.begin(), args.end()); // CLI11 takes the arguments last first
+
+    CLI::App app{"brcc: the Brook compiler. Translates a .br file to C++ and builds a program "
+                 "with the C++ compiler (arguments after -- go to it).",
+                 "brcc"};
+    app.set_version_flag("--version", std::string("brcc ") + BRCC_VERSION);
+    app.add_option("input", options.input, "The Brook source file (.br)")->required();
+    app.add_option("-o", options.output,
+                   "Output: the program (default: the input's name without .br), or with "
+                   "--emit-cpp the C++ file ('-' or no -o: standard output)")
+        ->type_name("FILE");
+    app.add_flag("--emit-cpp", options.emit_cpp, "Write only the translated C++");
+    app.add_flag("--dump-ast", options.dump_ast, "Print the AST after semantic analysis and stop");
+    app.add_option("-I", options.include_dirs, "Add a directory to the include path")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    app.add_option("-D", options.defines, "Define a macro for brcc and the C++ compiler")
+        ->type_name("NAME[=VALUE]")
+        ->allow_extra_args(false);
+    app.add_option("-O", options.optimization, "Optimisation level for the C++ compiler")
+        ->type_name("LEVEL")
+        ->capture_default_str();
+    std::string backends;
+    app.add_option("--backends", backends,
+                   "Comma-separated backends whose kernel code to embed (default: all built: " +
+                       joined(known_backends()) + ")")
+        ->type_name("LIST");
+
+    try {
+        app.parse(args);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << app.help();
+        return exit_success;
+    } catch (const CLI::CallForVersion&) {
+        std::cout << "brcc " << BRCC_VERSION << "\n";
+        return exit_success;
+    } catch (const CLI::ParseError& error) {
+        return usage_error(error.what());
+    }
+
+    if (!valid_optimization(options.optimization))
+        return usage_error("unknown optimisation level '-O" + options.optimization +
+                           "' (use 0, 1, 2, 3, s, g or fast)");
+    if (app.count("--backends") == 0) {
+        options.backends = known_backends();
+    } else {
+        std::size_t start = 0;
+        while (start <= backends.size()) {
+            const std::size_t comma = std::min(backends.find(',', start), backends.size());
+            const std::string name = backends.substr(start, comma - start);
+            const auto& known = known_backends();
+            if (std::find(known.begin(), known.end(), name) == known.end())
+                return usage_error("unknown backend '" + name +
+                                   "' in --backends (known: " + joined(known) + ")");
+            if (std::find(options.backends.begin(), options.backends.end(), name) ==
+                options.backends.end())
+                options.backends.push_back(name);
+            start = comma + 1;
+        }
+    }
+    if (options.emit_cpp && options.dump_ast)
+        return usage_error("--emit-cpp and --dump-ast cannot be combined");
+    if (!options.compiler_args.empty() && (options.emit_cpp || options.dump_ast))
+        return usage_error("arguments after '--' are for the C++ compiler, which --emit-cpp and "
+                           "--dump-ast do not run");
+    return std::nullopt;
+}
+
+} // namespace brcc

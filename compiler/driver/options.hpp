@@ -1,0 +1,37 @@
+#pragma once
+// brcc's command line (DESIGN.md §1): what the user asked for, parsed and checked.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace brcc {
+
+struct DriverOptions {
+    std::string input;                      ///< the .br file
+    std::string output;                     ///< -o; empty: the default for the mode
+    bool emit_cpp = false;                  ///< --emit-cpp: write the C++ only
+    bool dump_ast = false;                  ///< --dump-ast: print the checked AST only
+    std::vector<std::string> include_dirs;  ///< -I DIR
+    std::vector<std::string> defines;       ///< -D NAME[=VALUE]
+    std::string optimization = "2";         ///< -O LEVEL
+    std::vector<std::string> backends;      ///< --backends=LIST
+    std::vector<std::string> compiler_args; ///< after `--`: for the C++ compiler and linker
+};
+
+/// Exit codes (DESIGN.md §1).
+enum ExitCode : int {
+    exit_success = 0,
+    exit_input_errors = 1,
+    exit_usage = 2,
+    exit_internal_error = 70,
+};
+
+/// The backends brcc can embed kernel code for.
+const std::vector<std::string>& known_backends();
+
+/// Parses argv into `options`. Returns an exit code when brcc should stop now: 0 after --help
+/// or --version, exit_usage after a usage error (already reported on stderr).
+std::optional<int> parse_command_line(int argc, const char* const* argv, DriverOptions& options);
+
+} // namespace brcc

@@ -1,0 +1,103 @@
+// The pipeline, one stage after another: read the file, lex/preprocess/parse it into a
+// TranslationUnit, analyse it, then generate C++ and either write it (--emit-cpp) or build the
+// program with the C++ compiler. A stage runs only when the ones before it reported no errors, so
+// each mistake is reported once and later stages never see a broken tree.
+
+#include "driver/pipeline.hpp"
+
+#include "ast/ast_dump.hpp"
+#include "codegen/emit_cpp.hpp"
+#include "driver/compile.hpp"
+#include "parse/parser.hpp"
+#include "sema/sema.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace brcc {
+
+namespace {
+
+PreprocessorOptions preprocessor_options(const DriverOptions& options) {
+    PreprocessorOptions result;
+    result.include_dirs = options.include_dirs;
+    for (const std::string& define : options.defines) {
+        const std::size_t equals = define.find('=');
+        if (equals == std::string::npos)
+            result.defines.emplace_back(define, "1"); // -DNAME defines NAME as 1, as in cc
+        else
+            result.defines.emplace_back(define.substr(0, equals), define.substr(equals + 1));
+    }
+    return result;
+}
+
+/// `saxpy.br` -> `saxpy`: the default program name.
+std::string default_program_name(const std::string& input) {
+    std::filesystem::path path(input);
+    return path.stem().string();
+}
+
+int write_output(const std::string& text, const std::string& output) {
+    if (output.empty() || output == "-") {
+        std::cout << text;
+        std::cout.flush();
+        return std::cout ? exit_success : exit_input_errors;
+    }
+    std::ofstream file(output, std::ios::binary);
+    file << text;
+    file.close();
+    if (!file) {
+        std::cerr << "brcc: error: cannot write '" << output << "'\n";
+        return exit_input_errors;
+    }
+    return exit_success;
+}
+
+int finish_with_errors(DiagnosticEngine& diags) {
+    diags.print_summary();
+    return exit_input_errors;
+}
+
+} // namespace
+
+int run_pipeline(const DriverOptions& options) {
+    SourceManager sources;
+    DiagnosticEngine diags(sources, std::cerr, isatty(STDERR_FILENO) != 0);
+
+    std::string read_error;
+    const std::uint32_t file = sources.add_file(options.input, read_error);
+    if (file == 0) {
+        diags.report(DiagId::cannot_read_input, SourceLocation{}) << read_error;
+        return finish_with_errors(diags);
+    }
+
+    std::unique_ptr<TranslationUnit> unit =
+        parse_translation_unit(sources, file, preprocessor_options(options), diags);
+    if (diags.has_errors())
+        return finish_with_errors(diags);
+
+    analyze(*unit, diags);
+    if (diags.has_errors())
+        return finish_with_errors(diags);
+
+    if (options.dump_ast) {
+        dump_ast(*unit, sources, std::cout);
+        return exit_success;
+    }
+
+    CodegenOptions codegen;
+    codegen.source_name = options.input;
+    codegen.backends = options.backends;
+    const std::string cpp = emit_cpp(*unit, sources, codegen);
+
+    if (options.emit_cpp)
+        return write_output(cpp, options.output);
+    const std::string program =
+        options.output.empty() ? default_program_name(options.input) : options.output;
+    return compile_program(cpp, program, options);
+}
+
+} // namespace brcc

@@ -1,0 +1,371 @@
+#include "parse/parser.hpp"
+
+// The top-level split. The file's tokens are walked once, tracking brace and parenthesis depth;
+// host code is never parsed, only searched for the Brook constructs in it:
+//   - at file scope, `kernel ...{...}` / `reduce ...{...}` (a prototype ending in `;` is
+//     dropped), `typedef struct [tag] {...} Name;`, and `void main (`;
+//   - anywhere, a stream declaration `T name<extents> [, name<extents>]...;` with T a Brook
+//     element type, or `T name<>` in a parameter list.
+// Kernels and struct typedefs are macro-expanded and handed to the KernelParser. Everything else
+// becomes HostText, so the items cover the file in order and codegen can reproduce the host code
+// byte for byte. Directives go to the preprocessor as they are met; in a conditional block that
+// is not taken only the directive lines are kept (the C++ compiler sees the same conditions).
+
+#include "lex/lexer.hpp"
+#include "parse/kernel_parser.hpp"
+
+namespace brcc {
+
+namespace {
+
+class HostScanner {
+public:
+    HostScanner(SourceManager& sources, std::uint32_t file, const PreprocessorOptions& options,
+                DiagnosticEngine& diags)
+        : sources_(sources), file_(file), text_(sources.text(file)), diags_(diags),
+          unit_(std::make_unique<TranslationUnit>()), context_{*unit_, diags, {}},
+          preprocessor_(sources, options, diags) {
+        unit_->main_file = file;
+    }
+
+    std::unique_ptr<TranslationUnit> run();
+
+private:
+    const Token& token(std::size_t index) const {
+        return tokens_[std::min(index, tokens_.size() - 1)];
+    }
+    SourceLocation location(std::uint32_t offset) const { return {file_, offset}; }
+    std::uint32_t end_of(const Token& token) const { return token.loc.offset + token.length; }
+    /// Host text up to `offset` becomes (or extends) a HostText item.
+    void flush_host_text(std::uint32_t offset);
+    /// Adds a Brook item covering [begin, end): the host text before it is flushed first.
+    void add_item(TopLevelItem item, std::uint32_t begin, std::uint32_t end);
+    void skip_inactive_block();
+    void keep_directive_line(const Token& directive);
+
+    bool try_kernel();
+    bool try_struct_typedef();
+    bool try_void_main();
+    bool try_stream_declaration();
+    std::size_t find_matching_brace(std::size_t open) const;
+    std::vector<Token> expand(std::size_t first, std::size_t last, bool& quiet);
+
+    SourceManager& sources_;
+    std::uint32_t file_;
+    std::string_view text_;
+    DiagnosticEngine& diags_;
+    std::unique_ptr<TranslationUnit> unit_;
+    ParseContext context_;
+    Preprocessor preprocessor_;
+    std::vector<Token> tokens_;
+    std::size_t pos_ = 0;
+    int brace_depth_ = 0;
+    int paren_depth_ = 0;
+    std::uint32_t cursor_ = 0; ///< the file is covered by items up to here
+};
+
+void HostScanner::flush_host_text(std::uint32_t offset) {
+    if (offset <= cursor_)
+        return;
+    if (!unit_->items.empty()) {
+        if (auto* last = std::get_if<HostText>(&unit_->items.back());
+            last && last->range.end.offset == cursor_) {
+            last->range.end = location(offset);
+            cursor_ = offset;
+            return;
+        }
+    }
+    unit_->items.emplace_back(HostText{{location(cursor_), location(offset)}});
+    cursor_ = offset;
+}
+
+void HostScanner::add_item(TopLevelItem item, std::uint32_t begin, std::uint32_t end) {
+    flush_host_text(begin);
+    unit_->items.push_back(std::move(item));
+    cursor_ = end;
+}
+
+// Emits the whole line of a directive (with its newline) as host text, dropping what precedes
+// it since the cursor (the text of a block not taken).
+void HostScanner::keep_directive_line(const Token& directive) {
+    std::uint32_t line_start = directive.loc.offset;
+    while (line_start > cursor_ && text_[line_start - 1] != '\n')
+        --line_start;
+    cursor_ = std::max(cursor_, line_start);
+    std::uint32_t line_end = end_of(directive);
+    while (line_end < text_.size() && text_[line_end] != '\n')
+        ++line_end;
+    if (line_end < text_.size())
+        ++line_end;
+    flush_host_text(line_end);
+}
+
+// Called after a directive that left the preprocessor inactive: skips to the directive that
+// makes it active again, keeping only directive lines.
+void HostScanner::skip_inactive_block() {
+    const Token& directive = token(pos_ - 1);
+    std::uint32_t line_end = end_of(directive);
+    while (line_end < text_.size() && text_[line_end] != '\n')
+        ++line_end;
+    flush_host_text(std::min(line_end + 1, static_cast<std::uint32_t>(text_.size())));
+    while (!token(pos_).is(TokenKind::end_of_file)) {
+        const Token& current = tokens_[pos_++];
+        if (!current.is(TokenKind::directive))
+            continue;
+        preprocessor_.handle_directive(current);
+        keep_directive_line(current);
+        if (preprocessor_.is_active())
+            return;
+    }
+    // The block runs to the end of the file (the preprocessor reports the missing #endif).
+    cursor_ = static_cast<std::uint32_t>(text_.size());
+}
+
+std::size_t HostScanner::find_matching_brace(std::size_t open) const {
+    int depth = 0;
+    for (std::size_t i = open; i < tokens_.size(); ++i) {
+        if (tokens_[i].is(TokenKind::l_brace))
+            ++depth;
+        else if (tokens_[i].is(TokenKind::r_brace) && --depth == 0)
+            return i;
+    }
+    return tokens_.size() - 1; // the end_of_file token
+}
+
+// Macro-expands tokens [first, last] and appends an end_of_file where they end. `quiet` says
+// that expanding them reported an error, so that the parser does not pile more on.
+std::vector<Token> HostScanner::expand(std::size_t first, std::size_t last, bool& quiet) {
+    const unsigned errors_before = diags_.error_count();
+    std::vector<Token> expanded =
+        preprocessor_.expand(std::span<const Token>(tokens_.data() + first, last - first + 1));
+    quiet = diags_.error_count() != errors_before;
+    Token eof;
+    eof.kind = TokenKind::end_of_file;
+    eof.loc = tokens_[last].is(TokenKind::end_of_file) ? tokens_[last].loc
+                                                       : location(end_of(tokens_[last]));
+    expanded.push_back(eof);
+    return expanded;
+}
+
+// kernel_or_reduce := ('kernel' | 'reduce') ('void' | identifier) identifier '(' ... ('{' | ';')
+bool HostScanner::try_kernel() {
+    const std::size_t first = pos_;
+    const Token& type = token(first + 1);
+    if (!(type.is(TokenKind::kw_void) || type.is(TokenKind::identifier)) ||
+        !token(first + 2).is(TokenKind::identifier) || !token(first + 3).is(TokenKind::l_paren))
+        return false;
+    int parens = 0;
+    std::size_t open = first;
+    for (; !token(open).is(TokenKind::end_of_file); ++open) {
+        const TokenKind kind = token(open).kind;
+        if (kind == TokenKind::l_paren)
+            ++parens;
+        else if (kind == TokenKind::r_paren)
+            --parens;
+        else if ((kind == TokenKind::l_brace || kind == TokenKind::semi) && parens <= 0)
+            break;
+    }
+    if (token(open).is(TokenKind::semi)) {
+        // A prototype: C++ would not understand it, and kernels need none.
+        flush_host_text(tokens_[first].loc.offset);
+        cursor_ = end_of(tokens_[open]);
+        pos_ = open + 1;
+        return true;
+    }
+    const std::size_t last = token(open).is(TokenKind::l_brace) ? find_matching_brace(open) : open;
+    bool quiet = false;
+    std::vector<Token> expanded = expand(first, last, quiet);
+    KernelParser parser(context_, std::move(expanded), quiet);
+    KernelDecl* kernel = parser.parse_kernel();
+    const std::uint32_t begin = tokens_[first].loc.offset;
+    const std::uint32_t end = tokens_[last].is(TokenKind::end_of_file)
+                                  ? static_cast<std::uint32_t>(text_.size())
+                                  : end_of(tokens_[last]);
+    if (kernel) {
+        add_item(kernel, begin, end);
+        unit_->kernels.push_back(kernel);
+    } else {
+        flush_host_text(begin);
+        cursor_ = end; // nothing sensible to copy to C++
+    }
+    pos_ = last + 1;
+    return true;
+}
+
+// struct_typedef := 'typedef' 'struct' [identifier] '{' ... '}' identifier ';'
+bool HostScanner::try_struct_typedef() {
+    const std::size_t first = pos_;
+    std::size_t open = first + 2;
+    if (!token(first + 1).is(TokenKind::kw_struct))
+        return false;
+    if (token(open).is(TokenKind::identifier))
+        ++open;
+    if (!token(open).is(TokenKind::l_brace))
+        return false;
+    const std::size_t close = find_matching_brace(open);
+    if (!token(close + 1).is(TokenKind::identifier) || !token(close + 2).is(TokenKind::semi))
+        return false;
+    const std::size_t last = close + 2;
+    bool quiet = false;
+    std::vector<Token> expanded = expand(first, last, quiet);
+    KernelParser parser(context_, std::move(expanded), quiet);
+    if (const StructDecl* decl = parser.parse_struct_typedef()) {
+        add_item(decl, tokens_[first].loc.offset, end_of(tokens_[last]));
+        unit_->structs.push_back(decl);
+    }
+    // Otherwise a host-only struct: its text stays host text.
+    pos_ = last + 1;
+    return true;
+}
+
+// void_main := 'void' 'main' '('   (at file scope; C++ wants `int main`)
+bool HostScanner::try_void_main() {
+    if (!token(pos_ + 1).is_identifier("main") || !token(pos_ + 2).is(TokenKind::l_paren))
+        return false;
+    const Token& void_token = tokens_[pos_];
+    add_item(HostVoidMain{void_token.range()}, void_token.loc.offset, end_of(void_token));
+    ++pos_;
+    return true;
+}
+
+// stream_declaration := type stream_declarator {',' stream_declarator} ';'
+// stream_declarator := identifier '<' [extent {',' extent}] '>'
+// In a parameter list (inside parentheses) one `type identifier '<' '>'` is one declaration.
+bool HostScanner::try_stream_declaration() {
+    const std::size_t first = pos_;
+    const Token& type_token = tokens_[first];
+    if (!token(first + 1).is(TokenKind::identifier) || !token(first + 2).is(TokenKind::less))
+        return false;
+    if (first > 0) {
+        const TokenKind before = tokens_[first - 1].kind;
+        if (before == TokenKind::period || before == TokenKind::arrow ||
+            before == TokenKind::coloncolon)
+            return false;
+    }
+    std::optional<Type> type = Type::builtin_named(type_token.text);
+    if (!type) {
+        if (const StructDecl* decl = unit_->find_struct(type_token.text)) {
+            type = Type::structure(decl);
+        } else {
+            if (context_.host_structs.contains(type_token.text))
+                report_host_struct_use(context_, type_token);
+            return false;
+        }
+    }
+    HostStreamDecl decl;
+    decl.element_type = *type;
+    decl.type_range = type_token.range();
+    decl.is_parameter = paren_depth_ > 0;
+    std::size_t i = first + 1;
+    while (true) {
+        StreamDeclarator declarator;
+        const Token& name = token(i);
+        declarator.name = name.text;
+        declarator.name_range = name.range();
+        i += 2; // the name and `<`
+        // Extents: host expressions up to the `>` outside brackets, split at commas.
+        int depth = 0;
+        std::size_t extent_begin = i;
+        while (true) {
+            const Token& current = token(i);
+            const TokenKind kind = current.kind;
+            if (kind == TokenKind::end_of_file || kind == TokenKind::semi ||
+                kind == TokenKind::l_brace || kind == TokenKind::r_brace)
+                return false;
+            if (kind == TokenKind::l_paren || kind == TokenKind::l_square)
+                ++depth;
+            else if ((kind == TokenKind::r_paren || kind == TokenKind::r_square) && depth > 0)
+                --depth;
+            else if (kind == TokenKind::r_paren || kind == TokenKind::r_square)
+                return false;
+            if (depth == 0 && (kind == TokenKind::comma || kind == TokenKind::greater)) {
+                if (extent_begin < i)
+                    declarator.extents.push_back(
+                        {tokens_[extent_begin].loc, location(end_of(tokens_[i - 1]))});
+                else if (kind == TokenKind::comma || !declarator.extents.empty())
+                    diags_.report(DiagId::expected_extent, current.range()) << current.text;
+                extent_begin = i + 1;
+                if (kind == TokenKind::greater)
+                    break;
+            }
+            ++i;
+        }
+        declarator.range = {name.loc, location(end_of(token(i)))};
+        decl.declarators.push_back(std::move(declarator));
+        ++i; // the `>`
+        if (decl.is_parameter)
+            break;
+        if (token(i).is(TokenKind::comma) && token(i + 1).is(TokenKind::identifier) &&
+            token(i + 2).is(TokenKind::less)) {
+            ++i;
+            continue;
+        }
+        if (!token(i).is(TokenKind::semi))
+            return false; // not a declaration brcc knows (an initialiser, say): host text
+        break;
+    }
+    decl.range = {type_token.loc, location(end_of(token(i - 1)))};
+    const std::uint32_t begin = type_token.loc.offset;
+    const std::uint32_t end = decl.range.end.offset;
+    add_item(std::move(decl), begin, end);
+    pos_ = i;
+    return true;
+}
+
+std::unique_ptr<TranslationUnit> HostScanner::run() {
+    tokens_ = lex_file(sources_, file_, diags_);
+    if (tokens_.size() == 1 && text_.find('\0') == std::string_view::npos) {
+        diags_.report(DiagId::input_empty, location(0));
+        return std::move(unit_);
+    }
+    while (!token(pos_).is(TokenKind::end_of_file) && !diags_.too_many_errors()) {
+        const Token& current = tokens_[pos_];
+        if (current.is(TokenKind::directive)) {
+            ++pos_;
+            preprocessor_.handle_directive(current);
+            if (!preprocessor_.is_active())
+                skip_inactive_block();
+            continue;
+        }
+        const bool file_scope = brace_depth_ == 0 && paren_depth_ == 0;
+        if (file_scope && (current.is(TokenKind::kw_kernel) || current.is(TokenKind::kw_reduce)) &&
+            try_kernel())
+            continue;
+        if (file_scope && current.is(TokenKind::kw_typedef) && try_struct_typedef())
+            continue;
+        if (file_scope && current.is(TokenKind::kw_void) && try_void_main())
+            continue;
+        if (current.is(TokenKind::identifier) && try_stream_declaration())
+            continue;
+        switch (current.kind) {
+        case TokenKind::l_brace:
+            ++brace_depth_;
+            break;
+        case TokenKind::r_brace:
+            brace_depth_ = std::max(brace_depth_ - 1, 0);
+            break;
+        case TokenKind::l_paren:
+            ++paren_depth_;
+            break;
+        case TokenKind::r_paren:
+            paren_depth_ = std::max(paren_depth_ - 1, 0);
+            break;
+        default:
+            break;
+        }
+        ++pos_;
+    }
+    flush_host_text(static_cast<std::uint32_t>(text_.size()));
+    preprocessor_.finish();
+    return std::move(unit_);
+}
+
+} // namespace
+
+std::unique_ptr<TranslationUnit> parse_translation_unit(SourceManager& sources, std::uint32_t file,
+                                                        const PreprocessorOptions& options,
+                                                        DiagnosticEngine& diags) {
+    return HostScanner(sources, file, options, diags).run();
+}
+
+} // namespace brcc

@@ -1,0 +1,128 @@
+#pragma once
+// The recursive-descent parser for Brook constructs: kernels, reductions and struct typedefs,
+// each handed over by the host scanner as its own macro-expanded token list. Private to the
+// parse stage; parse_decl.cpp, parse_stmt.cpp and parse_expr.cpp define its members.
+//
+// Errors use panic mode: the first error in a statement is reported, later ones are not until
+// the parser has skipped to the end of that statement (or block). Type names that do not exist
+// are reported but are not syntax errors: the declaration gets the error type and parsing goes
+// on, so that sema stays quiet about it.
+
+#include "ast/ast.hpp"
+#include "lex/token.hpp"
+#include "support/diagnostics.hpp"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace brcc {
+
+/// A struct typedef with a field of a non-Brook type (`double`, a pointer, `size_t`...): fine
+/// for host code, an error only if Brook code uses it.
+struct HostStruct {
+    std::string field_name;
+    std::string field_type;
+    SourceRange field_range;
+    bool reported = false; ///< one mistake, one error
+};
+
+/// What every parser of one translation unit shares.
+struct ParseContext {
+    TranslationUnit& unit;
+    DiagnosticEngine& diags;
+    std::unordered_map<std::string, HostStruct> host_structs;
+};
+
+/// Reports (once per struct) that a host-only struct is used as a Brook type at `use`.
+void report_host_struct_use(ParseContext& context, const Token& use);
+
+class KernelParser {
+public:
+    /// `tokens` ends with an end_of_file token placed where the construct ends. A quiet parser
+    /// reports nothing: its tokens already gave an error while being expanded.
+    KernelParser(ParseContext& context, std::vector<Token> tokens, bool quiet);
+
+    /// kernel_decl; null when not even the kernel's name could be read.
+    KernelDecl* parse_kernel();
+    /// struct_typedef; null (and the name recorded in host_structs) when a field is not of a
+    /// Brook type, or when the typedef is not of the simple `typedef struct {...} Name;` form.
+    const StructDecl* parse_struct_typedef();
+
+private:
+    // Tokens
+    const Token& peek(std::size_t ahead = 0) const;
+    const Token& advance();
+    bool at(TokenKind kind) const;
+    bool accept(TokenKind kind);
+    bool expect(TokenKind kind);
+    SourceRange range_from(SourceLocation begin) const;
+
+    // Diagnostics and recovery
+    /// Starts panic mode; true when the error should be reported (the first of a statement,
+    /// not at a stray byte the lexer already reported, not in a quiet parser).
+    bool begin_error(const Token& at);
+    void error_expected(TokenKind kind);
+    /// expected_expression / expected_type / expected_identifier at the current token.
+    void error_at_current(DiagId id, std::string_view what = {});
+    void skip_statement();
+    bool enter_nesting();
+    void leave_nesting() { --nesting_; }
+
+    // Types and declarations (parse_decl.cpp)
+    bool is_type_name(const Token& token) const;
+    std::optional<Type> resolve_type(const Token& token);
+    std::optional<Type> parse_type();
+    ParamDecl* parse_parameter(int index);
+    bool parse_parameter_list(KernelDecl& kernel);
+
+    // Statements (parse_stmt.cpp)
+    bool is_declaration_start() const;
+    Stmt* parse_statement();
+    Compound* parse_compound();
+    DeclStmt* parse_declaration();
+    Expr* parse_initializer();
+    Stmt* parse_if();
+    Stmt* parse_for();
+    Stmt* parse_while();
+    Stmt* parse_do_while();
+    Stmt* parse_return();
+
+    // Expressions (parse_expr.cpp)
+    Expr* parse_expression();
+    Expr* parse_assignment();
+    Expr* parse_conditional();
+    Expr* parse_binary(int min_precedence);
+    Expr* parse_unary();
+    Expr* parse_postfix(Expr* base);
+    Expr* parse_primary();
+    bool parse_arguments(std::vector<Expr*>& args);
+    Expr* parse_int_literal();
+    Expr* parse_float_literal();
+
+    /// Counts one level of statement or expression nesting for as long as it lives.
+    class Nesting {
+    public:
+        explicit Nesting(KernelParser& parser) : parser_(parser), ok_(parser.enter_nesting()) {}
+        ~Nesting() { parser_.leave_nesting(); }
+        Nesting(const Nesting&) = delete;
+        Nesting& operator=(const Nesting&) = delete;
+        bool ok() const { return ok_; }
+
+    private:
+        KernelParser& parser_;
+        bool ok_;
+    };
+
+    ParseContext& context_;
+    TranslationUnit& unit_;
+    DiagnosticEngine& diags_;
+    std::vector<Token> tokens_;
+    std::size_t pos_ = 0;
+    SourceLocation previous_end_; ///< end of the last consumed token
+    bool quiet_;
+    bool panic_ = false;
+    int nesting_ = 0;
+};
+
+} // namespace brcc

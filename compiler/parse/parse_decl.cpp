@@ -1,0 +1,400 @@
+// Kernel headers, parameters, types and struct typedefs, plus the token and error helpers that
+// the statement and expression parsers share.
+
+#include "parse/kernel_parser.hpp"
+
+#include <algorithm>
+
+namespace brcc {
+
+namespace {
+
+constexpr int max_nesting = 256;
+constexpr int max_gather_rank = 4;
+
+} // namespace
+
+KernelParser::KernelParser(ParseContext& context, std::vector<Token> tokens, bool quiet)
+    : context_(context), unit_(context.unit), diags_(context.diags), tokens_(std::move(tokens)),
+      quiet_(quiet) {
+    BRCC_ASSERT(!tokens_.empty() && tokens_.back().is(TokenKind::end_of_file),
+                "kernel tokens must end with end_of_file");
+    previous_end_ = tokens_.front().loc;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+const Token& KernelParser::peek(std::size_t ahead) const {
+    return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)];
+}
+
+const Token& KernelParser::advance() {
+    const Token& token = tokens_[pos_];
+    if (!token.is(TokenKind::end_of_file)) {
+        ++pos_;
+        previous_end_ = token.range().end;
+    }
+    return token;
+}
+
+bool KernelParser::at(TokenKind kind) const {
+    return peek().is(kind);
+}
+
+bool KernelParser::accept(TokenKind kind) {
+    if (!at(kind))
+        return false;
+    advance();
+    return true;
+}
+
+bool KernelParser::expect(TokenKind kind) {
+    if (accept(kind))
+        return true;
+    error_expected(kind);
+    return false;
+}
+
+SourceRange KernelParser::range_from(SourceLocation begin) const {
+    // Tokens from a macro expansion all sit at the macro's use, so an end before the beginning
+    // is possible (`#define SUB(a, b) b - a`); the range then covers the first token only.
+    SourceLocation end = previous_end_;
+    if (end.file != begin.file || end.offset < begin.offset)
+        end = begin;
+    return {begin, end};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diagnostics and recovery
+
+bool KernelParser::begin_error(const Token& at) {
+    const bool report = !quiet_ && !panic_ && !at.is(TokenKind::unknown);
+    panic_ = true;
+    return report;
+}
+
+void KernelParser::error_expected(TokenKind kind) {
+    const Token& current = peek();
+    if (!begin_error(current))
+        return;
+    if (current.is(TokenKind::end_of_file))
+        diags_.report(DiagId::expected_token_at_end, current.range()) << token_kind_name(kind);
+    else
+        diags_.report(DiagId::expected_token, current.range())
+            << token_kind_name(kind) << current.text;
+}
+
+void KernelParser::error_at_current(DiagId id, std::string_view what) {
+    const Token& current = peek();
+    if (!begin_error(current))
+        return;
+    const std::string_view spelling =
+        current.is(TokenKind::end_of_file) ? "end of input" : std::string_view(current.text);
+    if (id == DiagId::expected_identifier)
+        diags_.report(id, current.range()) << what << spelling;
+    else
+        diags_.report(id, current.range()) << spelling;
+}
+
+// Skips to the end of the current statement: past a `;` outside brackets or past a block that
+// opened while skipping, or up to a `}` that closes an enclosing block (even inside unclosed
+// parentheses, which are the likelier mistake).
+void KernelParser::skip_statement() {
+    int braces = 0;
+    int brackets = 0;
+    while (!at(TokenKind::end_of_file)) {
+        const TokenKind kind = peek().kind;
+        if (kind == TokenKind::l_brace) {
+            ++braces;
+        } else if (kind == TokenKind::r_brace) {
+            if (braces == 0)
+                break;
+            if (--braces == 0) {
+                advance();
+                break;
+            }
+        } else if (kind == TokenKind::l_paren || kind == TokenKind::l_square) {
+            ++brackets;
+        } else if (kind == TokenKind::r_paren || kind == TokenKind::r_square) {
+            brackets = std::max(brackets - 1, 0);
+        } else if (kind == TokenKind::semi && braces == 0 && brackets == 0) {
+            advance();
+            break;
+        }
+        advance();
+    }
+    // At the end of the input the statement was cut short: whatever else is missing (closing
+    // braces) is the same mistake, so panic mode stays on.
+    if (!at(TokenKind::end_of_file))
+        panic_ = false;
+}
+
+bool KernelParser::enter_nesting() {
+    if (++nesting_ <= max_nesting)
+        return true;
+    if (begin_error(peek()))
+        diags_.report(DiagId::nesting_too_deep, peek().range()) << max_nesting;
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+bool KernelParser::is_type_name(const Token& token) const {
+    if (!token.is(TokenKind::identifier))
+        return false;
+    return Type::builtin_named(token.text) || unit_.find_struct(token.text) ||
+           context_.host_structs.contains(token.text);
+}
+
+// A type name: a built-in type or a struct typedef. A host-only struct is reported here (once).
+std::optional<Type> KernelParser::resolve_type(const Token& token) {
+    if (!token.is(TokenKind::identifier))
+        return std::nullopt;
+    if (std::optional<Type> builtin = Type::builtin_named(token.text))
+        return builtin;
+    if (const StructDecl* decl = unit_.find_struct(token.text))
+        return Type::structure(decl);
+    if (!context_.host_structs.contains(token.text))
+        return std::nullopt;
+    if (!quiet_)
+        report_host_struct_use(context_, token);
+    return Type::error();
+}
+
+void report_host_struct_use(ParseContext& context, const Token& use) {
+    const auto host = context.host_structs.find(use.text);
+    if (host == context.host_structs.end() || host->second.reported)
+        return;
+    host->second.reported = true;
+    context.diags.report(DiagId::struct_not_brook_type, use.range())
+        << use.text << host->second.field_name << host->second.field_type;
+    context.diags.report(DiagId::struct_field_here, host->second.field_range)
+        << host->second.field_name;
+}
+
+// type := identifier   (float..float4, int..int4, bool..bool4, or a struct typedef's name)
+// An unknown name is reported but parsed as a type (the error type), since the syntax is fine.
+std::optional<Type> KernelParser::parse_type() {
+    const Token& token = peek();
+    if (!token.is(TokenKind::identifier)) {
+        error_at_current(DiagId::expected_type);
+        return std::nullopt;
+    }
+    advance();
+    if (std::optional<Type> type = resolve_type(token))
+        return type;
+    if (!quiet_)
+        diags_.report(DiagId::unknown_type_name, token.range()) << token.text;
+    return Type::error();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kernels
+
+// kernel_decl := ('kernel' | 'reduce') ('void' | type) identifier
+//                '(' parameter_list ')' compound_statement
+KernelDecl* KernelParser::parse_kernel() {
+    const Token& first = advance();
+    auto* kernel = unit_.context.make<KernelDecl>();
+    kernel->is_reduce = first.is(TokenKind::kw_reduce);
+    bool header_ok = true;
+    if (accept(TokenKind::kw_void)) {
+        kernel->return_type = Type::void_type();
+    } else if (std::optional<Type> type = parse_type()) {
+        kernel->return_type = *type;
+    } else {
+        header_ok = false;
+    }
+    if (header_ok && !at(TokenKind::identifier)) {
+        error_at_current(DiagId::expected_identifier, "a kernel name");
+        return nullptr;
+    }
+    if (header_ok) {
+        const Token& name = advance();
+        kernel->name = name.text;
+        kernel->name_range = name.range();
+        header_ok = expect(TokenKind::l_paren) && parse_parameter_list(*kernel);
+    }
+    if (kernel->name.empty())
+        return nullptr;
+    if (!header_ok) {
+        // Skip the rest of the header; the body is still worth checking.
+        while (!at(TokenKind::end_of_file) && !at(TokenKind::l_brace))
+            advance();
+    }
+    if (at(TokenKind::l_brace)) {
+        panic_ = false;
+        kernel->body = parse_compound();
+    } else {
+        error_expected(TokenKind::l_brace); // quiet when the header already failed
+    }
+    if (!kernel->body)
+        kernel->body = unit_.context.make<Compound>(range_from(peek().loc));
+    kernel->range = range_from(first.loc);
+    return kernel;
+}
+
+// parameter_list := [parameter {',' parameter}] | 'void'   (the `(` is already read)
+bool KernelParser::parse_parameter_list(KernelDecl& kernel) {
+    if (accept(TokenKind::r_paren))
+        return true;
+    if (at(TokenKind::kw_void) && peek(1).is(TokenKind::r_paren)) {
+        advance();
+        advance();
+        return true;
+    }
+    while (true) {
+        ParamDecl* param = parse_parameter(static_cast<int>(kernel.params.size()));
+        if (!param)
+            return false;
+        kernel.params.push_back(param);
+        if (!accept(TokenKind::comma))
+            return expect(TokenKind::r_paren);
+    }
+}
+
+// parameter := {'const' | 'out' | 'reduce' | 'in' | 'uniform'} type identifier
+//              ['<' '>' | '[' ']' {'[' ']'}]
+ParamDecl* KernelParser::parse_parameter(int index) {
+    const SourceLocation begin = peek().loc;
+    ParamKind kind = ParamKind::Constant;
+    while (true) {
+        if (accept(TokenKind::kw_out))
+            kind = ParamKind::OutputStream;
+        else if (accept(TokenKind::kw_reduce))
+            kind = ParamKind::ReduceAccumulator;
+        else if (!accept(TokenKind::kw_const) && !accept(TokenKind::kw_in) &&
+                 !accept(TokenKind::kw_uniform))
+            break;
+    }
+    const std::optional<Type> type = parse_type();
+    if (!type)
+        return nullptr;
+    if (!at(TokenKind::identifier)) {
+        error_at_current(DiagId::expected_identifier, "a parameter name");
+        return nullptr;
+    }
+    const Token& name = advance();
+    auto* param = unit_.context.make<ParamDecl>();
+    param->name = name.text;
+    param->name_range = name.range();
+    param->type = *type;
+    param->index = index;
+    if (accept(TokenKind::less)) {
+        if (!expect(TokenKind::greater))
+            return nullptr;
+        param->is_stream_syntax = true;
+        if (kind == ParamKind::Constant)
+            kind = ParamKind::InputStream;
+    } else if (at(TokenKind::l_square)) {
+        while (accept(TokenKind::l_square)) {
+            if (!expect(TokenKind::r_square))
+                return nullptr;
+            ++param->gather_rank;
+        }
+        if (kind == ParamKind::Constant)
+            kind = ParamKind::Gather;
+        if (param->gather_rank > max_gather_rank && !quiet_)
+            diags_.report(DiagId::gather_too_many_dimensions, range_from(name.loc))
+                << param->name << param->gather_rank;
+    }
+    param->param_kind = kind;
+    param->range = range_from(begin);
+    return param;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Struct typedefs
+
+// struct_typedef := 'typedef' 'struct' [identifier] '{' {field_line} '}' identifier ';'
+// field_line := type identifier {',' identifier} ';'
+// Never reports: a typedef that is not a Brook struct is host code, which the C++ compiler
+// checks; only using it as a Brook type is an error (resolve_type).
+const StructDecl* KernelParser::parse_struct_typedef() {
+    const SourceLocation begin = peek().loc;
+    advance(); // typedef
+    advance(); // struct
+    accept(TokenKind::identifier);
+    if (!accept(TokenKind::l_brace))
+        return nullptr;
+    auto* decl = unit_.context.make<StructDecl>();
+    std::optional<HostStruct> host;
+    while (!at(TokenKind::r_brace) && !at(TokenKind::end_of_file)) {
+        const std::size_t line_begin = pos_;
+        const Token& type_token = peek();
+        std::optional<Type> type;
+        if (type_token.is(TokenKind::identifier)) {
+            if (std::optional<Type> builtin = Type::builtin_named(type_token.text))
+                type = builtin;
+            else if (const StructDecl* nested = unit_.find_struct(type_token.text))
+                type = Type::structure(nested);
+        }
+        bool plain = type.has_value();
+        if (plain) {
+            advance();
+            do {
+                if (!at(TokenKind::identifier)) {
+                    plain = false;
+                    break;
+                }
+                const Token& name = advance();
+                decl->fields.push_back(FieldDecl{name.text, *type, name.range()});
+            } while (accept(TokenKind::comma));
+            plain = plain && accept(TokenKind::semi);
+        }
+        if (plain)
+            continue;
+        // Not a Brook field: find its name and type spelling for a later error, skip to `;`.
+        pos_ = line_begin;
+        int depth = 0;
+        std::size_t name_index = line_begin;
+        bool name_found = false;
+        while (!at(TokenKind::end_of_file)) {
+            const TokenKind kind = peek().kind;
+            if (kind == TokenKind::l_brace || kind == TokenKind::l_paren ||
+                kind == TokenKind::l_square)
+                ++depth;
+            else if ((kind == TokenKind::r_brace || kind == TokenKind::r_paren ||
+                      kind == TokenKind::r_square) &&
+                     depth > 0)
+                --depth;
+            else if (kind == TokenKind::r_brace)
+                break;
+            if (depth == 0 && kind == TokenKind::semi)
+                break;
+            const bool ends_declarator = kind == TokenKind::comma || kind == TokenKind::l_square ||
+                                         kind == TokenKind::equal || kind == TokenKind::colon;
+            if (depth <= (kind == TokenKind::l_square ? 1 : 0) && ends_declarator)
+                name_found = true;
+            if (!name_found && peek().is(TokenKind::identifier))
+                name_index = pos_;
+            advance();
+        }
+        accept(TokenKind::semi);
+        if (!host) {
+            HostStruct reason;
+            reason.field_name = tokens_[name_index].text;
+            for (std::size_t i = line_begin; i < name_index; ++i)
+                reason.field_type += (i > line_begin ? " " : "") + tokens_[i].text;
+            if (reason.field_type.empty())
+                reason.field_type = tokens_[line_begin].text;
+            reason.field_range = tokens_[name_index].range();
+            host = reason;
+        }
+    }
+    if (!accept(TokenKind::r_brace) || !at(TokenKind::identifier))
+        return nullptr;
+    decl->name = advance().text;
+    if (!accept(TokenKind::semi))
+        return nullptr;
+    decl->range = range_from(begin);
+    if (host) {
+        context_.host_structs[decl->name] = *host;
+        return nullptr;
+    }
+    return decl;
+}
+
+} // namespace brcc

@@ -1,0 +1,60 @@
+// The call graph of helper kernels, built from the calls sema recorded while checking bodies.
+// A depth-first walk from each kernel in source order finds every cycle through the edge that
+// closes it (an edge back to a kernel still on the walk's path), so each recursion is reported
+// once, at that call. The same walk gives the transitive `uses_indexof`.
+
+#include "sema/sema_impl.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace brcc {
+
+namespace {
+
+class CallGraph {
+public:
+    CallGraph(const std::vector<CallEdge>& edges, DiagnosticEngine& diags) : diags_(diags) {
+        for (const CallEdge& edge : edges)
+            out_[edge.caller].push_back(&edge);
+    }
+
+    void walk(KernelDecl& kernel) {
+        if (state_[&kernel] != State::Unvisited)
+            return;
+        state_[&kernel] = State::OnPath;
+        for (const CallEdge* edge : out_[&kernel]) {
+            KernelDecl& callee = *edge->callee;
+            if (state_[&callee] == State::OnPath) {
+                diags_.report(DiagId::recursive_call, edge->call->callee_range) << callee.name;
+                continue;
+            }
+            walk(callee);
+            kernel.uses_indexof = kernel.uses_indexof || callee.uses_indexof;
+        }
+        state_[&kernel] = State::Done;
+    }
+
+private:
+    enum class State { Unvisited, OnPath, Done };
+
+    DiagnosticEngine& diags_;
+    std::unordered_map<const KernelDecl*, std::vector<const CallEdge*>> out_;
+    std::unordered_map<const KernelDecl*, State> state_;
+};
+
+} // namespace
+
+void analyze_call_graph(const std::vector<KernelDecl*>& kernels, const std::vector<CallEdge>& edges,
+                        DiagnosticEngine& diags) {
+    for (const CallEdge& edge : edges) {
+        auto& callees = edge.caller->callees;
+        if (std::find(callees.begin(), callees.end(), edge.callee) == callees.end())
+            callees.push_back(edge.callee);
+    }
+    CallGraph graph(edges, diags);
+    for (KernelDecl* kernel : kernels)
+        graph.walk(*kernel);
+}
+
+} // namespace brcc

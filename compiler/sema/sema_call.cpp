@@ -1,0 +1,180 @@
+// Semantic analysis of calls, constructors and casts. A call names a Cg built-in (checked
+// against its signature in builtins.cpp: every argument converted to the call's one common
+// type, so scalars broadcast explicitly) or a helper kernel (arguments converted to its
+// parameters' types, the call recorded for the call graph). Constructors fill a vector from the
+// components of their arguments, each converted to the vector's scalar type.
+
+#include "sema/builtins.hpp"
+#include "sema/sema_impl.hpp"
+
+#include <algorithm>
+
+namespace brcc {
+
+void Sema::visit(Call& expr) {
+    bool arguments_ok = true;
+    for (Expr*& arg : expr.args)
+        arguments_ok = !check(arg).is_error() && arguments_ok;
+    expr.type = Type::error();
+    if (const auto builtin = find_builtin(expr.callee)) {
+        expr.builtin = builtin;
+        if (arguments_ok)
+            check_builtin_call(expr, *builtin);
+        return;
+    }
+    const auto found = std::find_if(unit_.kernels.begin(), unit_.kernels.end(),
+                                    [&](const KernelDecl* k) { return k->name == expr.callee; });
+    if (found == unit_.kernels.end()) {
+        diags_.report(DiagId::undeclared_function, expr.callee_range) << expr.callee;
+        return;
+    }
+    KernelDecl* callee = *found;
+    expr.helper = callee;
+    if (callee->is_reduce) {
+        diags_.report(DiagId::call_of_reduce, expr.callee_range) << expr.callee;
+        return;
+    }
+    if (!callee->is_helper()) {
+        diags_.report(DiagId::call_of_stream_kernel, expr.callee_range) << expr.callee;
+        return;
+    }
+    edges_.push_back({kernel_, callee, &expr});
+    if (expr.args.size() != callee->params.size()) {
+        diags_.report(DiagId::call_arity, expr.range)
+            << expr.callee << count_noun(callee->params.size(), "argument") << expr.args.size();
+        return;
+    }
+    if (arguments_ok)
+        for (std::size_t i = 0; i < expr.args.size(); ++i)
+            convert(expr.args[i], callee->params[i]->type);
+    expr.type = callee->return_type;
+}
+
+void Sema::check_builtin_call(Call& call, BuiltinId id) {
+    const BuiltinSignature signature = builtin_signature(id);
+    const std::string_view name = builtin_name(id);
+    if (call.args.size() != static_cast<std::size_t>(signature.arity)) {
+        diags_.report(DiagId::builtin_arity, call.range)
+            << name << count_noun(static_cast<std::size_t>(signature.arity), "argument")
+            << call.args.size();
+        return;
+    }
+    const char* expected = "a scalar or a vector";
+    switch (signature.args) {
+    case BuiltinArgs::Float:
+        expected = "a float scalar or vector";
+        break;
+    case BuiltinArgs::Numeric:
+        expected = "an int or float scalar or vector";
+        break;
+    case BuiltinArgs::Logical:
+        break;
+    case BuiltinArgs::Float3:
+        expected = "a float3";
+        break;
+    }
+    int width = 1;
+    bool all_integer = true;
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        const Type type = call.args[i]->type;
+        const bool bool_in_math = type.is_arithmetic() && type.scalar_type() == ScalarType::Bool &&
+                                  signature.args != BuiltinArgs::Logical;
+        if (!type.is_arithmetic() || bool_in_math ||
+            (signature.args == BuiltinArgs::Float3 && type.width() != 3)) {
+            diags_.report(DiagId::builtin_argument_type, call.args[i]->range)
+                << i + 1 << name << type.name() << expected;
+            return;
+        }
+        const int combined = common_width(width, type.width());
+        if (combined == 0) {
+            diags_.report(DiagId::builtin_width_mismatch, call.range)
+                << name << call.args[0]->type.name() << type.name();
+            return;
+        }
+        width = combined;
+        all_integer = all_integer && is_integer(type.scalar_type());
+    }
+    ScalarType scalar = ScalarType::Float;
+    if (signature.args == BuiltinArgs::Logical)
+        scalar = ScalarType::Bool;
+    else if (signature.args == BuiltinArgs::Numeric && all_integer)
+        scalar = ScalarType::Int;
+    // Every argument takes the call's one type, so each backend maps the built-in onto a
+    // function of uniform argument types.
+    const Type common = Type::vector(scalar, width);
+    for (Expr*& arg : call.args) {
+        if (signature.args == BuiltinArgs::Logical)
+            convert_scalar(arg, ScalarType::Bool);
+        else
+            wrap(arg, common);
+    }
+    switch (signature.result) {
+    case BuiltinResult::Same:
+        call.type = common;
+        break;
+    case BuiltinResult::Scalar:
+        call.type = Type::scalar(scalar);
+        break;
+    case BuiltinResult::Bool:
+        call.type = Type::scalar(ScalarType::Bool);
+        break;
+    case BuiltinResult::BoolWidth:
+        call.type = Type::vector(ScalarType::Bool, width);
+        break;
+    }
+}
+
+void Sema::visit(Construct& expr) {
+    expr.type = Type::error();
+    int components = 0;
+    bool ok = true;
+    for (Expr*& arg : expr.args) {
+        const Type type = check(arg);
+        if (type.is_error()) {
+            ok = false;
+            continue;
+        }
+        if (!type.is_arithmetic()) {
+            diags_.report(DiagId::constructor_argument, arg->range)
+                << expr.constructed.name() << type.name();
+            ok = false;
+            continue;
+        }
+        components += type.width();
+    }
+    if (!ok || !expr.constructed.is_arithmetic())
+        return;
+    if (components != expr.constructed.width()) {
+        diags_.report(DiagId::constructor_components, expr.range)
+            << expr.constructed.name() << expr.constructed.width() << components;
+        return;
+    }
+    for (Expr*& arg : expr.args)
+        convert_scalar(arg, expr.constructed.scalar_type());
+    expr.type = expr.constructed;
+}
+
+void Sema::visit(Cast& expr) {
+    const Type source = check(expr.operand);
+    const Type target = expr.target;
+    expr.type = Type::error();
+    if (source.is_error() || target.is_error())
+        return;
+    // Explicit casts may also narrow a vector (keeping its first components); they may not
+    // widen one, nor touch structs other than to their own type.
+    const bool ok = source == target || (source.is_arithmetic() && target.is_arithmetic() &&
+                                         (source.is_scalar() || source.width() >= target.width()));
+    if (!ok) {
+        diags_.report(DiagId::bad_cast, expr.range) << source.name() << target.name();
+        return;
+    }
+    expr.type = target;
+}
+
+void Sema::visit(ImplicitConvert& expr) {
+    // Only sema inserts these, around operands it has already checked.
+    if (expr.operand->type.is_error())
+        expr.type = Type::error();
+}
+
+} // namespace brcc

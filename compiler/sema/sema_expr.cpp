@@ -1,0 +1,627 @@
+// Semantic analysis of expressions: every expression gets its type by Cg's rules, and every
+// change of type becomes an explicit ImplicitConvert node, so that the code generators never
+// have to work out a conversion themselves. The rules:
+//  - arithmetic between different scalar types converts the lower one (bool < int < float; bool
+//    takes its partner's type, two bools give int); a scalar next to a vector keeps its width,
+//    since every backend's operators broadcast it; vectors of different widths are an error;
+//  - assignments, initialisers, arguments and returns convert the value to the target's type,
+//    broadcasting a scalar to a vector, never changing a vector's width;
+//  - the built-ins take their arguments at one common type (scalars broadcast explicitly).
+// A visit leaves the error type after reporting, and reports nothing about error-typed operands.
+
+#include "sema/builtins.hpp"
+#include "sema/sema_impl.hpp"
+
+#include <algorithm>
+
+namespace brcc {
+
+namespace {
+
+int scalar_rank(ScalarType scalar) {
+    switch (scalar) {
+    case ScalarType::Bool:
+        return 0;
+    case ScalarType::Char:
+        return 1;
+    case ScalarType::UChar:
+        return 2;
+    case ScalarType::Int:
+        return 3;
+    case ScalarType::UInt:
+        return 4;
+    case ScalarType::Fixed:
+        return 5;
+    case ScalarType::Float:
+        return 6;
+    }
+    return 0;
+}
+
+/// The scalar type two operands meet at. Two bools stay bool only where `keep_bool` (==, !=, ?:);
+/// in arithmetic they give int.
+ScalarType common_scalar(ScalarType a, ScalarType b, bool keep_bool) {
+    const ScalarType common = scalar_rank(a) >= scalar_rank(b) ? a : b;
+    if (common == ScalarType::Bool && !keep_bool)
+        return ScalarType::Int;
+    return common;
+}
+/// A swizzle naming the first `width` components, for the advice in messages.
+std::string_view first_components(int width) {
+    return std::string_view("xyzw").substr(0, static_cast<std::size_t>(std::clamp(width, 1, 4)));
+}
+
+const char* unary_spelling(UnaryOp op) {
+    switch (op) {
+    case UnaryOp::Plus:
+        return "+";
+    case UnaryOp::Minus:
+        return "-";
+    case UnaryOp::Not:
+        return "!";
+    case UnaryOp::BitNot:
+        return "~";
+    case UnaryOp::PreInc:
+    case UnaryOp::PostInc:
+        return "++";
+    case UnaryOp::PreDec:
+    case UnaryOp::PostDec:
+        return "--";
+    }
+    return "?";
+}
+
+const char* binary_spelling(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add:
+        return "+";
+    case BinaryOp::Sub:
+        return "-";
+    case BinaryOp::Mul:
+        return "*";
+    case BinaryOp::Div:
+        return "/";
+    case BinaryOp::Rem:
+        return "%";
+    case BinaryOp::Shl:
+        return "<<";
+    case BinaryOp::Shr:
+        return ">>";
+    case BinaryOp::Less:
+        return "<";
+    case BinaryOp::Greater:
+        return ">";
+    case BinaryOp::LessEqual:
+        return "<=";
+    case BinaryOp::GreaterEqual:
+        return ">=";
+    case BinaryOp::Equal:
+        return "==";
+    case BinaryOp::NotEqual:
+        return "!=";
+    case BinaryOp::BitAnd:
+        return "&";
+    case BinaryOp::BitOr:
+        return "|";
+    case BinaryOp::BitXor:
+        return "^";
+    case BinaryOp::LogicalAnd:
+        return "&&";
+    case BinaryOp::LogicalOr:
+        return "||";
+    case BinaryOp::Comma:
+        return ",";
+    }
+    return "?";
+}
+
+const char* assign_spelling(AssignOp op) {
+    switch (op) {
+    case AssignOp::Assign:
+        return "=";
+    case AssignOp::Add:
+        return "+=";
+    case AssignOp::Sub:
+        return "-=";
+    case AssignOp::Mul:
+        return "*=";
+    case AssignOp::Div:
+        return "/=";
+    case AssignOp::Rem:
+        return "%=";
+    case AssignOp::Shl:
+        return "<<=";
+    case AssignOp::Shr:
+        return ">>=";
+    case AssignOp::BitAnd:
+        return "&=";
+    case AssignOp::BitOr:
+        return "|=";
+    case AssignOp::BitXor:
+        return "^=";
+    }
+    return "?";
+}
+
+/// The binary operator a compound assignment applies.
+BinaryOp compound_operator(AssignOp op) {
+    switch (op) {
+    case AssignOp::Assign:
+    case AssignOp::Add:
+        return BinaryOp::Add;
+    case AssignOp::Sub:
+        return BinaryOp::Sub;
+    case AssignOp::Mul:
+        return BinaryOp::Mul;
+    case AssignOp::Div:
+        return BinaryOp::Div;
+    case AssignOp::Rem:
+        return BinaryOp::Rem;
+    case AssignOp::Shl:
+        return BinaryOp::Shl;
+    case AssignOp::Shr:
+        return BinaryOp::Shr;
+    case AssignOp::BitAnd:
+        return BinaryOp::BitAnd;
+    case AssignOp::BitOr:
+        return BinaryOp::BitOr;
+    case AssignOp::BitXor:
+        return BinaryOp::BitXor;
+    }
+    return BinaryOp::Add;
+}
+
+enum class OperatorClass { Arithmetic, Integer, Comparison, Equality, Logical, Comma };
+
+OperatorClass operator_class(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+    case BinaryOp::Mul:
+    case BinaryOp::Div:
+    case BinaryOp::Rem:
+        return OperatorClass::Arithmetic;
+    case BinaryOp::Shl:
+    case BinaryOp::Shr:
+    case BinaryOp::BitAnd:
+    case BinaryOp::BitOr:
+    case BinaryOp::BitXor:
+        return OperatorClass::Integer;
+    case BinaryOp::Less:
+    case BinaryOp::Greater:
+    case BinaryOp::LessEqual:
+    case BinaryOp::GreaterEqual:
+        return OperatorClass::Comparison;
+    case BinaryOp::Equal:
+    case BinaryOp::NotEqual:
+        return OperatorClass::Equality;
+    case BinaryOp::LogicalAnd:
+    case BinaryOp::LogicalOr:
+        return OperatorClass::Logical;
+    case BinaryOp::Comma:
+        return OperatorClass::Comma;
+    }
+    return OperatorClass::Arithmetic;
+}
+
+/// The types of an arithmetic, integer, comparison or equality operation: `operands` is the
+/// scalar type both operands convert to (each keeps its width), `result` the operation's type.
+struct OperationTypes {
+    ScalarType operands;
+    Type result;
+};
+
+} // namespace
+
+bool is_integer(ScalarType scalar) {
+    return scalar == ScalarType::Int || scalar == ScalarType::UInt || scalar == ScalarType::Char ||
+           scalar == ScalarType::UChar;
+}
+
+int common_width(int a, int b) {
+    if (a == 1)
+        return b;
+    if (b == 1 || a == b)
+        return a;
+    return 0;
+}
+
+const char* param_description(const ParamDecl& param, bool in_reduce) {
+    switch (param.param_kind) {
+    case ParamKind::Constant:
+        return "constant argument";
+    case ParamKind::InputStream:
+        return in_reduce ? "reduce input stream" : "input stream";
+    case ParamKind::OutputStream:
+        return "out stream";
+    case ParamKind::Gather:
+        return "gather argument";
+    case ParamKind::ReduceAccumulator:
+        return "reduce argument";
+    }
+    return "argument";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conversions
+
+Type Sema::check(Expr*& slot) {
+    visit_expr(*slot);
+    return slot->type;
+}
+
+void Sema::wrap(Expr*& slot, Type target) {
+    if (slot->type == target)
+        return;
+    auto* conversion = unit_.context.make<ImplicitConvert>(slot->range);
+    conversion->operand = slot;
+    conversion->type = target;
+    slot = conversion;
+}
+
+void Sema::convert_scalar(Expr*& slot, ScalarType scalar) {
+    if (slot->type.is_arithmetic())
+        wrap(slot, Type::vector(scalar, slot->type.width()));
+}
+
+void Sema::convert(Expr*& slot, Type target) {
+    const Type source = slot->type;
+    if (source.is_error() || target.is_error() || source == target)
+        return;
+    if (source.is_arithmetic() && target.is_arithmetic()) {
+        if (source.is_vector() && source.width() != target.width()) {
+            diags_.report(DiagId::cannot_convert_width, slot->range)
+                << source.name() << target.name() << first_components(target.width());
+            return;
+        }
+        wrap(slot, target);
+        return;
+    }
+    diags_.report(DiagId::cannot_convert, slot->range) << source.name() << target.name();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leaves
+
+void Sema::visit(IntLiteral& expr) {
+    expr.type = Type::scalar(expr.is_unsigned ? ScalarType::UInt : ScalarType::Int);
+}
+
+void Sema::visit(FloatLiteral& expr) {
+    expr.type = Type::scalar(ScalarType::Float);
+}
+
+void Sema::visit(BoolLiteral& expr) {
+    expr.type = Type::scalar(ScalarType::Bool);
+}
+
+void Sema::resolve_name(NameRef& ref) {
+    ref.decl = lookup(ref.name);
+    if (ref.decl == nullptr) {
+        diags_.report(DiagId::undeclared_identifier, ref.range) << ref.name;
+        ref.type = Type::error();
+        return;
+    }
+    ref.type = ref.decl->type;
+}
+
+void Sema::visit(NameRef& expr) {
+    resolve_name(expr);
+    if (expr.decl == nullptr || expr.decl->decl_kind != ValueDecl::Kind::Param)
+        return;
+    // A gather is only ever read through a subscript, which resolves its name itself.
+    if (static_cast<const ParamDecl*>(expr.decl)->param_kind == ParamKind::Gather) {
+        diags_.report(DiagId::gather_not_indexed, expr.range) << expr.name;
+        expr.type = Type::error();
+    }
+}
+
+void Sema::visit(Indexof& expr) {
+    expr.type = Type::vector(ScalarType::Float, 4);
+    NameRef& stream = *expr.stream;
+    resolve_name(stream);
+    if (stream.decl == nullptr) {
+        expr.type = Type::error();
+        return;
+    }
+    const char* what = "local variable";
+    if (stream.decl->decl_kind == ValueDecl::Kind::Param) {
+        const auto& param = static_cast<const ParamDecl&>(*stream.decl);
+        if (param.param_kind == ParamKind::InputStream ||
+            param.param_kind == ParamKind::OutputStream) {
+            kernel_->uses_indexof = true;
+            return;
+        }
+        what = param_description(param, kernel_->is_reduce);
+    }
+    diags_.report(DiagId::indexof_not_stream, stream.range) << stream.name << what;
+    expr.type = Type::error();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operators
+
+void Sema::visit(Unary& expr) {
+    const Type type = check(expr.operand);
+    expr.type = Type::error();
+    if (type.is_error())
+        return;
+    const char* op = unary_spelling(expr.op);
+    if (!type.is_arithmetic()) {
+        diags_.report(DiagId::operand_not_arithmetic, expr.operand->range) << op << type.name();
+        return;
+    }
+    switch (expr.op) {
+    case UnaryOp::Not:
+        if (type.is_vector()) {
+            diags_.report(DiagId::operand_needs_scalar, expr.operand->range) << op << type.name();
+            return;
+        }
+        convert_scalar(expr.operand, ScalarType::Bool);
+        expr.type = Type::scalar(ScalarType::Bool);
+        return;
+    case UnaryOp::BitNot:
+        if (!is_integer(type.scalar_type())) {
+            diags_.report(DiagId::operand_needs_int, expr.operand->range) << op << type.name();
+            return;
+        }
+        expr.type = type;
+        return;
+    case UnaryOp::Plus:
+    case UnaryOp::Minus:
+        if (type.scalar_type() == ScalarType::Bool) {
+            diags_.report(DiagId::operand_is_bool, expr.operand->range) << op << type.name();
+            return;
+        }
+        expr.type = type;
+        return;
+    case UnaryOp::PreInc:
+    case UnaryOp::PreDec:
+    case UnaryOp::PostInc:
+    case UnaryOp::PostDec:
+        if (type.scalar_type() == ScalarType::Bool) {
+            diags_.report(DiagId::operand_is_bool, expr.operand->range) << op << type.name();
+            return;
+        }
+        if (check_assignable(*expr.operand))
+            expr.type = type;
+        return;
+    }
+}
+
+namespace {
+
+/// Types an arithmetic, integer, comparison or equality operation on `lhs` and `rhs` (neither an
+/// error type), reporting what does not fit; nullopt after a report.
+std::optional<OperationTypes> operation_types(BinaryOp op, Type lhs, Type rhs, const Expr& lhs_expr,
+                                              const Expr& rhs_expr, SourceRange range,
+                                              DiagnosticEngine& diags) {
+    const char* spelling = binary_spelling(op);
+    const OperatorClass kind = operator_class(op);
+    for (const auto& [type, expr] : {std::pair{lhs, &lhs_expr}, std::pair{rhs, &rhs_expr}}) {
+        if (!type.is_arithmetic()) {
+            diags.report(DiagId::operand_not_arithmetic, expr->range) << spelling << type.name();
+            return std::nullopt;
+        }
+        if (kind == OperatorClass::Integer && !is_integer(type.scalar_type())) {
+            diags.report(DiagId::operand_needs_int, expr->range) << spelling << type.name();
+            return std::nullopt;
+        }
+    }
+    const int width = common_width(lhs.width(), rhs.width());
+    if (width == 0) {
+        diags.report(DiagId::width_mismatch, range)
+            << spelling << lhs.name() << rhs.name()
+            << first_components(std::min(lhs.width(), rhs.width()));
+        return std::nullopt;
+    }
+    const ScalarType operands =
+        common_scalar(lhs.scalar_type(), rhs.scalar_type(), kind == OperatorClass::Equality);
+    switch (kind) {
+    case OperatorClass::Comparison:
+    case OperatorClass::Equality:
+        return OperationTypes{operands, Type::vector(ScalarType::Bool, width)};
+    case OperatorClass::Arithmetic:
+    case OperatorClass::Integer:
+    case OperatorClass::Logical:
+    case OperatorClass::Comma:
+        break;
+    }
+    return OperationTypes{operands, Type::vector(operands, width)};
+}
+
+} // namespace
+
+void Sema::visit(Binary& expr) {
+    const Type lhs = check(expr.lhs);
+    const Type rhs = check(expr.rhs);
+    expr.type = Type::error();
+    const OperatorClass kind = operator_class(expr.op);
+    if (kind == OperatorClass::Comma) {
+        expr.type = rhs;
+        return;
+    }
+    if (lhs.is_error() || rhs.is_error())
+        return;
+    if (kind == OperatorClass::Logical) {
+        const char* spelling = binary_spelling(expr.op);
+        for (Expr** operand : {&expr.lhs, &expr.rhs}) {
+            const Type type = (*operand)->type;
+            if (!type.is_arithmetic()) {
+                diags_.report(DiagId::operand_not_arithmetic, (*operand)->range)
+                    << spelling << type.name();
+                return;
+            }
+            if (type.is_vector()) {
+                diags_.report(DiagId::operand_needs_scalar, (*operand)->range)
+                    << spelling << type.name();
+                return;
+            }
+        }
+        convert_scalar(expr.lhs, ScalarType::Bool);
+        convert_scalar(expr.rhs, ScalarType::Bool);
+        expr.type = Type::scalar(ScalarType::Bool);
+        return;
+    }
+    const auto types = operation_types(expr.op, lhs, rhs, *expr.lhs, *expr.rhs, expr.range, diags_);
+    if (!types)
+        return;
+    convert_scalar(expr.lhs, types->operands);
+    convert_scalar(expr.rhs, types->operands);
+    expr.type = types->result;
+}
+
+void Sema::visit(Assign& expr) {
+    const Type target = check(expr.target);
+    const Type value = check(expr.value);
+    expr.type = Type::error();
+    if (target.is_error() || !check_assignable(*expr.target))
+        return;
+    if (value.is_error())
+        return;
+    if (expr.op == AssignOp::Assign) {
+        convert(expr.value, target);
+        expr.type = target;
+        return;
+    }
+    // `x op= y` must compute in x's own type: the value may widen (int to float, a scalar
+    // broadcasting over a vector target), never the result.
+    const BinaryOp op = compound_operator(expr.op);
+    const auto types =
+        operation_types(op, target, value, *expr.target, *expr.value, expr.range, diags_);
+    if (!types)
+        return;
+    if (types->result != target) {
+        diags_.report(DiagId::compound_assign_narrows, expr.range)
+            << assign_spelling(expr.op) << types->result.name() << target.name();
+        return;
+    }
+    convert_scalar(expr.value, target.scalar_type());
+    expr.type = target;
+}
+
+bool Sema::check_assignable(const Expr& target) {
+    switch (target.kind) {
+    case NodeKind::NameRef: {
+        const auto& ref = static_cast<const NameRef&>(target);
+        if (ref.decl == nullptr)
+            return false;
+        if (ref.decl->decl_kind == ValueDecl::Kind::Local) {
+            if (!static_cast<const LocalDecl*>(ref.decl)->is_const)
+                return true;
+            diags_.report(DiagId::assign_to_const_local, target.range) << ref.name;
+            return false;
+        }
+        const auto& param = static_cast<const ParamDecl&>(*ref.decl);
+        switch (param.param_kind) {
+        case ParamKind::OutputStream:
+        case ParamKind::ReduceAccumulator:
+            return true;
+        case ParamKind::InputStream:
+            diags_.report(kernel_->is_reduce ? DiagId::assign_to_reduce_input
+                                             : DiagId::assign_to_input_stream,
+                          target.range)
+                << ref.name;
+            return false;
+        case ParamKind::Constant:
+            diags_.report(DiagId::assign_to_constant, target.range) << ref.name;
+            return false;
+        case ParamKind::Gather:
+            diags_.report(DiagId::assign_to_gather, target.range) << ref.name;
+            return false;
+        }
+        return false;
+    }
+    case NodeKind::Member: {
+        const auto& member = static_cast<const Member&>(target);
+        if (member.is_swizzle) {
+            for (int i = 0; i < member.swizzle_length; ++i) {
+                for (int j = 0; j < i; ++j) {
+                    if (member.swizzle[static_cast<std::size_t>(i)] !=
+                        member.swizzle[static_cast<std::size_t>(j)])
+                        continue;
+                    diags_.report(DiagId::write_mask_repeats, member.member_range) << member.member;
+                    return false;
+                }
+            }
+        }
+        return check_assignable(*member.base);
+    }
+    case NodeKind::Subscript: {
+        const auto& subscript = static_cast<const Subscript&>(target);
+        if (subscript.gather != nullptr) {
+            diags_.report(DiagId::assign_to_gather, subscript.base->range)
+                << subscript.gather->name;
+            return false;
+        }
+        return check_assignable(*subscript.base);
+    }
+    case NodeKind::IntLiteral:
+    case NodeKind::FloatLiteral:
+    case NodeKind::BoolLiteral:
+    case NodeKind::Unary:
+    case NodeKind::Binary:
+    case NodeKind::Assign:
+    case NodeKind::Conditional:
+    case NodeKind::Call:
+    case NodeKind::Construct:
+    case NodeKind::Cast:
+    case NodeKind::ImplicitConvert:
+    case NodeKind::InitList:
+    case NodeKind::Indexof:
+        diags_.report(DiagId::not_assignable, target.range);
+        return false;
+#define EXPR(name)
+#define STMT(name) case NodeKind::name:
+#include "ast/ast_nodes.def"
+#undef EXPR
+#undef STMT
+        break;
+    }
+    return false;
+}
+
+void Sema::visit(Conditional& expr) {
+    const Type condition = check(expr.condition);
+    const Type then_type = check(expr.then_value);
+    const Type else_type = check(expr.else_value);
+    expr.type = Type::error();
+    if (condition.is_error() || then_type.is_error() || else_type.is_error())
+        return;
+    if (!condition.is_arithmetic()) {
+        diags_.report(DiagId::bad_condition_type, expr.condition->range) << condition.name();
+        return;
+    }
+    if (!then_type.is_arithmetic() || !else_type.is_arithmetic()) {
+        if (then_type != else_type) {
+            diags_.report(DiagId::incompatible_arms, expr.range)
+                << then_type.name() << else_type.name();
+            return;
+        }
+        if (condition.is_vector()) {
+            diags_.report(DiagId::operand_not_arithmetic, expr.then_value->range)
+                << "?:" << then_type.name();
+            return;
+        }
+        convert_scalar(expr.condition, ScalarType::Bool);
+        expr.type = then_type;
+        return;
+    }
+    // A vector condition selects component by component, so its width joins the arms'.
+    const int arms_width = common_width(then_type.width(), else_type.width());
+    const int width = arms_width == 0 ? 0 : common_width(condition.width(), arms_width);
+    if (width == 0) {
+        const Type wide = arms_width == 0 ? else_type : condition;
+        diags_.report(DiagId::width_mismatch, expr.range)
+            << "?:" << then_type.name() << wide.name()
+            << first_components(std::min(then_type.width(), wide.width()));
+        return;
+    }
+    const ScalarType scalar = common_scalar(then_type.scalar_type(), else_type.scalar_type(), true);
+    expr.type = Type::vector(scalar, width);
+    convert_scalar(expr.condition, ScalarType::Bool);
+    wrap(expr.then_value, expr.type);
+    wrap(expr.else_value, expr.type);
+}
+
+} // namespace brcc

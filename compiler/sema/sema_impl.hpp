@@ -1,0 +1,121 @@
+#pragma once
+// Internal to the sema stage: the pass object shared by sema.cpp (kernels, scopes, statements),
+// sema_expr.cpp (expressions, Cg's vector rules, conversions) and call_graph.cpp (recursion).
+
+#include "ast/ast.hpp"
+#include "ast/visitor.hpp"
+#include "support/diagnostics.hpp"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace brcc {
+
+/// One call of a helper kernel, recorded while checking bodies for the call graph.
+struct CallEdge {
+    KernelDecl* caller;
+    KernelDecl* callee;
+    const Call* call;
+};
+
+/// Fills KernelDecl::callees and uses_indexof (transitively) and reports each recursive cycle
+/// once, at the call that closes it.
+void analyze_call_graph(const std::vector<KernelDecl*>& kernels, const std::vector<CallEdge>& edges,
+                        DiagnosticEngine& diags);
+
+class Sema : public ExprVisitor<Sema>, public StmtVisitor<Sema> {
+public:
+    Sema(TranslationUnit& unit, DiagnosticEngine& diags) : unit_(unit), diags_(diags) {}
+    void run();
+
+private:
+    friend class ExprVisitor<Sema>;
+    friend class StmtVisitor<Sema>;
+
+    // Kernels and scopes (sema.cpp)
+    /// Reports a kernel named like a built-in or like an earlier kernel.
+    void check_kernel_name(std::size_t index);
+    void check_signature(KernelDecl& kernel);
+    void check_stream_kernel(const KernelDecl& kernel);
+    void check_helper(const KernelDecl& kernel);
+    void check_reduce(const KernelDecl& kernel);
+    void check_body(KernelDecl& kernel);
+    void push_scope() { scopes_.emplace_back(); }
+    void pop_scope() { scopes_.pop_back(); }
+    void declare(const ValueDecl& decl);
+    const ValueDecl* lookup(const std::string& name) const;
+
+    // Statements (sema.cpp)
+    void check_stmt(Stmt* stmt);
+    void visit(Compound& stmt);
+    void visit(DeclStmt& stmt);
+    void visit(ExprStmt& stmt);
+    void visit(If& stmt);
+    void visit(For& stmt);
+    void visit(While& stmt);
+    void visit(DoWhile& stmt);
+    void visit(Break& stmt);
+    void visit(Continue& stmt);
+    void visit(Return& stmt);
+    void visit(Empty& stmt);
+    /// Checks a statement condition and leaves a scalar bool in `slot`: a scalar converts, a
+    /// vector becomes `any(vector as boolN)`.
+    void check_condition(Expr*& slot);
+    void check_initializer(Expr*& slot, Type target);
+
+    // Expressions (sema_expr.cpp)
+    /// Checks the expression in `slot` (which a visit may not replace) and returns its type.
+    Type check(Expr*& slot);
+    void visit(IntLiteral& expr);
+    void visit(FloatLiteral& expr);
+    void visit(BoolLiteral& expr);
+    void visit(NameRef& expr);
+    void visit(Unary& expr);
+    void visit(Binary& expr);
+    void visit(Assign& expr);
+    void visit(Conditional& expr);
+    void visit(Call& expr);
+    void visit(Construct& expr);
+    void visit(Cast& expr);
+    void visit(ImplicitConvert& expr);
+    void visit(Member& expr);
+    void visit(Subscript& expr);
+    void visit(InitList& expr);
+    void visit(Indexof& expr);
+
+    void check_builtin_call(Call& call, BuiltinId id);
+    void check_helper_call(Call& call);
+    void check_gather_subscript(Subscript& expr, const ParamDecl& gather);
+    void check_init_list(InitList& list, Type target);
+    /// Reports and returns false unless `target` may be assigned to (`op` names the operator).
+    bool check_assignable(const Expr& target);
+    void resolve_name(NameRef& ref);
+
+    /// Converts the value in `slot` to `target` as an assignment does (int<->float, scalar to
+    /// vector broadcast, never a change of vector width), reporting what cannot convert.
+    void convert(Expr*& slot, Type target);
+    /// Changes the scalar type of an arithmetic value, keeping its width.
+    void convert_scalar(Expr*& slot, ScalarType scalar);
+    /// Wraps `slot` in an ImplicitConvert to `target` unless it already has that type.
+    void wrap(Expr*& slot, Type target);
+
+    TranslationUnit& unit_;
+    DiagnosticEngine& diags_;
+    std::vector<std::unordered_map<std::string, const ValueDecl*>> scopes_;
+    KernelDecl* kernel_ = nullptr; ///< the kernel whose body is being checked
+    int loop_depth_ = 0;
+    std::vector<CallEdge> edges_;
+};
+
+/// "1 argument", "3 arguments".
+std::string count_noun(std::size_t count, std::string_view noun);
+/// Whether `scalar` is one of the integer types.
+bool is_integer(ScalarType scalar);
+/// The width of an operation on widths `a` and `b` (a scalar broadcasts); 0 when two vectors
+/// differ.
+int common_width(int a, int b);
+/// What a parameter is, for messages: "input stream", "gather argument", ...
+const char* param_description(const ParamDecl& param, bool in_reduce);
+
+} // namespace brcc

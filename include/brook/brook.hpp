@@ -1,0 +1,26 @@
+#pragma once
+// The header Brook programs use: the vector types, streams and the host API. Brook host code is
+// C-style (`float4 X[100]; streamRead(x, X);`), so the types and functions are also exported to the
+// global namespace. The stream type itself stays `brook::stream` (brcc writes it qualified), so
+// user code may keep its own names such as `stream`.
+
+#include "brook/stream.hpp"
+#include "brook/vector.hpp"
+
+using brook::bool2;
+using brook::bool3;
+using brook::bool4;
+using brook::float2;
+using brook::float3;
+using brook::float4;
+using brook::int2;
+using brook::int3;
+using brook::int4;
+
+using brook::brfree;
+using brook::brmalloc;
+using brook::streamPrint;
+using brook::streamRead;
+using brook::streamSize;
+using brook::streamSwap;
+using brook::streamWrite;

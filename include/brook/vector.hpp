@@ -1,0 +1,285 @@
+#pragma once
+// Cg-style short vectors: `brook::vec<T, N>` for N = 2, 3, 4 with members x, y, z, w, the aliases
+// float2..float4, int2..int4 and bool2..bool4, and component-wise operators.
+//
+// Host code and the CPU code brcc generates share these types, so a vec is a plain struct: N
+// members of T, no padding, alignof(T), zero-initialised by default, and every operator is a small
+// constexpr function over the named members that compilers inline and vectorise. Scalars broadcast
+// on either side of a binary operator; the scalar parameter is not deduced (std::type_identity_t),
+// so `float4 * 2` converts the 2 to float as Cg does. Comparisons give vec<bool, N>; there is no
+// conversion of a vector to bool, so host code cannot mistake `a == b` for "all equal".
+//
+// Constructors:
+//   vec()                     all components zero
+//   vec(x, y[, z[, w]])       N values of T (brace initialisation `float2 p = {2, 0};` uses it)
+//   explicit vec(s)           every component s (broadcast)
+//   explicit vec(vec<U, N>)   component-wise static_cast
+//   vec(parts...)             Cg composite: scalars and vectors of any arithmetic type, N
+//                             components in all, e.g. float4(float3, float), float4(float2, float2)
+
+#include <cmath>
+#include <cstddef>
+#include <type_traits>
+
+namespace brook {
+
+template <class T, int N> struct vec;
+
+namespace detail {
+
+template <class X> struct is_vec : std::false_type {};
+template <class U, int M> struct is_vec<vec<U, M>> : std::true_type {};
+
+/// A scalar a vector may hold or be built from.
+template <class X>
+concept vec_scalar = std::is_arithmetic_v<X>;
+/// An element type that arithmetic is defined on (bool vectors only compare and combine).
+template <class T>
+concept vec_arithmetic = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+template <class T>
+concept vec_integral = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+template <class X> struct part_size : std::integral_constant<int, 1> {};
+template <class U, int M> struct part_size<vec<U, M>> : std::integral_constant<int, M> {};
+
+/// A piece of a composite constructor: a scalar or a vector.
+template <class X>
+concept vec_part = vec_scalar<std::remove_cvref_t<X>> || is_vec<std::remove_cvref_t<X>>::value;
+
+/// Collects the components of composite-constructor parts into out[0..N).
+template <class T> struct part_writer {
+    T* out;
+    int next = 0;
+
+    template <class X> constexpr void operator()(const X& part) {
+        if constexpr (is_vec<X>::value) {
+            for (int i = 0; i < part_size<X>::value; ++i) {
+                out[next++] = static_cast<T>(part[i]);
+            }
+        } else {
+            out[next++] = static_cast<T>(part);
+        }
+    }
+};
+
+} // namespace detail
+
+template <class T> struct vec<T, 2> {
+    T x{}, y{};
+
+    constexpr vec() = default;
+    constexpr vec(T x_, T y_) : x(x_), y(y_) {}
+    template <detail::vec_scalar U>
+    constexpr explicit vec(U s) : x(static_cast<T>(s)), y(static_cast<T>(s)) {}
+    template <class U>
+    constexpr explicit vec(const vec<U, 2>& v) : x(static_cast<T>(v.x)), y(static_cast<T>(v.y)) {}
+    template <detail::vec_part... Parts>
+    requires(sizeof...(Parts) >= 2 &&
+             (detail::part_size<Parts>::value + ...) == 2) constexpr vec(const Parts&... parts) {
+        T c[2]{};
+        detail::part_writer<T> write{c};
+        (write(parts), ...);
+        x = c[0];
+        y = c[1];
+    }
+
+    /// Component i; indices outside [0, N) clamp to the nearest component.
+    constexpr T& operator[](int i) { return i <= 0 ? x : y; }
+    constexpr const T& operator[](int i) const { return i <= 0 ? x : y; }
+};
+
+template <class T> struct vec<T, 3> {
+    T x{}, y{}, z{};
+
+    constexpr vec() = default;
+    constexpr vec(T x_, T y_, T z_) : x(x_), y(y_), z(z_) {}
+    template <detail::vec_scalar U>
+    constexpr explicit vec(U s)
+        : x(static_cast<T>(s)), y(static_cast<T>(s)), z(static_cast<T>(s)) {}
+    template <class U>
+    constexpr explicit vec(const vec<U, 3>& v)
+        : x(static_cast<T>(v.x)), y(static_cast<T>(v.y)), z(static_cast<T>(v.z)) {}
+    template <detail::vec_part... Parts>
+    requires(sizeof...(Parts) >= 2 &&
+             (detail::part_size<Parts>::value + ...) == 3) constexpr vec(const Parts&... parts) {
+        T c[3]{};
+        detail::part_writer<T> write{c};
+        (write(parts), ...);
+        x = c[0];
+        y = c[1];
+        z = c[2];
+    }
+
+    /// Component i; indices outside [0, N) clamp to the nearest component.
+    constexpr T& operator[](int i) { return i <= 0 ? x : i == 1 ? y : z; }
+    constexpr const T& operator[](int i) const { return i <= 0 ? x : i == 1 ? y : z; }
+};
+
+template <class T> struct vec<T, 4> {
+    T x{}, y{}, z{}, w{};
+
+    constexpr vec() = default;
+    constexpr vec(T x_, T y_, T z_, T w_) : x(x_), y(y_), z(z_), w(w_) {}
+    template <detail::vec_scalar U>
+    constexpr explicit vec(U s)
+        : x(static_cast<T>(s)), y(static_cast<T>(s)), z(static_cast<T>(s)), w(static_cast<T>(s)) {}
+    template <class U>
+    constexpr explicit vec(const vec<U, 4>& v)
+        : x(static_cast<T>(v.x)), y(static_cast<T>(v.y)), z(static_cast<T>(v.z)),
+          w(static_cast<T>(v.w)) {}
+    template <detail::vec_part... Parts>
+    requires(sizeof...(Parts) >= 2 &&
+             (detail::part_size<Parts>::value + ...) == 4) constexpr vec(const Parts&... parts) {
+        T c[4]{};
+        detail::part_writer<T> write{c};
+        (write(parts), ...);
+        x = c[0];
+        y = c[1];
+        z = c[2];
+        w = c[3];
+    }
+
+    /// Component i; indices outside [0, N) clamp to the nearest component.
+    constexpr T& operator[](int i) { return i <= 0 ? x : i == 1 ? y : i == 2 ? z : w; }
+    constexpr const T& operator[](int i) const { return i <= 0 ? x : i == 1 ? y : i == 2 ? z : w; }
+};
+
+namespace detail {
+
+/// vec<R, N>{f(a.x), f(a.y), ...}
+template <class R, class T, int N, class F> constexpr vec<R, N> map(const vec<T, N>& a, F f) {
+    if constexpr (N == 2) {
+        return vec<R, 2>(static_cast<R>(f(a.x)), static_cast<R>(f(a.y)));
+    } else if constexpr (N == 3) {
+        return vec<R, 3>(static_cast<R>(f(a.x)), static_cast<R>(f(a.y)), static_cast<R>(f(a.z)));
+    } else {
+        return vec<R, 4>(static_cast<R>(f(a.x)), static_cast<R>(f(a.y)), static_cast<R>(f(a.z)),
+                         static_cast<R>(f(a.w)));
+    }
+}
+
+/// vec<R, N>{f(a.x, b.x), f(a.y, b.y), ...}
+template <class R, class T, int N, class F>
+constexpr vec<R, N> zip(const vec<T, N>& a, const vec<T, N>& b, F f) {
+    if constexpr (N == 2) {
+        return vec<R, 2>(static_cast<R>(f(a.x, b.x)), static_cast<R>(f(a.y, b.y)));
+    } else if constexpr (N == 3) {
+        return vec<R, 3>(static_cast<R>(f(a.x, b.x)), static_cast<R>(f(a.y, b.y)),
+                         static_cast<R>(f(a.z, b.z)));
+    } else {
+        return vec<R, 4>(static_cast<R>(f(a.x, b.x)), static_cast<R>(f(a.y, b.y)),
+                         static_cast<R>(f(a.z, b.z)), static_cast<R>(f(a.w, b.w)));
+    }
+}
+
+/// C's % for integers, fmod for floating point (Cg's definition).
+template <class T> constexpr T remainder_of(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>) {
+        return std::fmod(a, b);
+    } else {
+        return static_cast<T>(a % b);
+    }
+}
+
+} // namespace detail
+
+// Binary operators: vec op vec, vec op scalar, scalar op vec, and the compound assignment.
+#define BROOK_VEC_BINARY(op, concept_name, expr)                                                   \
+    template <class T, int N>                                                                      \
+    requires detail::concept_name<T>                                                               \
+    constexpr vec<T, N> operator op(const vec<T, N>& a, const vec<T, N>& b) {                      \
+        return detail::zip<T>(a, b, [](T l, T r) { return expr; });                                \
+    }                                                                                              \
+    template <class T, int N>                                                                      \
+    requires detail::concept_name<T>                                                               \
+    constexpr vec<T, N> operator op(const vec<T, N>& a, std::type_identity_t<T> s) {               \
+        return a op vec<T, N>(s);                                                                  \
+    }                                                                                              \
+    template <class T, int N>                                                                      \
+    requires detail::concept_name<T>                                                               \
+    constexpr vec<T, N> operator op(std::type_identity_t<T> s, const vec<T, N>& b) {               \
+        return vec<T, N>(s) op b;                                                                  \
+    }                                                                                              \
+    template <class T, int N>                                                                      \
+    requires detail::concept_name<T>                                                               \
+    constexpr vec<T, N>& operator op##=(vec<T, N>& a, const vec<T, N>& b) {                        \
+        return a = a op b;                                                                         \
+    }                                                                                              \
+    template <class T, int N>                                                                      \
+    requires detail::concept_name<T>                                                               \
+    constexpr vec<T, N>& operator op##=(vec<T, N>& a, std::type_identity_t<T> s) {                 \
+        return a = a op vec<T, N>(s);                                                              \
+    }
+
+BROOK_VEC_BINARY(+, vec_arithmetic, l + r)
+BROOK_VEC_BINARY(-, vec_arithmetic, l - r)
+BROOK_VEC_BINARY(*, vec_arithmetic, l* r)
+BROOK_VEC_BINARY(/, vec_arithmetic, l / r)
+BROOK_VEC_BINARY(%, vec_arithmetic, detail::remainder_of(l, r))
+BROOK_VEC_BINARY(&, vec_integral, l& r)
+BROOK_VEC_BINARY(|, vec_integral, l | r)
+BROOK_VEC_BINARY(^, vec_integral, l ^ r)
+BROOK_VEC_BINARY(<<, vec_integral, l << r)
+BROOK_VEC_BINARY(>>, vec_integral, l >> r)
+#undef BROOK_VEC_BINARY
+
+// Comparisons give a bool per component; scalars broadcast.
+#define BROOK_VEC_COMPARE(op)                                                                      \
+    template <class T, int N>                                                                      \
+    constexpr vec<bool, N> operator op(const vec<T, N>& a, const vec<T, N>& b) {                   \
+        return detail::zip<bool>(a, b, [](T l, T r) { return l op r; });                           \
+    }                                                                                              \
+    template <class T, int N>                                                                      \
+    constexpr vec<bool, N> operator op(const vec<T, N>& a, std::type_identity_t<T> s) {            \
+        return a op vec<T, N>(s);                                                                  \
+    }                                                                                              \
+    template <class T, int N>                                                                      \
+    constexpr vec<bool, N> operator op(std::type_identity_t<T> s, const vec<T, N>& b) {            \
+        return vec<T, N>(s) op b;                                                                  \
+    }
+
+BROOK_VEC_COMPARE(<)
+BROOK_VEC_COMPARE(>)
+BROOK_VEC_COMPARE(<=)
+BROOK_VEC_COMPARE(>=)
+BROOK_VEC_COMPARE(==)
+BROOK_VEC_COMPARE(!=)
+#undef BROOK_VEC_COMPARE
+
+template <class T, int N>
+requires detail::vec_arithmetic<T>
+constexpr vec<T, N> operator+(const vec<T, N>& a) {
+    return a;
+}
+
+template <class T, int N>
+requires detail::vec_arithmetic<T>
+constexpr vec<T, N> operator-(const vec<T, N>& a) {
+    return detail::map<T>(a, [](T v) { return -v; });
+}
+
+template <class T, int N>
+requires detail::vec_integral<T>
+constexpr vec<T, N> operator~(const vec<T, N>& a) {
+    return detail::map<T>(a, [](T v) { return ~v; });
+}
+
+template <int N> constexpr vec<bool, N> operator!(const vec<bool, N>& a) {
+    return detail::map<bool>(a, [](bool v) { return !v; });
+}
+
+using float2 = vec<float, 2>;
+using float3 = vec<float, 3>;
+using float4 = vec<float, 4>;
+using int2 = vec<int, 2>;
+using int3 = vec<int, 3>;
+using int4 = vec<int, 4>;
+using bool2 = vec<bool, 2>;
+using bool3 = vec<bool, 3>;
+using bool4 = vec<bool, 4>;
+
+static_assert(sizeof(float4) == 4 * sizeof(float) && alignof(float4) == alignof(float));
+static_assert(sizeof(float3) == 3 * sizeof(float) && std::is_standard_layout_v<float3>);
+static_assert(std::is_trivially_copyable_v<float4> && std::is_trivially_destructible_v<int2>);
+
+} // namespace brook

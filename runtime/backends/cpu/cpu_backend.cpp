@@ -1,0 +1,363 @@
+// The CPU backend. Streams live in 64-byte aligned host memory in the element's C++ layout, so
+// streamRead/streamWrite are memcpy and brcc's generated loops index the data directly.
+//
+// Kernels: the output domain is cut into one contiguous row-major range per thread and each
+// thread calls the generated loop function once for its range. Small launches run on the calling
+// thread, since starting a team costs more than it saves below a few thousand elements.
+//
+// Reductions to a value: each thread folds a contiguous row-major range of the input into its own
+// partial result; the partials are then combined on one thread in range order. A range of a
+// multi-dimensional stream is split into the few boxes (row-major blocks) that tile it, folded
+// and combined in order, so operands are re-associated but never re-ordered. Reductions to a
+// stream fold one block per target element; target elements are independent and run in parallel.
+#include "backends/cpu/cpu_backend.hpp"
+
+#include "core/errors.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace brook::detail {
+
+namespace {
+
+/// Fewer elements than this per thread are not worth a thread.
+constexpr std::size_t min_elements_per_thread = 4096;
+
+class CpuStorage final : public Storage {
+public:
+    CpuStorage(std::size_t element_size, std::size_t count)
+        : Storage(element_size, count),
+          data_(static_cast<std::byte*>(brmalloc(element_size * count))) {
+        std::memset(data_, 0, element_size * count);
+    }
+    ~CpuStorage() override { brfree(data_); }
+    CpuStorage(const CpuStorage&) = delete;
+    CpuStorage& operator=(const CpuStorage&) = delete;
+
+    std::byte* data() const { return data_; }
+    void swap_data(CpuStorage& other) { std::swap(data_, other.data_); }
+
+private:
+    std::byte* data_;
+};
+
+// Only storage this backend allocated reaches it: one backend serves the whole run.
+CpuStorage& cpu_storage(Storage& storage) {
+    return static_cast<CpuStorage&>(storage);
+}
+const CpuStorage& cpu_storage(const Storage& storage) {
+    return static_cast<const CpuStorage&>(storage);
+}
+
+cpu::StreamView view_of(const BoundStream& bound) {
+    cpu::StreamView view;
+    if (bound.storage == nullptr) {
+        return view;
+    }
+    view.data =
+        cpu_storage(*bound.storage).data() + bound.region.offset * bound.storage->element_size();
+    view.rank = bound.region.rank;
+    view.extents = bound.region.extents;
+    view.strides = bound.region.strides;
+    return view;
+}
+
+/// Row-major coordinates of element `index` of `extents`.
+std::array<std::size_t, 4> unravel(std::size_t index, int rank,
+                                   const std::array<std::size_t, 4>& extents) {
+    std::array<std::size_t, 4> coords{};
+    for (int d = rank - 1; d >= 0; --d) {
+        const auto dim = static_cast<std::size_t>(d);
+        coords[dim] = index % extents[dim];
+        index /= extents[dim];
+    }
+    return coords;
+}
+
+/// Copies between a region of `storage` and dense host memory (`host` is std::byte* when
+/// reading the region out, const std::byte* when writing it), all at once when the region is
+/// contiguous, else element by element along each row of the last dimension.
+template <class HostBytes>
+void transfer(const CpuStorage& storage, const Region& region, HostBytes host) {
+    constexpr bool to_host = !std::is_const_v<std::remove_pointer_t<HostBytes>>;
+    const auto copy = [](std::byte* element, HostBytes host_element, std::size_t bytes) {
+        if constexpr (to_host) {
+            std::memcpy(host_element, element, bytes);
+        } else {
+            std::memcpy(element, host_element, bytes);
+        }
+    };
+    const std::size_t size = storage.element_size();
+    std::byte* base = storage.data() + region.offset * size;
+    if (region.contiguous()) {
+        copy(base, host, region.count() * size);
+        return;
+    }
+    const auto last = static_cast<std::size_t>(region.rank - 1);
+    const std::size_t row_length = region.extents[last];
+    const std::size_t rows = region.count() / row_length;
+    for (std::size_t row = 0; row < rows; ++row) {
+        const std::array<std::size_t, 4> coords =
+            unravel(row * row_length, region.rank, region.extents);
+        std::size_t offset = 0;
+        for (std::size_t d = 0; d < last; ++d) {
+            offset += coords[d] * region.strides[d];
+        }
+        for (std::size_t i = 0; i < row_length; ++i) {
+            copy(base + (offset + i * region.strides[last]) * size,
+                 host + (row * row_length + i) * size, size);
+        }
+    }
+}
+
+/// Calls visit(box) for the boxes that tile elements [begin, end) of `extents` in row-major
+/// order: at most two partial boxes per dimension around full blocks.
+template <class Visit>
+void for_each_box(int rank, const std::array<std::size_t, 4>& extents, std::size_t begin,
+                  std::size_t end, Visit visit) {
+    std::size_t position = begin;
+    while (position < end) {
+        const std::array<std::size_t, 4> coords = unravel(position, rank, extents);
+        // Take whole trailing dimensions while the position is at their start and they fit.
+        std::size_t block = 1;
+        int partial = rank - 1;
+        while (partial > 0) {
+            const auto dim = static_cast<std::size_t>(partial);
+            if (coords[dim] != 0 || position + block * extents[dim] > end) {
+                break;
+            }
+            block *= extents[dim];
+            --partial;
+        }
+        const auto dim = static_cast<std::size_t>(partial);
+        const std::size_t slices = std::min(extents[dim] - coords[dim], (end - position) / block);
+        cpu::Box box;
+        for (int d = 0; d < rank; ++d) {
+            const auto other = static_cast<std::size_t>(d);
+            if (d < partial) {
+                box.lo[other] = coords[other];
+                box.hi[other] = coords[other] + 1;
+            } else if (d == partial) {
+                box.lo[other] = coords[other];
+                box.hi[other] = coords[other] + slices;
+            } else {
+                box.lo[other] = 0;
+                box.hi[other] = extents[other];
+            }
+        }
+        visit(box);
+        position += slices * block;
+    }
+}
+
+/// BRT_THREADS, or OpenMP's default when it is unset.
+int thread_cap() {
+    const char* text = std::getenv("BRT_THREADS");
+    if (text == nullptr || *text == '\0') {
+        return std::max(1, omp_get_max_threads());
+    }
+    const std::string value(text);
+    int threads = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), threads);
+    if (error != std::errc() || end != value.data() + value.size() || threads <= 0) {
+        fatal("BRT_THREADS=" + value + " is not a positive number of threads");
+    }
+    return threads;
+}
+
+/// The generated code's view of a launch: one Frame::Arg per parameter.
+struct CpuFrame {
+    std::vector<cpu::Frame::Arg> args;
+    cpu::Frame frame;
+
+    explicit CpuFrame(const Launch& launch) : args(launch.args.size()) {
+        for (std::size_t i = 0; i < launch.args.size(); ++i) {
+            args[i].constant = launch.args[i].constant;
+            args[i].stream = view_of(launch.args[i].stream);
+        }
+        frame.args = args.data();
+        frame.output_rank = launch.rank;
+        frame.output_extents = launch.extents;
+        frame.element_count = launch.element_count;
+        frame.dense = launch.dense;
+    }
+    CpuFrame(const CpuFrame&) = delete;
+    CpuFrame& operator=(const CpuFrame&) = delete;
+};
+
+/// Memory for per-thread results of the element type, each slot on its own cache lines.
+class SlotBuffer {
+public:
+    SlotBuffer(std::size_t slots, std::size_t element_size)
+        : stride_((element_size + 63) / 64 * 64),
+          data_(static_cast<std::byte*>(brmalloc(stride_ * slots))) {}
+    ~SlotBuffer() { brfree(data_); }
+    SlotBuffer(const SlotBuffer&) = delete;
+    SlotBuffer& operator=(const SlotBuffer&) = delete;
+
+    std::byte* operator[](std::size_t slot) const { return data_ + slot * stride_; }
+
+private:
+    std::size_t stride_;
+    std::byte* data_;
+};
+
+class CpuBackend final : public Backend {
+public:
+    explicit CpuBackend(int max_threads) : max_threads_(max_threads) {}
+
+    std::string_view name() const override { return "cpu"; }
+
+    std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
+        return std::make_unique<CpuStorage>(type.size, count);
+    }
+
+    void write(Storage& storage, const Region& region, const void* host) override {
+        transfer(cpu_storage(storage), region, static_cast<const std::byte*>(host));
+    }
+
+    void read(const Storage& storage, const Region& region, void* host) override {
+        transfer(cpu_storage(storage), region, static_cast<std::byte*>(host));
+    }
+
+    void copy(Storage& target, const Storage& source) override {
+        std::memcpy(cpu_storage(target).data(), cpu_storage(source).data(),
+                    source.count() * source.element_size());
+    }
+
+    void swap(Storage& a, Storage& b) override { cpu_storage(a).swap_data(cpu_storage(b)); }
+
+    void run_kernel(const Launch& launch) override {
+        const CpuFrame call(launch);
+        const cpu::KernelFunction kernel = launch.kernel->cpu_kernel;
+        const std::size_t n = launch.element_count;
+        const int threads = threads_for(n);
+        if (threads == 1) {
+            kernel(call.frame, 0, n);
+            return;
+        }
+#pragma omp parallel num_threads(threads)
+        {
+            const auto team = static_cast<std::size_t>(omp_get_num_threads());
+            const auto member = static_cast<std::size_t>(omp_get_thread_num());
+            const std::size_t begin = n * member / team;
+            const std::size_t end = n * (member + 1) / team;
+            if (begin < end) {
+                kernel(call.frame, begin, end);
+            }
+        }
+    }
+
+    void reduce_to_value(const Launch& launch, int input, void* result) override {
+        const CpuFrame call(launch);
+        const KernelInfo& kernel = *launch.kernel;
+        const cpu::StreamView& view = call.args[static_cast<std::size_t>(input)].stream;
+        const std::size_t n = launch.element_count;
+        const std::size_t size =
+            launch.args[static_cast<std::size_t>(input)].stream.storage->element_size();
+        const int threads = threads_for(n);
+        if (threads == 1) {
+            cpu::Box whole;
+            for (int d = 0; d < view.rank; ++d) {
+                whole.hi[static_cast<std::size_t>(d)] = view.extents[static_cast<std::size_t>(d)];
+            }
+            kernel.cpu_fold(call.frame, whole, result);
+            return;
+        }
+        // Per thread: its partial result and scratch for the boxes after its first.
+        const SlotBuffer partials(2 * static_cast<std::size_t>(threads), size);
+        std::size_t team_size = 1;
+#pragma omp parallel num_threads(threads)
+        {
+            const auto team = static_cast<std::size_t>(omp_get_num_threads());
+            const auto member = static_cast<std::size_t>(omp_get_thread_num());
+            if (member == 0) {
+                team_size = team;
+            }
+            std::byte* partial = partials[2 * member];
+            std::byte* scratch = partials[2 * member + 1];
+            bool first = true;
+            for_each_box(view.rank, view.extents, n * member / team, n * (member + 1) / team,
+                         [&](const cpu::Box& box) {
+                             if (first) {
+                                 kernel.cpu_fold(call.frame, box, partial);
+                                 first = false;
+                                 return;
+                             }
+                             kernel.cpu_fold(call.frame, box, scratch);
+                             kernel.cpu_combine(call.frame, partial, scratch);
+                         });
+        }
+        // Every thread got elements: the chunks are at least min_elements_per_thread long.
+        for (std::size_t member = 1; member < team_size; ++member) {
+            kernel.cpu_combine(call.frame, partials[0], partials[2 * member]);
+        }
+        std::memcpy(result, partials[0], size);
+    }
+
+    void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
+        const CpuFrame call(launch);
+        const KernelInfo& kernel = *launch.kernel;
+        const cpu::StreamView& source = call.args[static_cast<std::size_t>(input)].stream;
+        const cpu::StreamView out = view_of(target);
+        const std::size_t size = target.storage->element_size();
+        const std::size_t targets = target.region.count();
+        std::array<std::size_t, 4> block{};
+        for (int d = 0; d < source.rank; ++d) {
+            const auto dim = static_cast<std::size_t>(d);
+            block[dim] = source.extents[dim] / out.extents[dim];
+        }
+        const auto fold_target = [&](std::size_t j) {
+            const std::array<std::size_t, 4> coords = unravel(j, out.rank, out.extents);
+            cpu::Box box;
+            for (int d = 0; d < out.rank; ++d) {
+                const auto dim = static_cast<std::size_t>(d);
+                box.lo[dim] = coords[dim] * block[dim];
+                box.hi[dim] = box.lo[dim] + block[dim];
+            }
+            kernel.cpu_fold(call.frame, box, cpu::element_at(out, coords, size));
+        };
+        // Parallel over target elements, so never more threads than targets.
+        int threads = threads_for(launch.element_count);
+        if (targets < static_cast<std::size_t>(threads)) {
+            threads = static_cast<int>(targets);
+        }
+        if (threads == 1) {
+            for (std::size_t j = 0; j < targets; ++j) {
+                fold_target(j);
+            }
+            return;
+        }
+        const auto count = static_cast<long long>(targets);
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (long long j = 0; j < count; ++j) {
+            fold_target(static_cast<std::size_t>(j));
+        }
+    }
+
+private:
+    /// Threads for `n` elements: at most the cap, each with enough work.
+    int threads_for(std::size_t n) const {
+        const std::size_t useful = n / min_elements_per_thread;
+        return static_cast<int>(
+            std::clamp<std::size_t>(useful, 1, static_cast<std::size_t>(max_threads_)));
+    }
+
+    int max_threads_;
+};
+
+} // namespace
+
+std::unique_ptr<Backend> make_cpu_backend() {
+    return std::make_unique<CpuBackend>(thread_cap());
+}
+
+} // namespace brook::detail

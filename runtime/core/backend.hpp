@@ -1,0 +1,115 @@
+#pragma once
+// The interface every backend implements (CPU now; OpenGL and CUDA later). The core checks a
+// call's arguments and binds them into a Launch, a backend-neutral description: per parameter a
+// constant or a Region of some Storage. A backend owns its storage format (host memory, GL
+// textures, CUDA buffers) and turns a Launch into its own dispatch; the CPU backend builds a
+// brook::cpu::Frame and calls the generated loop functions.
+//
+// Storage is RAII: destroying it frees the backend's memory, so a GPU backend's Storage keeps its
+// context alive. Host data crossing the interface (read/write/reduce results) is always in the
+// element's C++ layout; a GPU backend packs and unpacks it.
+
+#include "brook/kernel_abi.hpp"
+#include "brook/stream.hpp"
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace brook::detail {
+
+/// The elements of a Storage a stream covers: `offset` elements in, `rank` dimensions of
+/// `extents` (slowest first) `strides` elements apart.
+struct Region {
+    std::size_t offset = 0;
+    int rank = 0;
+    std::array<std::size_t, 4> extents{};
+    std::array<std::size_t, 4> strides{};
+
+    /// A whole dense row-major array of `extents`.
+    static Region dense(int rank, const std::array<std::size_t, 4>& extents);
+    std::size_t count() const;
+    /// True when the elements are consecutive in row-major order.
+    bool contiguous() const;
+    bool same_shape(const Region& other) const;
+    bool operator==(const Region& other) const = default;
+};
+
+/// Backend memory holding `count` elements of one type. Backends derive from it.
+class Storage {
+public:
+    virtual ~Storage() = default;
+    Storage(const Storage&) = delete;
+    Storage& operator=(const Storage&) = delete;
+
+    std::size_t element_size() const { return element_size_; }
+    std::size_t count() const { return count_; }
+
+protected:
+    Storage(std::size_t element_size, std::size_t count)
+        : element_size_(element_size), count_(count) {}
+
+private:
+    std::size_t element_size_;
+    std::size_t count_;
+};
+
+struct BoundStream {
+    Storage* storage = nullptr;
+    Region region;
+};
+
+/// One parameter of a launch: `constant` for Constant parameters, `stream` for stream, gather
+/// and reduce-input parameters; nothing for a reduce accumulator.
+struct BoundArg {
+    const void* constant = nullptr;
+    BoundStream stream;
+};
+
+/// A checked call, ready to run. For kernels the domain is the outputs' shape; for reductions,
+/// the reduce input's.
+struct Launch {
+    const KernelInfo* kernel = nullptr;
+    std::vector<BoundArg> args; ///< one per parameter
+    int rank = 0;
+    std::array<std::size_t, 4> extents{};
+    std::size_t element_count = 0;
+    /// Every InputStream/OutputStream/ReduceInput argument has the domain's shape and is
+    /// contiguous.
+    bool dense = false;
+};
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+    Backend() = default;
+    Backend(const Backend&) = delete;
+    Backend& operator=(const Backend&) = delete;
+
+    /// The BRT_RUNTIME name ("cpu").
+    virtual std::string_view name() const = 0;
+
+    /// New storage for `count` elements of `type`, zero-filled.
+    virtual std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) = 0;
+    /// Copies host data (C++ layout, region.count() elements in row-major order) into `region`.
+    virtual void write(Storage& storage, const Region& region, const void* host) = 0;
+    /// Copies `region` out to host memory in C++ layout, row-major.
+    virtual void read(const Storage& storage, const Region& region, void* host) = 0;
+    /// Copies all of `source` into `target` (same element size and count).
+    virtual void copy(Storage& target, const Storage& source) = 0;
+    /// Exchanges the contents of two storages of the same element size and count.
+    virtual void swap(Storage& a, Storage& b) = 0;
+
+    /// Runs a stream kernel over launch.extents.
+    virtual void run_kernel(const Launch& launch) = 0;
+    /// Folds all elements of argument `input` (a ReduceInput) into `result` (host memory of the
+    /// element type), keeping their row-major order.
+    virtual void reduce_to_value(const Launch& launch, int input, void* result) = 0;
+    /// Folds argument `input` into `target`: same rank, each target extent divides the input's,
+    /// target element j folds the contiguous block of input elements [j * b, (j + 1) * b).
+    virtual void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) = 0;
+};
+
+} // namespace brook::detail

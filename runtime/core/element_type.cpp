@@ -1,0 +1,42 @@
+// Element type descriptions: what the runtime knows about a stream's C++ element type. Types are
+// compared by value, so the descriptions brcc emits in different translation units for the same
+// struct typedef are the same type.
+#include "brook/stream.hpp"
+
+namespace brook {
+
+namespace {
+
+constexpr std::size_t scalar_size(ScalarKind kind) {
+    switch (kind) {
+    case ScalarKind::Float32:
+        return 4;
+    case ScalarKind::Int32:
+        return 4;
+    }
+    return 4;
+}
+
+} // namespace
+
+int ElementType::component_count() const {
+    int count = 0;
+    for (const FieldInfo& field : fields) {
+        count += field.components;
+    }
+    return count;
+}
+
+std::size_t ElementType::packed_size() const {
+    std::size_t bytes = 0;
+    for (const FieldInfo& field : fields) {
+        bytes += scalar_size(field.scalar) * static_cast<std::size_t>(field.components);
+    }
+    return bytes;
+}
+
+bool operator==(const ElementType& a, const ElementType& b) {
+    return a.name == b.name && a.size == b.size && a.fields == b.fields;
+}
+
+} // namespace brook

@@ -1,0 +1,217 @@
+// Kernel launch: check a call's arguments against the kernel's parameters, bind them into a
+// Launch and hand it to the current backend.
+//
+// The outputs define the domain (all must share one shape). An input of another shape is resized
+// (DESIGN.md §2) when it has the same rank and each extent is a multiple or a divisor of the
+// output's. A stream that the call writes and also reads in any way other than as the same input
+// element by element is snapshotted first, so gathers read the values from before the call; the
+// plain in-place case (`k(a, a)`) needs no copy because generated code reads its inputs first.
+#include "core/launch.hpp"
+
+#include "core/errors.hpp"
+
+namespace brook {
+
+namespace detail {
+
+namespace {
+
+const char* kind_word(ParamKind kind) {
+    switch (kind) {
+    case ParamKind::Constant:
+        return "constant";
+    case ParamKind::InputStream:
+        return "input stream";
+    case ParamKind::OutputStream:
+        return "output stream";
+    case ParamKind::Gather:
+        return "gather array";
+    case ParamKind::ReduceInput:
+        return "reduce input";
+    case ParamKind::ReduceAccumulator:
+        return "reduce target";
+    }
+    return "argument";
+}
+
+std::string argument_label(const KernelInfo& kernel, std::size_t param) {
+    const ParamInfo& info = kernel.params[param];
+    return call_label(kernel) + ": " + kind_word(info.kind) + " '" + info.name + "'";
+}
+
+/// Input streams of the domain's rank whose extents are each a multiple or divisor of the
+/// domain's can be resized to it.
+void check_resizable(const KernelInfo& kernel, std::size_t param, const StreamImpl& input,
+                     const StreamImpl& domain) {
+    const Region& in = input.region();
+    const Region& out = domain.region();
+    bool fits = in.rank == out.rank;
+    for (int d = 0; fits && d < in.rank; ++d) {
+        const std::size_t a = in.extents[static_cast<std::size_t>(d)];
+        const std::size_t b = out.extents[static_cast<std::size_t>(d)];
+        fits = a % b == 0 || b % a == 0;
+    }
+    if (!fits) {
+        const bool is_reduce = kernel.is_reduce;
+        fatal(argument_label(kernel, param) + " is " + describe_shape(input.type(), in) +
+              ", which cannot be resized to the " + (is_reduce ? "reduce input" : "output") +
+              " shape " + describe_shape(domain.type(), out) +
+              ": it needs the same number of dimensions and each extent a multiple or a divisor "
+              "of the " +
+              (is_reduce ? "reduce input's" : "output's"));
+    }
+}
+
+void check_gather(const KernelInfo& kernel, std::size_t param, const StreamImpl& gather) {
+    const int rank = kernel.params[param].gather_rank;
+    if (gather.region().rank != rank) {
+        fatal(argument_label(kernel, param) + " is " +
+              describe_shape(gather.type(), gather.region()) + " with " +
+              std::to_string(gather.region().rank) + " dimension" +
+              (gather.region().rank == 1 ? "" : "s") + ", but the parameter is indexed with " +
+              std::to_string(rank));
+    }
+}
+
+/// The stream as the call reads it: itself, or a copy when the call also writes its storage.
+BoundStream read_binding(const StreamImpl& impl, ParamKind kind,
+                         std::span<const BoundStream> written, BoundCall& call) {
+    BoundStream bound = impl.bound();
+    for (const BoundStream& target : written) {
+        if (target.storage != bound.storage) {
+            continue;
+        }
+        if (kind == ParamKind::InputStream && target.region == bound.region) {
+            continue;
+        }
+        std::shared_ptr<Storage> copy =
+            impl.backend().allocate(impl.type(), bound.storage->count());
+        impl.backend().copy(*copy, *bound.storage);
+        bound.storage = copy.get();
+        call.snapshots.push_back(std::move(copy));
+        break;
+    }
+    return bound;
+}
+
+} // namespace
+
+std::string call_label(const KernelInfo& kernel) {
+    return std::string(kernel.is_reduce ? "reduce '" : "kernel '") + kernel.name + "'";
+}
+
+void check_argument_count(const KernelInfo& kernel, std::span<const KernelArg> args) {
+    if (args.size() != kernel.params.size()) {
+        fatal(call_label(kernel) + " takes " + std::to_string(kernel.params.size()) +
+              " arguments but was given " + std::to_string(args.size()));
+    }
+}
+
+const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, const stream* s) {
+    const ParamInfo& info = kernel.params[param];
+    if (s == nullptr) {
+        fatal(argument_label(kernel, param) + " was not given a stream");
+    }
+    if (!s->valid()) {
+        fatal(argument_label(kernel, param) +
+              " is an empty stream handle (no stream was assigned to it)");
+    }
+    const StreamImpl& impl = *s->impl();
+    const ElementType& expected = info.element_type();
+    if (!(impl.type() == expected)) {
+        fatal(argument_label(kernel, param) + " is " + describe_shape(impl.type(), impl.region()) +
+              ", but the parameter takes " + expected.name + " elements");
+    }
+    return impl;
+}
+
+void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
+                    const StreamImpl& domain, std::span<const BoundStream> written,
+                    BoundCall& call) {
+    Launch& launch = call.launch;
+    launch.kernel = &kernel;
+    launch.args.assign(kernel.params.size(), BoundArg{});
+    launch.dense = true;
+    for (std::size_t i = 0; i < kernel.params.size(); ++i) {
+        const ParamKind kind = kernel.params[i].kind;
+        const KernelArg& arg = args[i];
+        BoundArg& bound = launch.args[i];
+        switch (kind) {
+        case ParamKind::Constant:
+            if (arg.constant == nullptr) {
+                fatal(argument_label(kernel, i) + " was not given a value");
+            }
+            bound.constant = arg.constant;
+            break;
+        case ParamKind::InputStream: {
+            const StreamImpl& input = typed_stream(kernel, i, arg.stream_arg);
+            check_resizable(kernel, i, input, domain);
+            bound.stream = read_binding(input, kind, written, call);
+            break;
+        }
+        case ParamKind::OutputStream:
+            bound.stream = typed_stream(kernel, i, arg.output).bound();
+            break;
+        case ParamKind::Gather: {
+            const StreamImpl& gather = typed_stream(kernel, i, arg.stream_arg);
+            check_gather(kernel, i, gather);
+            bound.stream = read_binding(gather, kind, written, call);
+            break;
+        }
+        case ParamKind::ReduceInput:
+            bound.stream =
+                read_binding(typed_stream(kernel, i, arg.stream_arg), kind, written, call);
+            break;
+        case ParamKind::ReduceAccumulator:
+            break;
+        }
+        const bool element_wise = kind == ParamKind::InputStream ||
+                                  kind == ParamKind::OutputStream || kind == ParamKind::ReduceInput;
+        if (element_wise && !(bound.stream.region.same_shape(domain.region()) &&
+                              bound.stream.region.contiguous())) {
+            launch.dense = false;
+        }
+    }
+    const Region& region = domain.region();
+    launch.rank = region.rank;
+    launch.extents = region.extents;
+    launch.element_count = region.count();
+}
+
+} // namespace detail
+
+void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
+    using namespace detail;
+    if (kernel.is_reduce) {
+        fatal(call_label(kernel) + " is launched as a kernel, but it is a reduce function");
+    }
+    check_argument_count(kernel, args);
+    const StreamImpl* domain = nullptr;
+    std::size_t domain_param = 0;
+    std::vector<BoundStream> written;
+    for (std::size_t i = 0; i < kernel.params.size(); ++i) {
+        if (kernel.params[i].kind != ParamKind::OutputStream) {
+            continue;
+        }
+        const StreamImpl& output = typed_stream(kernel, i, args[i].output);
+        written.push_back(output.bound());
+        if (domain == nullptr) {
+            domain = &output;
+            domain_param = i;
+        } else if (!output.region().same_shape(domain->region())) {
+            fatal(call_label(kernel) + ": output stream '" + kernel.params[i].name + "' is " +
+                  describe_shape(output.type(), output.region()) + " but output stream '" +
+                  kernel.params[domain_param].name + "' is " +
+                  describe_shape(domain->type(), domain->region()) +
+                  "; all outputs of a call must have the same shape");
+        }
+    }
+    if (domain == nullptr) {
+        fatal(call_label(kernel) + " has no output stream, so it has nothing to run over");
+    }
+    BoundCall call;
+    bind_arguments(kernel, args, *domain, written, call);
+    domain->backend().run_kernel(call.launch);
+}
+
+} // namespace brook

@@ -1,0 +1,43 @@
+#pragma once
+// Argument checking and binding shared by kernel launches (launch.cpp) and reductions
+// (reduce.cpp). Every check names the kernel, the argument and the shapes involved.
+
+#include "core/backend.hpp"
+#include "core/stream_impl.hpp"
+
+#include "brook/kernel_abi.hpp"
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace brook::detail {
+
+/// "kernel 'saxpy'" or "reduce 'sum'", the start of every message about a call.
+std::string call_label(const KernelInfo& kernel);
+
+/// Stops unless `args` has one argument per parameter of `kernel`.
+void check_argument_count(const KernelInfo& kernel, std::span<const KernelArg> args);
+
+/// The stream passed for parameter `param`, checked to be a stream with the parameter's
+/// element type.
+const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, const stream* s);
+
+/// A launch being put together, with the snapshots it reads from.
+struct BoundCall {
+    Launch launch;
+    /// Copies of streams that the call both reads (as gather, resized input or reduce input)
+    /// and writes: the read side sees the values from before the call.
+    std::vector<std::shared_ptr<Storage>> snapshots;
+};
+
+/// Checks and binds every argument of `kernel` except reduce accumulators: constants, input
+/// streams (resized to `domain` when their shape differs), gathers, the reduce input and
+/// outputs. `written` are the streams the call writes. Fills launch.args and launch.dense; the
+/// caller sets the domain.
+void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
+                    const StreamImpl& domain, std::span<const BoundStream> written,
+                    BoundCall& call);
+
+} // namespace brook::detail

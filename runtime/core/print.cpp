@@ -1,0 +1,90 @@
+// streamPrint, in the format programs compare against (DESIGN.md §2): row-major elements, each
+// component of each field of an element in turn; an element of one component is its value and a
+// space, an element of several is `{a, b, c}` (DESIGN gives no separator between such elements,
+// so none is printed); a newline after every row of the last dimension. Floats print as `%3.2f`
+// except that |x| < 1e-6 prints `0.00` (no `-0.00`), infinities `inf` and NaN `NaN`; int fields
+// print as integers. Output goes through C's stdout so it interleaves with the program's printf.
+#include "core/backend.hpp"
+#include "core/stream_impl.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace brook {
+
+namespace {
+
+void append_float(std::string& text, float value) {
+    if (std::isnan(value)) {
+        text += "NaN";
+        return;
+    }
+    if (std::isinf(value)) {
+        text += "inf";
+        return;
+    }
+    if (std::fabs(value) < 1e-6f) {
+        text += "0.00";
+        return;
+    }
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%3.2f", static_cast<double>(value));
+    text += buffer;
+}
+
+void append_component(std::string& text, const std::byte* element, const FieldInfo& field,
+                      int component) {
+    const std::byte* where = element + field.offset + static_cast<std::size_t>(component) * 4;
+    switch (field.scalar) {
+    case ScalarKind::Float32: {
+        float value;
+        std::memcpy(&value, where, sizeof value);
+        append_float(text, value);
+        return;
+    }
+    case ScalarKind::Int32: {
+        std::int32_t value;
+        std::memcpy(&value, where, sizeof value);
+        text += std::to_string(value);
+        return;
+    }
+    }
+}
+
+} // namespace
+
+void streamPrint(const stream& s) {
+    const detail::StreamImpl& impl = detail::checked_impl(s, "streamPrint");
+    const ElementType& type = impl.type();
+    const detail::Region& region = impl.region();
+    const std::size_t count = region.count();
+    std::vector<std::byte> host(count * type.size);
+    impl.backend().read(impl.storage(), region, host.data());
+
+    const std::size_t row_length = region.extents[static_cast<std::size_t>(region.rank - 1)];
+    const bool scalar = type.component_count() == 1;
+    std::string text;
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::byte* element = host.data() + i * type.size;
+        text += scalar ? "" : "{";
+        bool first = true;
+        for (const FieldInfo& field : type.fields) {
+            for (int c = 0; c < field.components; ++c) {
+                text += first ? "" : ", ";
+                first = false;
+                append_component(text, element, field, c);
+            }
+        }
+        text += scalar ? " " : "}";
+        if ((i + 1) % row_length == 0) {
+            text += '\n';
+        }
+    }
+    std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+} // namespace brook

@@ -1,0 +1,88 @@
+// Backend selection by BRT_RUNTIME. The table lists every backend the project knows, fastest
+// first, with its factory when this build has it. `auto` takes the first that is built and
+// starts; any other value must name one exactly. There is no silent fallback: a backend that is
+// missing or cannot start stops the program, naming the cause and the backends that can run.
+#include "core/registry.hpp"
+
+#include "backends/cpu/cpu_backend.hpp"
+#include "core/errors.hpp"
+
+#include <array>
+#include <cstdlib>
+#include <string>
+
+namespace brook::detail {
+
+namespace {
+
+struct BackendEntry {
+    std::string_view name;
+    /// Null when this build does not include the backend.
+    std::unique_ptr<Backend> (*create)();
+};
+
+constexpr std::array<BackendEntry, 3> backends{{
+    {"cuda", nullptr},
+    {"gl", nullptr},
+    {"cpu", &make_cpu_backend},
+}};
+
+/// The names of the backends whose `create` is (or is not) null, joined: "cuda and gl".
+std::string backend_names(bool built) {
+    std::string list;
+    for (const BackendEntry& entry : backends) {
+        if ((entry.create != nullptr) == built) {
+            list += (list.empty() ? "" : " and ") + std::string(entry.name);
+        }
+    }
+    return list;
+}
+
+/// "backends that can run here: cpu", plus `(gl and cuda are not built in this version)` when
+/// `with_unbuilt` and some are missing.
+std::string usable_backends(bool with_unbuilt) {
+    std::string text = "backends that can run here: " + backend_names(true);
+    const std::string missing = backend_names(false);
+    if (with_unbuilt && !missing.empty()) {
+        text += " (" + missing + " are not built in this version)";
+    }
+    return text;
+}
+
+} // namespace
+
+std::unique_ptr<Backend> create_backend(std::string_view name) {
+    if (name.empty()) {
+        name = "cpu";
+    }
+    if (name == "auto") {
+        for (const BackendEntry& entry : backends) {
+            if (entry.create != nullptr) {
+                return entry.create();
+            }
+        }
+    }
+    for (const BackendEntry& entry : backends) {
+        if (entry.name != name) {
+            continue;
+        }
+        if (entry.create == nullptr) {
+            fatal("BRT_RUNTIME=" + std::string(name) + ": the " + std::string(name) +
+                  " backend is not built in this version; " + usable_backends(false));
+        }
+        return entry.create();
+    }
+    fatal("BRT_RUNTIME=" + std::string(name) + " names no backend (use cpu, gl, cuda or auto); " +
+          usable_backends(true));
+}
+
+Backend& current_backend() {
+    // Created by the first stream, so it outlives every stream (statics die in reverse order).
+    static const std::unique_ptr<Backend> backend = [] {
+        const char* name = std::getenv("BRT_RUNTIME");
+        return create_backend(name != nullptr ? name : "");
+    }();
+    return *backend;
+}
+
+} // namespace brook::detail

@@ -1,0 +1,318 @@
+// Streams and the host API that moves data in and out of them. A stream handle shares one
+// StreamImpl; the element data lives in backend Storage. streamRead/streamWrite hand host memory
+// (the element's C++ layout) to the backend; streamSwap exchanges contents, so every handle of
+// either stream sees the swap.
+#include "core/backend.hpp"
+#include "core/errors.hpp"
+#include "core/registry.hpp"
+#include "core/stream_impl.hpp"
+
+#include "brook/stream.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+namespace brook {
+
+namespace detail {
+
+Region Region::dense(int rank, const std::array<std::size_t, 4>& extents) {
+    Region region;
+    region.rank = rank;
+    region.extents = extents;
+    std::size_t stride = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+        region.strides[static_cast<std::size_t>(d)] = stride;
+        stride *= extents[static_cast<std::size_t>(d)];
+    }
+    return region;
+}
+
+std::size_t Region::count() const {
+    std::size_t n = 1;
+    for (int d = 0; d < rank; ++d) {
+        n *= extents[static_cast<std::size_t>(d)];
+    }
+    return n;
+}
+
+bool Region::contiguous() const {
+    std::size_t stride = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+        const auto dim = static_cast<std::size_t>(d);
+        // A dimension of extent 1 is never stepped over, so its stride does not matter.
+        if (extents[dim] != 1 && strides[dim] != stride) {
+            return false;
+        }
+        stride *= extents[dim];
+    }
+    return true;
+}
+
+bool Region::same_shape(const Region& other) const {
+    if (rank != other.rank) {
+        return false;
+    }
+    for (int d = 0; d < rank; ++d) {
+        if (extents[static_cast<std::size_t>(d)] != other.extents[static_cast<std::size_t>(d)]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string describe_shape(const ElementType& type, const Region& region) {
+    std::string text = type.name + "<";
+    for (int d = 0; d < region.rank; ++d) {
+        if (d > 0) {
+            text += ", ";
+        }
+        text += std::to_string(region.extents[static_cast<std::size_t>(d)]);
+    }
+    return text + ">";
+}
+
+const StreamImpl& checked_impl(const stream& s, const std::string& what) {
+    if (!s.valid()) {
+        fatal(what + ": the stream handle is empty (no stream was assigned to it)");
+    }
+    return *s.impl();
+}
+
+} // namespace detail
+
+using detail::checked_impl;
+using detail::fatal;
+
+namespace {
+
+/// True when the stream is all of its storage, in order (not a view of a larger stream).
+bool covers_storage(const detail::StreamImpl& impl) {
+    return impl.region().offset == 0 && impl.region().contiguous() &&
+           impl.region().count() == impl.storage().count();
+}
+
+} // namespace
+
+stream::stream(const ElementType& type, std::span<const long long> extents) {
+    std::string shape = type.name + "<";
+    for (std::size_t d = 0; d < extents.size(); ++d) {
+        shape += (d > 0 ? ", " : "") + std::to_string(extents[d]);
+    }
+    shape += ">";
+    if (extents.empty() || extents.size() > 4) {
+        fatal("cannot create stream " + shape + ": a stream has 1 to 4 dimensions, not " +
+              std::to_string(extents.size()));
+    }
+    std::array<std::size_t, 4> dims{};
+    std::size_t count = 1;
+    for (std::size_t d = 0; d < extents.size(); ++d) {
+        if (extents[d] <= 0) {
+            fatal("cannot create stream " + shape + ": extent " + std::to_string(d) + " is " +
+                  std::to_string(extents[d]) + ", but every extent must be positive");
+        }
+        dims[d] = static_cast<std::size_t>(extents[d]);
+        if (count > std::numeric_limits<std::size_t>::max() / type.size / dims[d]) {
+            fatal("cannot create stream " + shape + ": it is too large for memory");
+        }
+        count *= dims[d];
+    }
+    detail::Backend& backend = detail::current_backend();
+    std::shared_ptr<detail::Storage> storage = backend.allocate(type, count);
+    impl_ = std::make_shared<detail::StreamImpl>(
+        backend, type, std::move(storage),
+        detail::Region::dense(static_cast<int>(extents.size()), dims));
+}
+
+const ElementType& stream::element_type() const {
+    return checked_impl(*this, "stream::element_type").type();
+}
+
+int stream::rank() const {
+    return checked_impl(*this, "stream::rank").region().rank;
+}
+
+std::vector<std::size_t> stream::extents() const {
+    const detail::Region& region = checked_impl(*this, "stream::extents").region();
+    return {region.extents.begin(), region.extents.begin() + region.rank};
+}
+
+std::size_t stream::size() const {
+    return checked_impl(*this, "stream::size").region().count();
+}
+
+std::string stream::describe() const {
+    if (!valid()) {
+        return "an empty stream handle";
+    }
+    return detail::describe_shape(impl_->type(), impl_->region());
+}
+
+stream stream::domain(int lo, int hi) const {
+    return domain_view(&lo, &hi, 1);
+}
+stream stream::domain(int2 lo, int2 hi) const {
+    const int l[] = {lo.x, lo.y};
+    const int h[] = {hi.x, hi.y};
+    return domain_view(l, h, 2);
+}
+stream stream::domain(int3 lo, int3 hi) const {
+    const int l[] = {lo.x, lo.y, lo.z};
+    const int h[] = {hi.x, hi.y, hi.z};
+    return domain_view(l, h, 3);
+}
+stream stream::domain(int4 lo, int4 hi) const {
+    const int l[] = {lo.x, lo.y, lo.z, lo.w};
+    const int h[] = {hi.x, hi.y, hi.z, hi.w};
+    return domain_view(l, h, 4);
+}
+
+stream stream::domain_view(const int* lo, const int* hi, int components) const {
+    const detail::StreamImpl& impl = checked_impl(*this, "domain");
+    const detail::Region& parent = impl.region();
+    std::string bounds = "[";
+    for (int i = 0; i < components; ++i) {
+        bounds += (i > 0 ? ", " : "") + std::to_string(lo[i]);
+    }
+    bounds += "] to [";
+    for (int i = 0; i < components; ++i) {
+        bounds += (i > 0 ? ", " : "") + std::to_string(hi[i]);
+    }
+    bounds += ")";
+    if (components != parent.rank) {
+        fatal("domain of stream " + describe() + ": the bounds have " + std::to_string(components) +
+              " component" + (components == 1 ? "" : "s") + " but the stream has " +
+              std::to_string(parent.rank) + " dimension" + (parent.rank == 1 ? "" : "s"));
+    }
+    detail::Region region = parent;
+    for (int i = 0; i < components; ++i) {
+        const auto dim = static_cast<std::size_t>(parent.rank - 1 - i);
+        const auto extent = static_cast<long long>(parent.extents[dim]);
+        if (lo[i] < 0 || lo[i] >= hi[i] || hi[i] > extent) {
+            fatal("domain " + bounds + " of stream " + describe() +
+                  " is empty or outside the stream (each lower bound must be at least 0 and "
+                  "below its upper bound, which must not pass the extent)");
+        }
+        region.offset += static_cast<std::size_t>(lo[i]) * parent.strides[dim];
+        region.extents[dim] = static_cast<std::size_t>(hi[i] - lo[i]);
+    }
+    return stream(std::make_shared<detail::StreamImpl>(impl.backend(), impl.type(),
+                                                       impl.shared_storage(), region));
+}
+
+stream make_iterator_stream(const ElementType& type, std::span<const long long> extents,
+                            std::span<const float> begin, std::span<const float> end) {
+    const bool floats = type.fields.size() == 1 && type.fields[0].scalar == ScalarKind::Float32 &&
+                        type.fields[0].offset == 0;
+    if (!floats) {
+        fatal("cannot create an iterator of " + type.name +
+              ": iterators hold float, float2, float3 or float4");
+    }
+    const stream s(type, extents);
+    const detail::Region& region = s.impl()->region();
+    const int components = type.fields[0].components;
+    if (region.rank > 1 && components != region.rank) {
+        fatal("cannot create iterator " + s.describe() + ": a " + std::to_string(region.rank) +
+              "-D iterator needs a value of " + std::to_string(region.rank) +
+              " components, one per dimension");
+    }
+    const auto width = static_cast<std::size_t>(components);
+    if (begin.size() != width || end.size() != width) {
+        fatal("cannot create iterator " + s.describe() + ": its bounds have " +
+              std::to_string(begin.size()) + " components");
+    }
+    const std::size_t count = region.count();
+    std::vector<std::byte> host(count * type.size);
+    for (std::size_t i = 0; i < count; ++i) {
+        std::size_t rest = i;
+        std::array<std::size_t, 4> coords{};
+        for (int d = region.rank - 1; d >= 0; --d) {
+            const auto dim = static_cast<std::size_t>(d);
+            coords[dim] = rest % region.extents[dim];
+            rest /= region.extents[dim];
+        }
+        for (std::size_t k = 0; k < width; ++k) {
+            // Component k (.x first) follows dimension rank-1-k; a 1-D stream's all follow i.
+            const std::size_t dim =
+                region.rank == 1 ? 0 : static_cast<std::size_t>(region.rank) - 1 - k;
+            const float value = begin[k] + (end[k] - begin[k]) * static_cast<float>(coords[dim]) /
+                                               static_cast<float>(region.extents[dim]);
+            std::memcpy(host.data() + i * type.size + k * sizeof(float), &value, sizeof value);
+        }
+    }
+    streamRead(s, host.data());
+    return s;
+}
+
+void streamRead(const stream& s, const void* data) {
+    const detail::StreamImpl& impl = checked_impl(s, "streamRead");
+    if (data == nullptr) {
+        fatal("streamRead: the host pointer for stream " + s.describe() + " is null");
+    }
+    impl.backend().write(impl.storage(), impl.region(), data);
+}
+
+void streamWrite(const stream& s, void* data) {
+    const detail::StreamImpl& impl = checked_impl(s, "streamWrite");
+    if (data == nullptr) {
+        fatal("streamWrite: the host pointer for stream " + s.describe() + " is null");
+    }
+    impl.backend().read(impl.storage(), impl.region(), data);
+}
+
+void streamSwap(stream& a, stream& b) {
+    const detail::StreamImpl& first = checked_impl(a, "streamSwap");
+    const detail::StreamImpl& second = checked_impl(b, "streamSwap");
+    if (!(first.type() == second.type()) || !first.region().same_shape(second.region())) {
+        fatal("streamSwap: the streams differ: " + a.describe() + " and " + b.describe() +
+              " (both must have the same element type and extents)");
+    }
+    if (&first.storage() == &second.storage() && first.region() == second.region()) {
+        return;
+    }
+    const bool whole = covers_storage(first) && covers_storage(second);
+    if (whole) {
+        first.backend().swap(first.storage(), second.storage());
+        return;
+    }
+    // Views of larger streams: exchange the elements through host memory.
+    const std::size_t bytes = first.region().count() * first.type().size;
+    std::vector<std::byte> one(bytes);
+    std::vector<std::byte> two(bytes);
+    first.backend().read(first.storage(), first.region(), one.data());
+    second.backend().read(second.storage(), second.region(), two.data());
+    first.backend().write(first.storage(), first.region(), two.data());
+    second.backend().write(second.storage(), second.region(), one.data());
+}
+
+float4 streamSize(const stream& s) {
+    const detail::Region& region = checked_impl(s, "streamSize").region();
+    float4 size;
+    for (int d = 0; d < region.rank; ++d) {
+        size[region.rank - 1 - d] = static_cast<float>(region.extents[static_cast<std::size_t>(d)]);
+    }
+    return size;
+}
+
+void* brmalloc(std::size_t bytes) {
+    constexpr std::size_t alignment = 64;
+    // aligned_alloc wants a size that is a multiple of the alignment, and never 0.
+    const std::size_t rounded =
+        bytes == 0 ? alignment : (bytes + alignment - 1) / alignment * alignment;
+    if (rounded < bytes) {
+        fatal("brmalloc: cannot allocate " + std::to_string(bytes) + " bytes");
+    }
+    void* pointer = std::aligned_alloc(alignment, rounded);
+    if (pointer == nullptr) {
+        fatal("brmalloc: out of memory allocating " + std::to_string(bytes) + " bytes");
+    }
+    return pointer;
+}
+
+void brfree(void* pointer) {
+    std::free(pointer);
+}
+
+} // namespace brook

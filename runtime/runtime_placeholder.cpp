@@ -1,1 +1,0 @@
-// placeholder: the runtime is being written

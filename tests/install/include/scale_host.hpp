@@ -1,0 +1,5 @@
+// Host helper of the install test, found through brook_add_executable's INCLUDES.
+#pragma once
+
+/// Prints the first `count` values of `data` on one line.
+void print_values(const float* data, int count);

@@ -1,0 +1,59 @@
+# The install test (cmake -P): install the build into a scratch prefix, then configure, build and
+# run the project beside this script against it, and check the pkg-config file.
+# Inputs: BUILD_DIR, SOURCE_DIR, WORK_DIR, CXX_COMPILER, CXX_FLAGS (the build's, so that a
+# sanitized libbrook is used by sanitized programs).
+cmake_minimum_required(VERSION 3.25)
+
+function(run_step description)
+    execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output
+        ERROR_VARIABLE output)
+    if(NOT result EQUAL 0)
+        message(FATAL_ERROR "${description} failed (${result}):\n${output}")
+    endif()
+    set(step_output "${output}" PARENT_SCOPE)
+endfunction()
+
+set(prefix ${WORK_DIR}/prefix)
+file(REMOVE_RECURSE ${WORK_DIR})
+
+run_step("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+foreach(installed bin/brcc include/brook/brook.hpp lib/cmake/Brook/BrookConfig.cmake
+        lib/cmake/Brook/BrookConfigVersion.cmake lib/pkgconfig/brook.pc)
+    if(NOT EXISTS ${prefix}/${installed})
+        message(FATAL_ERROR "the install lacks ${installed}")
+    endif()
+endforeach()
+
+run_step("configuring the user project" ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/project
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+    "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}")
+run_step("building the user project" ${CMAKE_COMMAND} --build ${WORK_DIR}/project)
+run_step("running the user program" ${WORK_DIR}/project/scale)
+string(STRIP "${step_output}" printed)
+if(NOT printed STREQUAL "3.0 6.0 9.0 12.0")
+    message(FATAL_ERROR "the user program printed '${printed}', expected '3.0 6.0 9.0 12.0'")
+endif()
+
+# The same program through the installed brcc in driver mode.
+separate_arguments(cxx_flags NATIVE_COMMAND "${CXX_FLAGS}")
+run_step("installed brcc" ${prefix}/bin/brcc -DFACTOR=3 -I${SOURCE_DIR}/include
+    ${SOURCE_DIR}/scale.br -o ${WORK_DIR}/scale_driver -- ${SOURCE_DIR}/scale_host.cpp
+    ${cxx_flags})
+run_step("running the brcc-built program" ${WORK_DIR}/scale_driver)
+string(STRIP "${step_output}" printed)
+if(NOT printed STREQUAL "3.0 6.0 9.0 12.0")
+    message(FATAL_ERROR "the brcc-built program printed '${printed}', expected '3.0 6.0 9.0 12.0'")
+endif()
+
+find_program(pkg_config pkg-config)
+if(pkg_config)
+    set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
+    run_step("pkg-config" ${pkg_config} --cflags --libs brook)
+    string(STRIP "${step_output}" flags)
+    string(REGEX MATCH "-I([^ ]+)" include_flag "${flags}")
+    string(FIND "${flags}" "-lbrook" library_at)
+    if(NOT EXISTS "${CMAKE_MATCH_1}/brook/brook.hpp" OR library_at EQUAL -1)
+        message(FATAL_ERROR "pkg-config gave '${flags}' for the install at ${prefix}")
+    endif()
+endif()
+message(STATUS "install test passed: ${prefix}")

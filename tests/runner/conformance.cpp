@@ -1,0 +1,194 @@
+// A conformance test is compiled once (the `compile` fixture) and run once per backend. The
+// runner decides skips itself, so a missing backend is reported by name and never passes silently.
+#include "conformance.hpp"
+
+#include "output_compare.hpp"
+#include "process.hpp"
+#include "test_file.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+namespace brook_test {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr double compile_timeout_s = 300.0;
+
+std::string program_path(const ConformanceOptions& options) {
+    return (fs::path(options.work_dir) / fs::path(options.file).stem()).string();
+}
+
+std::optional<std::string> expected_file_of(const std::string& file) {
+    fs::path expected = file;
+    expected.replace_extension(".expected");
+    if (!fs::exists(expected)) {
+        return std::nullopt;
+    }
+    return read_file(expected.string());
+}
+
+// The newest modification time of a file, or of any file below a directory.
+fs::file_time_type newest_time(const fs::path& path) {
+    if (!fs::is_directory(path)) {
+        return fs::last_write_time(path);
+    }
+    fs::file_time_type newest = fs::last_write_time(path);
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(path)) {
+        newest = std::max(newest, entry.last_write_time());
+    }
+    return newest;
+}
+
+bool up_to_date(const std::string& program, const ConformanceOptions& options) {
+    std::error_code error;
+    const auto built = fs::last_write_time(program, error);
+    if (error) {
+        return false;
+    }
+    std::vector<std::string> inputs = options.depends;
+    inputs.push_back(options.file);
+    inputs.push_back(options.brcc);
+    return std::all_of(inputs.begin(), inputs.end(),
+                       [&](const std::string& input) { return built > newest_time(input); });
+}
+
+void print_block(const char* title, const std::string& text) {
+    if (text.empty()) {
+        return;
+    }
+    std::cout << "---- " << title << " ----\n" << text;
+    if (text.back() != '\n') {
+        std::cout << '\n';
+    }
+}
+
+Outcome build(const ConformanceOptions& options, const std::vector<std::string>& brcc_args) {
+    const std::string program = program_path(options);
+    if (up_to_date(program, options)) {
+        return Outcome::pass;
+    }
+    fs::create_directories(options.work_dir);
+    ProcessSpec spec;
+    spec.argv.push_back(options.brcc);
+    spec.argv.insert(spec.argv.end(), brcc_args.begin(), brcc_args.end());
+    // Build under a temporary name so an interrupted build never looks up to date.
+    const std::string partial = program + ".partial";
+    spec.argv.insert(spec.argv.end(), {options.file, "-o", partial});
+    if (!options.cxx_flags.empty()) {
+        spec.argv.emplace_back("--");
+        spec.argv.insert(spec.argv.end(), options.cxx_flags.begin(), options.cxx_flags.end());
+    }
+    spec.timeout_s = compile_timeout_s;
+    const ProcessResult result = run_process(spec);
+    if (result.exec_failed || result.timed_out || result.signal != 0 || result.exit_code != 0) {
+        std::cout << "FAILED: brcc could not build " << options.file << " ("
+                  << result.describe(spec.timeout_s) << ")\n";
+        print_block("brcc stdout", result.out);
+        print_block("brcc stderr", result.err);
+        return Outcome::fail;
+    }
+    fs::rename(partial, program);
+    print_block("brcc output", result.out + result.err);
+    return Outcome::pass;
+}
+
+// The runtime's backend-selection error for a known backend that is not built or cannot start:
+// "brook: error: BRT_RUNTIME=gl: <cause>; backends that can run here: cpu".
+bool backend_unavailable(const ProcessResult& result, const std::string& backend) {
+    return !result.timed_out && result.signal == 0 && result.exit_code != 0 &&
+           result.err.find("BRT_RUNTIME=" + backend + ":") != std::string::npos &&
+           result.err.find("backends that can run here") != std::string::npos;
+}
+
+} // namespace
+
+Outcome compile_program(const ConformanceOptions& options) {
+    try {
+        const ConformanceSpec spec =
+            parse_conformance_spec(read_file(options.file), expected_file_of(options.file));
+        return build(options, spec.brcc_args);
+    } catch (const TestFormatError& error) {
+        std::cout << options.file << ": bad test: " << error.message << '\n';
+        return Outcome::bad_test;
+    }
+}
+
+Outcome run_conformance(const ConformanceOptions& options) {
+    ConformanceSpec spec;
+    try {
+        spec = parse_conformance_spec(read_file(options.file), expected_file_of(options.file));
+    } catch (const TestFormatError& error) {
+        std::cout << options.file << ": bad test: " << error.message << '\n';
+        return Outcome::bad_test;
+    }
+    if (!spec.required_backends.empty() &&
+        std::find(spec.required_backends.begin(), spec.required_backends.end(), options.backend) ==
+            spec.required_backends.end()) {
+        std::cout << "SKIPPED: requires";
+        for (const std::string& name : spec.required_backends) {
+            std::cout << ' ' << name;
+        }
+        std::cout << '\n';
+        return Outcome::skip;
+    }
+    if (const Outcome built = build(options, spec.brcc_args); built != Outcome::pass) {
+        return built;
+    }
+
+    ProcessSpec run;
+    run.argv.push_back(program_path(options));
+    run.argv.insert(run.argv.end(), spec.args.begin(), spec.args.end());
+    run.env.emplace_back("BRT_RUNTIME", options.backend);
+    const bool sets_runtime = std::any_of(spec.env.begin(), spec.env.end(), [](const auto& entry) {
+        return entry.first == "BRT_RUNTIME";
+    });
+    run.env.insert(run.env.end(), spec.env.begin(), spec.env.end());
+    if (sets_runtime) {
+        run.env.erase(run.env.begin());
+    }
+    run.timeout_s = options.timeout_s;
+    const ProcessResult result = run_process(run);
+
+    if (!sets_runtime && options.backend != "cpu" && backend_unavailable(result, options.backend)) {
+        std::cout << "SKIPPED: backend " << options.backend << " not available\n";
+        print_block("stderr", result.err);
+        return Outcome::skip;
+    }
+
+    std::vector<std::string> problems;
+    if (result.exec_failed || result.timed_out || result.signal != 0) {
+        problems.push_back("the program " + result.describe(run.timeout_s));
+    } else if (result.exit_code != spec.exit_code) {
+        problems.push_back("the program exited with " + std::to_string(result.exit_code) +
+                           ", expected " + std::to_string(spec.exit_code));
+    }
+    for (const std::string& text : spec.stderr_texts) {
+        if (result.err.find(text) == std::string::npos) {
+            problems.push_back("stderr does not contain '" + text + "'");
+        }
+    }
+    const std::vector<std::string> expected =
+        spec.expected_lines.value_or(std::vector<std::string>{});
+    if (const std::optional<OutputMismatch> mismatch =
+            compare_output(expected, split_lines(result.out), spec.tolerance)) {
+        problems.push_back("stdout differs at line " + std::to_string(mismatch->line) + ": " +
+                           mismatch->reason + "\n  expected: " + mismatch->expected +
+                           "\n  actual:   " + mismatch->actual);
+    }
+    if (problems.empty()) {
+        std::cout << "PASSED: " << fs::path(options.file).filename().string() << " on "
+                  << options.backend << '\n';
+        return Outcome::pass;
+    }
+    std::cout << "FAILED: " << options.file << " on backend " << options.backend << '\n';
+    for (const std::string& problem : problems) {
+        std::cout << "  " << problem << '\n';
+    }
+    print_block("stdout", result.out);
+    print_block("stderr", result.err);
+    return Outcome::fail;
+}
+
+} // namespace brook_test

@@ -1,0 +1,28 @@
+// The `compile` and `conformance` subcommands.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace brook_test {
+
+/// Exit statuses of every subcommand; 77 is CTest's SKIP_RETURN_CODE for our tests.
+enum class Outcome { pass = 0, fail = 1, bad_test = 2, skip = 77 };
+
+struct ConformanceOptions {
+    std::string brcc;
+    std::string backend;
+    std::string work_dir;
+    std::string file;
+    std::vector<std::string> depends;   // the program is rebuilt when one of these is newer
+    std::vector<std::string> cxx_flags; // for the C++ compiler, after brcc's `--`
+    double timeout_s = 120.0;
+};
+
+/// Builds WORK/NAME from FILE.br unless it is newer than the source, brcc and `depends`.
+[[nodiscard]] Outcome compile_program(const ConformanceOptions& options);
+
+/// Compiles when needed, runs the program on `backend` and checks its output and exit status.
+[[nodiscard]] Outcome run_conformance(const ConformanceOptions& options);
+
+} // namespace brook_test

@@ -1,0 +1,355 @@
+// The C++ generator on hand-built, already checked ASTs (types, resolved names and implicit
+// conversions filled in as sema leaves them), so these tests do not depend on the parser or
+// sema. They check the shape of the output: host rewrites and `#line`, the kernel body, the CPU
+// loop, the stubs, and the expression printer's parenthesisation and Cg forms.
+
+#include "codegen/code_writer.hpp"
+#include "codegen/cpp_spelling.hpp"
+#include "codegen/emit_cpp.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace brcc {
+namespace {
+
+Type float_type(int width = 1) {
+    return Type::vector(ScalarType::Float, width);
+}
+Type int_type() {
+    return Type::scalar(ScalarType::Int);
+}
+
+/// A .br text plus a translation unit built for it by hand.
+class UnitBuilder {
+public:
+    explicit UnitBuilder(std::string text) : text_(std::move(text)) {
+        file_ = sources.add_buffer("test.br", text_);
+        unit.main_file = file_;
+    }
+
+    SourceRange range(std::size_t begin, std::size_t end) const {
+        return {{file_, static_cast<std::uint32_t>(begin)},
+                {file_, static_cast<std::uint32_t>(end)}};
+    }
+    /// Offset of the first `needle` at or after `from`.
+    std::size_t find(std::string_view needle, std::size_t from = 0) const {
+        const std::size_t at = text_.find(needle, from);
+        EXPECT_NE(at, std::string::npos) << needle;
+        return at;
+    }
+    SourceRange range_of(std::string_view needle, std::size_t from = 0) const {
+        const std::size_t at = find(needle, from);
+        return range(at, at + needle.size());
+    }
+    void host_text(std::size_t begin, std::size_t end) {
+        unit.items.emplace_back(HostText{range(begin, end)});
+    }
+
+    template <class T> T* make() { return unit.context.make<T>(range(0, 0)); }
+
+    ParamDecl* param(KernelDecl* kernel, std::string name, Type type, ParamKind kind,
+                     int gather_rank = 0) {
+        auto* decl = unit.context.make<ParamDecl>();
+        decl->name = std::move(name);
+        decl->type = type;
+        decl->param_kind = kind;
+        decl->gather_rank = gather_rank;
+        decl->index = static_cast<int>(kernel->params.size());
+        kernel->params.push_back(decl);
+        return decl;
+    }
+    NameRef* ref(const ValueDecl* decl) {
+        auto* node = make<NameRef>();
+        node->name = decl->name;
+        node->decl = decl;
+        node->type = decl->type;
+        return node;
+    }
+    Binary* binary(BinaryOp op, Expr* lhs, Expr* rhs, Type type) {
+        auto* node = make<Binary>();
+        node->op = op;
+        node->lhs = lhs;
+        node->rhs = rhs;
+        node->type = type;
+        return node;
+    }
+    Unary* unary(UnaryOp op, Expr* operand) {
+        auto* node = make<Unary>();
+        node->op = op;
+        node->operand = operand;
+        node->type = operand->type;
+        return node;
+    }
+    ImplicitConvert* convert(Expr* operand, Type type) {
+        auto* node = make<ImplicitConvert>();
+        node->operand = operand;
+        node->type = type;
+        return node;
+    }
+    FloatLiteral* literal(double value) {
+        auto* node = make<FloatLiteral>();
+        node->value = value;
+        node->type = float_type();
+        return node;
+    }
+    Member* swizzle(Expr* base, std::initializer_list<std::uint8_t> components) {
+        auto* node = make<Member>();
+        node->base = base;
+        node->is_swizzle = true;
+        node->swizzle_length = static_cast<int>(components.size());
+        std::copy(components.begin(), components.end(), node->swizzle.begin());
+        node->type = components.size() == 1 ? float_type() : float_type(node->swizzle_length);
+        return node;
+    }
+    Assign* assign(Expr* target, Expr* value, AssignOp op = AssignOp::Assign) {
+        auto* node = make<Assign>();
+        node->op = op;
+        node->target = target;
+        node->value = value;
+        node->type = target->type;
+        return node;
+    }
+    ExprStmt* statement(Expr* expr) {
+        auto* node = make<ExprStmt>();
+        node->expr = expr;
+        return node;
+    }
+    KernelDecl* kernel(std::string name, std::size_t begin, std::size_t end) {
+        auto* decl = unit.context.make<KernelDecl>();
+        decl->name = std::move(name);
+        decl->return_type = Type::void_type();
+        decl->range = range(begin, end);
+        decl->body = make<Compound>();
+        unit.kernels.push_back(decl);
+        unit.items.emplace_back(decl);
+        return decl;
+    }
+
+    std::string emit() {
+        CodegenOptions options;
+        options.source_name = "test.br";
+        options.backends = {"cpu"};
+        return emit_cpp(unit, sources, options);
+    }
+
+    SourceManager sources;
+    TranslationUnit unit;
+
+private:
+    std::string text_;
+    std::uint32_t file_ = 0;
+};
+
+bool contains(const std::string& text, std::string_view part) {
+    return text.find(part) != std::string::npos;
+}
+
+constexpr std::string_view saxpy_source =
+    "#include <cstdio>\n"
+    "kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 result<>) {\n"
+    "    result = a * x + y;\n"
+    "}\n"
+    "void main(void) {\n"
+    "    float4 x<100>, y<10, n>;\n"
+    "    saxpy(2.0f, x, y, x);\n"
+    "}\n";
+
+/// The paper's SAXPY kernel and a main that declares streams.
+std::string emit_saxpy() {
+    UnitBuilder b{std::string(saxpy_source)};
+    const std::size_t kernel_begin = b.find("kernel");
+    const std::size_t kernel_end = b.find("}\n") + 1;
+    b.host_text(0, kernel_begin);
+    KernelDecl* saxpy = b.kernel("saxpy", kernel_begin, kernel_end);
+    const ParamDecl* a = b.param(saxpy, "a", float_type(), ParamKind::Constant);
+    const ParamDecl* x = b.param(saxpy, "x", float_type(4), ParamKind::InputStream);
+    const ParamDecl* y = b.param(saxpy, "y", float_type(4), ParamKind::InputStream);
+    const ParamDecl* result = b.param(saxpy, "result", float_type(4), ParamKind::OutputStream);
+    Expr* product =
+        b.binary(BinaryOp::Mul, b.convert(b.ref(a), float_type(4)), b.ref(x), float_type(4));
+    saxpy->body->body.push_back(b.statement(
+        b.assign(b.ref(result), b.binary(BinaryOp::Add, product, b.ref(y), float_type(4)))));
+
+    const SourceRange void_range = b.range_of("void main");
+    b.host_text(kernel_end, void_range.begin.offset);
+    b.unit.items.emplace_back(
+        HostVoidMain{b.range(void_range.begin.offset, void_range.begin.offset + 4)});
+    const std::size_t decl_begin = b.find("float4 x<100>");
+    b.host_text(void_range.begin.offset + 4, decl_begin);
+    HostStreamDecl decl;
+    decl.element_type = float_type(4);
+    decl.type_range = b.range(decl_begin, decl_begin + 6);
+    decl.declarators.push_back({"x", b.range_of("x<100>"), {b.range_of("100")}, {}});
+    decl.declarators.push_back(
+        {"y", b.range_of("y<10"), {b.range_of("10,"), b.range_of("n>")}, {}});
+    decl.declarators[1].extents[0].end.offset -= 1; // "10"
+    decl.declarators[1].extents[1].end.offset -= 1; // "n"
+    const std::size_t decl_end = b.find(";", decl_begin);
+    decl.range = b.range(decl_begin, decl_end);
+    b.unit.items.emplace_back(decl);
+    b.host_text(decl_end, saxpy_source.size());
+    return b.emit();
+}
+
+TEST(EmitCpp, StartsWithTheBrookHeadersAndMapsHostLines) {
+    const std::string out = emit_saxpy();
+    EXPECT_EQ(out.find("// Generated by brcc"), 0u);
+    EXPECT_TRUE(contains(out, "#include <brook/brook.hpp>\n#include <brook/kernel_abi.hpp>\n"
+                              "#include <brook/cpu_kernel.hpp>\n"));
+    EXPECT_TRUE(contains(out, "#line 1 \"test.br\"\n#include <cstdio>\n"));
+    EXPECT_TRUE(contains(out, "#line 2 \"test.br\"\nnamespace {\n"));
+}
+
+TEST(EmitCpp, RewritesMainAndStreamDeclarations) {
+    const std::string out = emit_saxpy();
+    EXPECT_TRUE(contains(out, "} // namespace\n\nvoid saxpy("));
+    EXPECT_TRUE(contains(out, "}\n\n#line 5 \"test.br\"\nint main(void) {\n"));
+    EXPECT_TRUE(contains(out, "    ::brook::stream x = ::brook::make_stream<float4>(100), "
+                              "y = ::brook::make_stream<float4>(10, n);\n"));
+    EXPECT_TRUE(contains(out, "    saxpy(2.0f, x, y, x);\n"));
+}
+
+TEST(EmitCpp, SaxpyBodyTakesInputsByValueAndOutputsByReference) {
+    const std::string out = emit_saxpy();
+    EXPECT_TRUE(contains(out, "[[gnu::always_inline]] inline void saxpy__body(\n"
+                              "        [[maybe_unused]] const float& a,\n"
+                              "        [[maybe_unused]] const ::brook::float4 x,\n"
+                              "        [[maybe_unused]] const ::brook::float4 y,\n"
+                              "        [[maybe_unused]] ::brook::float4& result) {\n"
+                              "    result = ::brook::float4(a) * x + y;\n"
+                              "}\n"));
+}
+
+TEST(EmitCpp, SaxpyLoopHasADenseArrayLoopAndAGeneralOne) {
+    const std::string out = emit_saxpy();
+    EXPECT_TRUE(contains(out, "void saxpy__cpu(const ::brook::cpu::Frame& frame, std::size_t "
+                              "begin, std::size_t end) {\n"
+                              "    const float p0_a = frame.constant<float>(0);\n"
+                              "    if (frame.dense) {\n"));
+    EXPECT_TRUE(contains(out, "        for (std::size_t i = begin; i < end; ++i)\n"
+                              "            saxpy__body(p0_a, p1_x[i], p2_y[i], p3_result[i]);\n"));
+    EXPECT_TRUE(contains(out, "saxpy__body(p0_a, ::brook::cpu::input_at<::brook::float4>(frame, "
+                              "1, i), ::brook::cpu::input_at<::brook::float4>(frame, 2, i), "
+                              "::brook::cpu::output_at<::brook::float4>(frame, 3, i));\n"));
+}
+
+TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
+    const std::string out = emit_saxpy();
+    EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::Constant, "
+                              "&::brook::element_traits<float>::type, 0},\n"));
+    EXPECT_TRUE(contains(out, "const ::brook::KernelInfo saxpy__info{\"saxpy\", saxpy__params, "
+                              "false, &saxpy__cpu, nullptr, nullptr};\n"));
+    EXPECT_TRUE(contains(out, "void saxpy(const float a, const ::brook::stream& x, const "
+                              "::brook::stream& y, ::brook::stream& result) {\n"
+                              "    const ::brook::KernelArg brook_args[] = {\n"
+                              "        ::brook::KernelArg::constant_value(a),\n"
+                              "        ::brook::KernelArg::input(x),\n"
+                              "        ::brook::KernelArg::input(y),\n"
+                              "        ::brook::KernelArg::output_stream(result),\n"
+                              "    };\n"
+                              "    ::brook::run_kernel(saxpy__info, brook_args);\n"
+                              "}\n"));
+}
+
+TEST(EmitCpp, ReductionGetsFoldCombineAndTwoStubs) {
+    const std::string source = "reduce void sum(float a<>, reduce float r<>) {\n    r += a;\n}\n";
+    UnitBuilder b{source};
+    KernelDecl* sum = b.kernel("sum", 0, source.size() - 1);
+    sum->is_reduce = true;
+    const ParamDecl* a = b.param(sum, "a", float_type(), ParamKind::InputStream);
+    const ParamDecl* r = b.param(sum, "r", float_type(), ParamKind::ReduceAccumulator);
+    sum->body->body.push_back(b.statement(b.assign(b.ref(r), b.ref(a), AssignOp::Add)));
+    const std::string out = b.emit();
+    EXPECT_TRUE(contains(out, "    r += a;\n"));
+    EXPECT_TRUE(contains(out, "    ::brook::cpu::fold_box(frame.args[0].stream, box, "
+                              "*static_cast<float*>(accumulator),\n"
+                              "        [&](const float& value, float& result) { sum__body(value, "
+                              "result); });\n"));
+    EXPECT_TRUE(contains(out, "    sum__body(*static_cast<const float*>(value), "
+                              "*static_cast<float*>(accumulator));\n"));
+    EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::ReduceInput,"));
+    EXPECT_TRUE(contains(out, "sum__params, true, nullptr, &sum__fold, &sum__combine};"));
+    EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, ::brook::stream& r) {\n"));
+    EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, float& r) {\n"));
+    EXPECT_TRUE(contains(out, "::brook::KernelArg::reduce_target(r),\n"));
+    EXPECT_TRUE(contains(out, "::brook::run_reduce(sum__info, brook_args);\n"));
+}
+
+/// Prints one statement of a kernel body `out float4 o<>` with locals of the given types.
+class BodyPrinterTest : public ::testing::Test {
+protected:
+    BodyPrinterTest() : b("kernel void k(out float4 o<>) {}\n") {
+        kernel = b.kernel("k", 0, 30);
+        o = b.param(kernel, "o", float_type(4), ParamKind::OutputStream);
+    }
+    const LocalDecl* local(std::string name, Type type) {
+        auto* decl = b.unit.context.make<LocalDecl>();
+        decl->name = std::move(name);
+        decl->type = type;
+        return decl;
+    }
+    std::string body_of(Expr* expr) {
+        kernel->body->body.push_back(b.statement(expr));
+        const std::string out = b.emit();
+        const std::size_t begin = out.find(") {\n", out.find("k__body")) + 4;
+        return out.substr(begin, out.find("\n}\n", begin) - begin);
+    }
+
+    UnitBuilder b;
+    KernelDecl* kernel = nullptr;
+    const ParamDecl* o = nullptr;
+};
+
+TEST_F(BodyPrinterTest, ParenthesisesOnlyWherePrecedenceNeedsIt) {
+    const LocalDecl* a = local("a", float_type());
+    const LocalDecl* c = local("c", float_type());
+    Expr* sum = b.binary(BinaryOp::Add, b.ref(a), b.ref(c), float_type());
+    Expr* difference =
+        b.binary(BinaryOp::Sub, b.ref(a), b.binary(BinaryOp::Sub, b.ref(c), b.ref(a), float_type()),
+                 float_type());
+    Expr* product = b.binary(BinaryOp::Mul, sum, difference, float_type());
+    Expr* negated = b.unary(UnaryOp::Minus, b.unary(UnaryOp::Minus, b.ref(a)));
+    EXPECT_EQ(body_of(b.assign(b.swizzle(b.ref(o), {0}),
+                               b.binary(BinaryOp::Add, product, negated, float_type()))),
+              "    o.x = (a + c) * (a - (c - a)) + -(-a);");
+}
+
+TEST_F(BodyPrinterTest, WriteMasksAndSwizzlesGoThroughThePrelude) {
+    Expr* value = b.swizzle(b.ref(o), {3, 3});
+    EXPECT_EQ(body_of(b.assign(b.swizzle(b.ref(o), {0, 2}), value, AssignOp::Mul)),
+              "    ::brook::cpu::assign_mask<0, 2>(o, ::brook::cpu::swizzle<0, 2>(o) * "
+              "(::brook::cpu::swizzle<3, 3>(o)));");
+}
+
+TEST_F(BodyPrinterTest, FloatRemainderIsFmodAndLiteralsAreExact) {
+    const LocalDecl* a = local("a", float_type());
+    Expr* remainder = b.binary(BinaryOp::Rem, b.ref(a), b.literal(0.1), float_type());
+    EXPECT_EQ(body_of(b.assign(b.swizzle(b.ref(o), {1}), remainder)),
+              "    o.y = ::brook::cpu::fmod(a, 0.1f);");
+}
+
+TEST(CppSpelling, FloatLiteralsRoundTripAndKeywordsAreRenamed) {
+    EXPECT_EQ(cpp_float_literal(1.0), "1.0f");
+    EXPECT_EQ(cpp_float_literal(0.1), "0.1f");
+    EXPECT_EQ(cpp_float_literal(1e30), "1e+30f");
+    EXPECT_EQ(cpp_float_literal(16777217.0), "16777216.0f");
+    EXPECT_EQ(cpp_identifier("new"), "brook_kw_new");
+    EXPECT_EQ(cpp_identifier("speed"), "speed");
+    EXPECT_EQ(cpp_type_name(Type::vector(ScalarType::Int, 3)), "::brook::int3");
+    EXPECT_EQ(cpp_type_name(int_type()), "int");
+}
+
+TEST(CodeWriter, ResynchronisesLinesAfterRewrittenText) {
+    CodeWriter out("a.br");
+    out.generated("// header\n");
+    out.source("int x;\n", 1);
+    out.source("int y", 2);
+    out.source(" = 0;\nint z;\n", 4); // a rewrite spanning lines 2-4 ended mid-line
+    EXPECT_EQ(out.text(), "// header\n#line 1 \"a.br\"\nint x;\nint y = 0;\n#line 5 \"a.br\"\n"
+                          "int z;\n");
+}
+
+} // namespace
+} // namespace brcc

@@ -1,0 +1,282 @@
+// The top-level split: which parts of a file are host text and which are Brook constructs.
+
+#include "frontend_harness.hpp"
+
+#include <gtest/gtest.h>
+
+namespace brcc::test {
+namespace {
+
+constexpr const char* saxpy_program = R"(#include <stdio.h>
+
+kernel void saxpy (float a, float4 x<>, float4 y<>,
+                   out float4 result<>) {
+    result = a*x + y;
+}
+
+void main (void) {
+    float a;
+    float4 X[100], Y[100], Result[100];
+    float4 x<100>, y<100>, result<100>;
+    streamRead(x, X); // copy data from mem to stream
+    streamRead(y, Y);
+    saxpy(a, x, y, result); // execute kernel on all elements
+    streamWrite(result, Result); // copy data from stream to mem
+}
+)";
+
+TEST(HostScanner, SaxpyItems) {
+    Frontend fe(saxpy_program);
+    EXPECT_EQ(fe.diagnostics(), "");
+    const auto& items = fe.unit().items;
+    ASSERT_EQ(items.size(), 7u);
+    EXPECT_TRUE(std::holds_alternative<HostText>(items[0]));
+    ASSERT_TRUE(std::holds_alternative<KernelDecl*>(items[1]));
+    EXPECT_TRUE(std::holds_alternative<HostText>(items[2]));
+    ASSERT_TRUE(std::holds_alternative<HostVoidMain>(items[3]));
+    EXPECT_EQ(fe.text(std::get<HostVoidMain>(items[3]).void_range), "void");
+    EXPECT_TRUE(std::holds_alternative<HostText>(items[4]));
+    ASSERT_TRUE(std::holds_alternative<HostStreamDecl>(items[5]));
+    EXPECT_TRUE(std::holds_alternative<HostText>(items[6]));
+
+    const auto& decl = std::get<HostStreamDecl>(items[5]);
+    EXPECT_FALSE(decl.is_parameter);
+    EXPECT_EQ(decl.element_type.name(), "float4");
+    EXPECT_EQ(fe.text(decl.type_range), "float4");
+    EXPECT_EQ(fe.text(decl.range), "float4 x<100>, y<100>, result<100>");
+    ASSERT_EQ(decl.declarators.size(), 3u);
+    EXPECT_EQ(decl.declarators[2].name, "result");
+    EXPECT_EQ(fe.text(decl.declarators[2].name_range), "result");
+    EXPECT_EQ(fe.text(decl.declarators[1].range), "y<100>");
+    ASSERT_EQ(decl.declarators[0].extents.size(), 1u);
+    EXPECT_EQ(fe.text(decl.declarators[0].extents[0]), "100");
+
+    ASSERT_EQ(fe.unit().kernels.size(), 1u);
+    const KernelDecl* kernel = fe.unit().kernels[0];
+    EXPECT_EQ(kernel->name, "saxpy");
+    EXPECT_EQ(fe.text(kernel->range).substr(0, 12), "kernel void ");
+    EXPECT_EQ(fe.text(kernel->range).back(), '}');
+    EXPECT_EQ(fe.text(kernel->name_range), "saxpy");
+
+    // The items cover the file in order, without gaps.
+    std::uint32_t offset = 0;
+    for (const TopLevelItem& item : items) {
+        const SourceRange range = std::visit(
+            [](const auto& value) -> SourceRange {
+                using T = std::decay_t<decltype(value)>;
+                if constexpr (std::is_same_v<T, HostVoidMain>)
+                    return value.void_range;
+                else if constexpr (std::is_pointer_v<T>)
+                    return value->range;
+                else
+                    return value.range;
+            },
+            item);
+        EXPECT_EQ(range.begin.offset, offset);
+        offset = range.end.offset;
+    }
+    EXPECT_EQ(offset, fe.sources().text(fe.unit().main_file).size());
+}
+
+TEST(HostScanner, SaxpyDump) {
+    Frontend fe(saxpy_program);
+    EXPECT_EQ(fe.kernel_dump("saxpy"), R"(  Kernel saxpy : void
+    Param a : float constant
+    Param x : float4 input stream
+    Param y : float4 input stream
+    Param result : float4 output stream
+    Compound
+      ExprStmt
+        Assign =
+          NameRef result
+          Binary +
+            Binary *
+              NameRef a
+              NameRef x
+            NameRef y
+)");
+}
+
+TEST(HostScanner, MulSumExample) {
+    Frontend fe(R"(kernel void mul (float a<>, float b<>, out float c<>) {
+    c = a * b;
+}
+reduce void sum (float a<>, reduce float r<>) {
+    r += a;
+}
+int main() {
+    float A<50,50>;
+    float x<1,50>;
+    float T<50,50>;
+    float y<50,1>;
+    mul(A,x,T);
+    sum(T,y);
+}
+)");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().kernels.size(), 2u);
+    const KernelDecl* sum = fe.unit().kernels[1];
+    EXPECT_TRUE(sum->is_reduce);
+    EXPECT_FALSE(fe.unit().kernels[0]->is_reduce);
+    EXPECT_EQ(sum->params[1]->param_kind, ParamKind::ReduceAccumulator);
+    EXPECT_TRUE(sum->params[1]->is_stream_syntax);
+    int streams = 0;
+    for (const TopLevelItem& item : fe.unit().items) {
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item)) {
+            ++streams;
+            EXPECT_EQ(decl->declarators.at(0).extents.size(), 2u);
+        }
+    }
+    EXPECT_EQ(streams, 4);
+}
+
+TEST(HostScanner, StructTypedefsAndStreamsOfThem) {
+    Frontend fe(R"(typedef struct ray_t {
+    float3 o;
+    float3 d;
+    float tmax;
+} Ray;
+typedef struct { float3 a, b; Ray r; } Pair;
+Ray r<100>;
+Pair p<10, 10>;
+)");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().structs.size(), 2u);
+    const StructDecl* ray = fe.unit().structs[0];
+    EXPECT_EQ(ray->name, "Ray");
+    ASSERT_EQ(ray->fields.size(), 3u);
+    EXPECT_EQ(ray->fields[2].name, "tmax");
+    EXPECT_EQ(ray->fields[2].type.name(), "float");
+    EXPECT_EQ(fe.text(ray->range).substr(0, 14), "typedef struct");
+    EXPECT_EQ(fe.text(ray->range).back(), ';');
+    const StructDecl* pair = fe.unit().structs[1];
+    ASSERT_EQ(pair->fields.size(), 3u);
+    EXPECT_EQ(pair->fields[1].name, "b");
+    EXPECT_EQ(pair->fields[1].type.name(), "float3");
+    EXPECT_EQ(pair->fields[2].type.struct_decl(), ray);
+    EXPECT_EQ(fe.dump(), R"(TranslationUnit
+  Struct Ray
+    Field o : float3
+    Field d : float3
+    Field tmax : float
+  HostText 5:7-6:1
+  Struct Pair
+    Field a : float3
+    Field b : float3
+    Field r : Ray
+  HostText 6:45-7:1
+  HostStreamDecl Ray 7:1
+    Stream r<100>
+  HostText 7:11-8:1
+  HostStreamDecl Pair 8:1
+    Stream p<10, 10>
+  HostText 8:15-9:1
+)");
+}
+
+TEST(HostScanner, HostOnlyStructStaysHostText) {
+    Frontend fe("typedef struct { double t; char* name; } Timer;\nTimer t;\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_TRUE(fe.unit().structs.empty());
+    ASSERT_EQ(fe.unit().items.size(), 1u);
+    EXPECT_EQ(fe.host_text(), "typedef struct { double t; char* name; } Timer;\nTimer t;\n");
+}
+
+TEST(HostScanner, HostOnlyStructUsedInKernelIsReportedOnce) {
+    Frontend fe(R"(typedef struct { double t; } Timer;
+kernel void k(Timer a<>, out float b<>) { Timer c; b = 1; }
+)");
+    EXPECT_EQ(fe.errors(), 1u);
+    EXPECT_NE(fe.diagnostics().find("test.br:2:15: error: type 'Timer' cannot be used in Brook "
+                                    "code: its field 't' has type 'double'"),
+              std::string::npos)
+        << fe.diagnostics();
+}
+
+TEST(HostScanner, StreamOfHostOnlyStructIsReported) {
+    Frontend fe("typedef struct { float a; int* p; } Bad;\nvoid f() { Bad s<10>; Bad t<4>; }\n");
+    EXPECT_EQ(fe.errors(), 1u);
+    EXPECT_NE(fe.diagnostics().find("test.br:2:12: error: type 'Bad' cannot be used in Brook code: "
+                                    "its field 'p' has type 'int *'"),
+              std::string::npos)
+        << fe.diagnostics();
+    EXPECT_NE(fe.diagnostics().find("test.br:1:32: note: field 'p' is declared here"),
+              std::string::npos)
+        << fe.diagnostics();
+}
+
+TEST(HostScanner, StreamParametersOfHostFunctions) {
+    Frontend fe(
+        "void step(float s<>, float4 t<>, int n);\nvoid run(float s<>) { step(s, s, 1); }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<std::string> params;
+    for (const TopLevelItem& item : fe.unit().items) {
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item)) {
+            EXPECT_TRUE(decl->is_parameter);
+            EXPECT_TRUE(decl->declarators.at(0).extents.empty());
+            params.push_back(fe.text(decl->range));
+        }
+    }
+    EXPECT_EQ(params, (std::vector<std::string>{"float s<>", "float4 t<>", "float s<>"}));
+}
+
+TEST(HostScanner, ExtentsAreHostExpressions) {
+    Frontend fe("void f(int n) {\n    float2 a<(n>2?2:3), n*2>, b<f(1, 2)>;\n    float c<n>;\n}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<std::string> extents;
+    for (const TopLevelItem& item : fe.unit().items)
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item))
+            for (const StreamDeclarator& declarator : decl->declarators)
+                for (const SourceRange& extent : declarator.extents)
+                    extents.push_back(fe.text(extent));
+    EXPECT_EQ(extents, (std::vector<std::string>{"(n>2?2:3)", "n*2", "f(1, 2)", "n"}));
+}
+
+TEST(HostScanner, BrookKeywordsAreHostIdentifiers) {
+    const std::string source = R"(#include <fstream>
+int in = 1, out = 2, kernel = 3;
+std::ofstream out_file;
+struct S { int iter; float reduce; };
+void g(int inout, int uniform) { int vout = indexof_x(inout); std::ofstream out; }
+int kernel_count(int reduce) { return reduce < kernel; }
+)";
+    Frontend fe(source);
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().items.size(), 1u);
+    EXPECT_EQ(fe.host_text(), source);
+}
+
+TEST(HostScanner, ComparisonsAndTemplatesAreNotStreams) {
+    const std::string source =
+        "std::vector<float> v; bool b = x < y; float f = (float) n < 3 ? 1 : 2;\n"
+        "std::map<int, float> m; int a = sizeof(float) < 8;\n";
+    Frontend fe(source);
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().items.size(), 1u);
+    EXPECT_EQ(fe.host_text(), source);
+}
+
+TEST(HostScanner, KernelPrototypeIsDropped) {
+    Frontend fe("kernel void f(float a<>, out float b<>);\nint x;\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_TRUE(fe.unit().kernels.empty());
+    EXPECT_EQ(fe.host_text(), "\nint x;\n");
+}
+
+TEST(HostScanner, VoidMainOnlyAtFileScope) {
+    Frontend fe("struct A { void main(); };\nvoid main() {}\n");
+    int mains = 0;
+    for (const TopLevelItem& item : fe.unit().items)
+        mains += std::holds_alternative<HostVoidMain>(item) ? 1 : 0;
+    EXPECT_EQ(mains, 1);
+}
+
+TEST(HostScanner, EmptyInput) {
+    Frontend fe("");
+    EXPECT_EQ(fe.diagnostics().substr(0, 39), "test.br:1:1: error: input file is empty");
+    Frontend comments("// only a comment\n/* and another */\n");
+    EXPECT_EQ(comments.errors(), 1u);
+}
+
+} // namespace
+} // namespace brcc::test

@@ -1,0 +1,383 @@
+// The kernel parser: parameters, statements, expressions and their precedence, read through
+// the AST dump.
+
+#include "frontend_harness.hpp"
+
+#include <gtest/gtest.h>
+
+namespace brcc::test {
+namespace {
+
+/// Dump of the statements of `body` inside a kernel with parameters `params`.
+std::string statements(const std::string& body,
+                       const std::string& params = "float a<>, float b<>, out float r<>") {
+    Frontend fe("kernel void k(" + params + ") {\n" + body + "\n}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    const std::string dump = fe.kernel_dump("k");
+    const std::size_t compound = dump.find("    Compound\n");
+    return compound == std::string::npos ? dump : dump.substr(compound + 13);
+}
+
+/// Dump of one expression, as the value assigned in `r = expression;`.
+std::string expression(const std::string& text) {
+    const std::string dump = statements("r = " + text + ";");
+    // Drop "ExprStmt", "Assign =" and "NameRef r", and re-indent from zero.
+    std::string result;
+    std::size_t line_begin = 0;
+    int line = 0;
+    while (line_begin < dump.size()) {
+        const std::size_t end = dump.find('\n', line_begin);
+        if (++line > 3)
+            result += dump.substr(line_begin + 10, end - line_begin - 10) + "\n";
+        line_begin = end + 1;
+    }
+    return result;
+}
+
+TEST(Parser, ParameterKinds) {
+    Frontend fe("typedef struct { float3 o; } Ray;\n"
+                "kernel void k(float c, const float4 v, float s<>, out float2 o<>, out float x,\n"
+                "              float g1[], float g2[][], Ray r<>, float g4[][][][]) {}\n"
+                "reduce void sum(float a<>, reduce float r<>, float k) { r += a; }\n"
+                "kernel float3 helper(float3 p, float s) { return p * s; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_EQ(fe.kernel_dump("k"), R"(  Kernel k : void
+    Param c : float constant
+    Param v : float4 constant
+    Param s : float input stream
+    Param o : float2 output stream
+    Param x : float output stream (no <>)
+    Param g1 : float gather 1-D
+    Param g2 : float gather 2-D
+    Param r : Ray input stream
+    Param g4 : float gather 4-D
+    Compound
+)");
+    const KernelDecl* k = fe.unit().kernels[0];
+    EXPECT_EQ(k->params[4]->index, 4);
+    EXPECT_TRUE(k->params[3]->is_stream_syntax);
+    EXPECT_FALSE(k->params[4]->is_stream_syntax);
+    EXPECT_EQ(fe.text(k->params[3]->range), "out float2 o<>");
+    EXPECT_EQ(fe.text(k->params[3]->name_range), "o");
+    EXPECT_EQ(fe.text(k->params[5]->range), "float g1[]");
+    const KernelDecl* sum = fe.unit().kernels[1];
+    EXPECT_TRUE(sum->is_reduce);
+    EXPECT_EQ(sum->params[2]->param_kind, ParamKind::Constant);
+    const KernelDecl* helper = fe.unit().kernels[2];
+    EXPECT_TRUE(helper->is_helper());
+    EXPECT_EQ(helper->return_type.name(), "float3");
+}
+
+TEST(Parser, Declarations) {
+    EXPECT_EQ(statements("float x = 1, y;\nconst float k = 2.0;\nfloat2 p = {2, 0};\nint i;"),
+              R"(      DeclStmt
+        Local x : float
+          IntLiteral 1
+        Local y : float
+      DeclStmt
+        Local const k : float
+          FloatLiteral 2
+      DeclStmt
+        Local p : float2
+          InitList
+            IntLiteral 2
+            IntLiteral 0
+      DeclStmt
+        Local i : int
+)");
+}
+
+TEST(Parser, ControlFlow) {
+    EXPECT_EQ(statements("if (a > 0) r = 1; else { r = 2; }\n"
+                         "for (int i = 0; i < 4; i++) { if (i == 2) continue; break; }\n"
+                         "for (;;) ;\nwhile (a) a -= 1;\ndo { r += 1; } while (r < 3);\nreturn;"),
+              R"(      If
+        Binary >
+          NameRef a
+          IntLiteral 0
+        ExprStmt
+          Assign =
+            NameRef r
+            IntLiteral 1
+        Else
+          Compound
+            ExprStmt
+              Assign =
+                NameRef r
+                IntLiteral 2
+      For
+        Init
+          DeclStmt
+            Local i : int
+              IntLiteral 0
+        Condition
+          Binary <
+            NameRef i
+            IntLiteral 4
+        Step
+          Unary ++ (postfix)
+            NameRef i
+        Body
+          Compound
+            If
+              Binary ==
+                NameRef i
+                IntLiteral 2
+              Continue
+            Break
+      For
+        Body
+          Empty
+      While
+        NameRef a
+        ExprStmt
+          Assign -=
+            NameRef a
+            IntLiteral 1
+      DoWhile
+        Compound
+          ExprStmt
+            Assign +=
+              NameRef r
+              IntLiteral 1
+        Binary <
+          NameRef r
+          IntLiteral 3
+      Return
+)");
+}
+
+TEST(Parser, ForWithExpressionInit) {
+    EXPECT_EQ(statements("int i; for (i = 0, r = 0; i < 2; ++i, --r) {}"), R"(      DeclStmt
+        Local i : int
+      For
+        Init
+          ExprStmt
+            Binary ,
+              Assign =
+                NameRef i
+                IntLiteral 0
+              Assign =
+                NameRef r
+                IntLiteral 0
+        Condition
+          Binary <
+            NameRef i
+            IntLiteral 2
+        Step
+          Binary ,
+            Unary ++ (prefix)
+              NameRef i
+            Unary -- (prefix)
+              NameRef r
+        Body
+          Compound
+)");
+}
+
+TEST(Parser, Precedence) {
+    EXPECT_EQ(expression("a + b * 2 - a / b % 3"), R"(Binary -
+  Binary +
+    NameRef a
+    Binary *
+      NameRef b
+      IntLiteral 2
+  Binary %
+    Binary /
+      NameRef a
+      NameRef b
+    IntLiteral 3
+)");
+    EXPECT_EQ(expression("a || b && a | b ^ a & b == a < b << 1"), R"(Binary ||
+  NameRef a
+  Binary &&
+    NameRef b
+    Binary |
+      NameRef a
+      Binary ^
+        NameRef b
+        Binary &
+          NameRef a
+          Binary ==
+            NameRef b
+            Binary <
+              NameRef a
+              Binary <<
+                NameRef b
+                IntLiteral 1
+)");
+    EXPECT_EQ(expression("a < b ? a : b > 0 ? b : 0"), R"(Conditional
+  Binary <
+    NameRef a
+    NameRef b
+  NameRef a
+  Conditional
+    Binary >
+      NameRef b
+      IntLiteral 0
+    NameRef b
+    IntLiteral 0
+)");
+    EXPECT_EQ(expression("-a * !b + ~1"), R"(Binary +
+  Binary *
+    Unary -
+      NameRef a
+    Unary !
+      NameRef b
+  Unary ~
+    IntLiteral 1
+)");
+}
+
+TEST(Parser, AssignmentIsRightAssociative) {
+    EXPECT_EQ(statements("float x, y; x = y = a; x *= y += 2;"), R"(      DeclStmt
+        Local x : float
+        Local y : float
+      ExprStmt
+        Assign =
+          NameRef x
+          Assign =
+            NameRef y
+            NameRef a
+      ExprStmt
+        Assign *=
+          NameRef x
+          Assign +=
+            NameRef y
+            IntLiteral 2
+)");
+}
+
+TEST(Parser, PostfixCastsConstructorsCalls) {
+    EXPECT_EQ(expression("(float)g[1][2].x + float4(a, b, 0, 1).w + dot(v.xyz, (float3)v)"),
+              R"(Binary +
+  Binary +
+    Cast float
+      Member .x
+        Subscript
+          NameRef g
+          IntLiteral 1
+          IntLiteral 2
+    Member .w
+      Construct float4
+        NameRef a
+        NameRef b
+        IntLiteral 0
+        IntLiteral 1
+  Call dot
+    Member .xyz
+      NameRef v
+    Cast float3
+      NameRef v
+)");
+}
+
+TEST(Parser, LiteralsAndIndexof) {
+    EXPECT_EQ(expression("1.5f + .5 + 1e-3 + 7u + 0x10 + 010 + true + indexof(a).x + indexof b"),
+              R"(Binary +
+  Binary +
+    Binary +
+      Binary +
+        Binary +
+          Binary +
+            Binary +
+              Binary +
+                FloatLiteral 1.5
+                FloatLiteral 0.5
+              FloatLiteral 0.001
+            IntLiteral 7u
+          IntLiteral 16
+        IntLiteral 8
+      BoolLiteral true
+    Member .x
+      Indexof
+        NameRef a
+  Indexof
+    NameRef b
+)");
+}
+
+TEST(Parser, ParenthesesKeepTheirRange) {
+    Frontend fe("kernel void k(float a<>, out float r<>) { r = (a + 1) * 2; }\n");
+    const auto* stmt = static_cast<const ExprStmt*>(fe.unit().kernels[0]->body->body[0]);
+    const auto* assign = static_cast<const Assign*>(stmt->expr);
+    const auto* mul = static_cast<const Binary*>(assign->value);
+    EXPECT_EQ(fe.text(mul->lhs->range), "(a + 1)");
+    EXPECT_EQ(fe.text(mul->range), "(a + 1) * 2");
+    EXPECT_EQ(fe.text(stmt->range), "r = (a + 1) * 2;");
+}
+
+TEST(Parser, IntersectTriangleFromThePaper) {
+    Frontend fe(R"(typedef struct { float3 o; float3 d; float tmax; } Ray;
+typedef struct { float3 v0, v1, v2; } Triangle;
+typedef struct { float4 state; } RayState;
+typedef struct { float trinum; } GridTrilist;
+typedef struct { float4 data; } Hit;
+
+kernel void krnIntersectTriangle(Ray ray<>, Triangle tris[],
+                                 RayState oldraystate<>,
+                                 GridTrilist trilist[],
+                                 out Hit candidatehit<>) {
+    float idx, det, inv_det;
+    float3 edge1, edge2, pvec, tvec, qvec;
+    if(oldraystate.state.y > 0) {
+        idx = trilist[oldraystate.state.w].trinum;
+        edge1 = tris[idx].v1 - tris[idx].v0;
+        edge2 = tris[idx].v2 - tris[idx].v0;
+        pvec = cross(ray.d, edge2);
+        det = dot(edge1, pvec);
+        inv_det = 1.0f/det;
+        tvec = ray.o - tris[idx].v0;
+        candidatehit.data.y = dot( tvec, pvec ) * inv_det;
+        qvec = cross( tvec, edge1 );
+        candidatehit.data.z = dot( ray.d, qvec ) * inv_det;
+        candidatehit.data.x = dot( edge2, qvec ) * inv_det;
+        candidatehit.data.w = idx;
+    } else {
+        candidatehit.data = float4(0,0,0,-1);
+    }
+}
+)");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().structs.size(), 5u);
+    ASSERT_EQ(fe.unit().kernels.size(), 1u);
+    const KernelDecl* kernel = fe.unit().kernels[0];
+    ASSERT_EQ(kernel->params.size(), 5u);
+    EXPECT_EQ(kernel->params[1]->param_kind, ParamKind::Gather);
+    EXPECT_EQ(kernel->params[1]->type.name(), "Triangle");
+    EXPECT_EQ(kernel->params[4]->param_kind, ParamKind::OutputStream);
+    const std::string dump = fe.kernel_dump("krnIntersectTriangle");
+    EXPECT_NE(dump.find(R"(          ExprStmt
+            Assign =
+              NameRef idx
+              Member .trinum
+                Subscript
+                  NameRef trilist
+                  Member .w
+                    Member .state
+                      NameRef oldraystate
+)"),
+              std::string::npos)
+        << dump;
+    EXPECT_NE(dump.find(R"(              Assign =
+                Member .data
+                  NameRef candidatehit
+                Construct float4
+                  IntLiteral 0
+                  IntLiteral 0
+                  IntLiteral 0
+                  Unary -
+                    IntLiteral 1
+)"),
+              std::string::npos)
+        << dump;
+}
+
+TEST(Parser, VoidParameterListAndEmptyBody) {
+    Frontend fe("kernel float one(void) { return 1.0; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_TRUE(fe.unit().kernels.at(0)->params.empty());
+}
+
+} // namespace
+} // namespace brcc::test

@@ -1,0 +1,127 @@
+// Backend selection by BRT_RUNTIME and the CPU thread cap BRT_THREADS. Each case runs in a fresh
+// child process (see death_test_style.cpp), since the backend is chosen once per run.
+#include <brook/brook.hpp>
+#include <brook/kernel_abi.hpp>
+
+#include "death_test.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace {
+
+class BackendSelectionDeathTest : public RuntimeDeathTest {};
+class ThreadCapDeathTest : public RuntimeDeathTest {};
+
+using brook::KernelArg;
+using brook::KernelInfo;
+using brook::ParamInfo;
+using brook::ParamKind;
+
+std::mutex seen_mutex;
+std::set<std::thread::id> seen_threads;
+
+// kernel void mark(out float o<>): records which threads ran it.
+void mark_cpu(const brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {
+    {
+        const std::lock_guard lock(seen_mutex);
+        seen_threads.insert(std::this_thread::get_id());
+    }
+    float* out = frame.data<float>(0);
+    for (std::size_t i = begin; i < end; ++i) {
+        out[i] = 1.0f;
+    }
+}
+const ParamInfo mark_params[] = {
+    {"o", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
+};
+const KernelInfo mark_kernel{"mark", mark_params, false, &mark_cpu, nullptr, nullptr};
+
+/// Threads that ran a kernel over `n` elements.
+std::size_t threads_used(std::size_t n) {
+    brook::stream s = brook::make_stream<float>(n);
+    const KernelArg args[] = {KernelArg::output_stream(s)};
+    brook::run_kernel(mark_kernel, args);
+    return seen_threads.size();
+}
+
+/// Runs `name` as BRT_RUNTIME: creating a stream selects the backend.
+void use_backend(const char* name) {
+    setenv("BRT_RUNTIME", name, 1);
+    brook::make_stream<float>(1);
+}
+
+TEST_F(BackendSelectionDeathTest, CpuAndAutoRun) {
+    for (const char* name : {"cpu", "auto", ""}) {
+        EXPECT_EXIT(
+            {
+                use_backend(name);
+                std::exit(0);
+            },
+            testing::ExitedWithCode(0), "")
+            << name;
+    }
+}
+
+TEST_F(BackendSelectionDeathTest, UnknownNameListsBackends) {
+    EXPECT_EXIT(use_backend("vulkan"), testing::ExitedWithCode(1),
+                "brook: error: BRT_RUNTIME=vulkan names no backend \\(use cpu, gl, cuda or "
+                "auto\\); backends that can run here: cpu \\(cuda and gl are not built in this "
+                "version\\)");
+}
+
+TEST_F(BackendSelectionDeathTest, UnbuiltBackendIsAnError) {
+    EXPECT_EXIT(use_backend("gl"), testing::ExitedWithCode(1),
+                "BRT_RUNTIME=gl: the gl backend is not built in this version; backends that can "
+                "run here: cpu");
+    EXPECT_EXIT(use_backend("cuda"), testing::ExitedWithCode(1),
+                "the cuda backend is not built in this version");
+}
+
+TEST_F(ThreadCapDeathTest, OneThread) {
+    EXPECT_EXIT(
+        {
+            setenv("BRT_THREADS", "1", 1);
+            std::exit(threads_used(1 << 20) == 1 ? 0 : 3);
+        },
+        testing::ExitedWithCode(0), "");
+}
+
+TEST_F(ThreadCapDeathTest, SeveralThreads) {
+    EXPECT_EXIT(
+        {
+            setenv("BRT_THREADS", "3", 1);
+            std::exit(threads_used(1 << 20) == 3 ? 0 : 3);
+        },
+        testing::ExitedWithCode(0), "");
+}
+
+TEST_F(ThreadCapDeathTest, SmallLaunchesUseOneThread) {
+    EXPECT_EXIT(
+        {
+            setenv("BRT_THREADS", "4", 1);
+            std::exit(threads_used(100) == 1 ? 0 : 3);
+        },
+        testing::ExitedWithCode(0), "");
+}
+
+TEST_F(ThreadCapDeathTest, BadValueIsAnError) {
+    EXPECT_EXIT(
+        {
+            setenv("BRT_THREADS", "many", 1);
+            brook::make_stream<float>(1);
+        },
+        testing::ExitedWithCode(1), "brook: error: BRT_THREADS=many is not a positive number");
+    EXPECT_EXIT(
+        {
+            setenv("BRT_THREADS", "0", 1);
+            brook::make_stream<float>(1);
+        },
+        testing::ExitedWithCode(1), "BRT_THREADS=0 is not a positive number");
+}
+
+} // namespace

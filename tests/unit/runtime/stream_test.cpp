@@ -1,0 +1,276 @@
+// Streams: creation and its errors, handle semantics, streamRead/streamWrite, streamSwap,
+// streamSize, struct element types and brmalloc.
+#include <brook/brook.hpp>
+
+#include "death_test.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+struct Ray {
+    float3 origin;
+    float3 direction;
+};
+
+} // namespace
+
+// What brcc emits for a struct typedef of a .br file.
+template <> struct brook::element_traits<Ray> {
+    static const ElementType& type() {
+        static const ElementType t{"Ray",
+                                   sizeof(Ray),
+                                   {{ScalarKind::Float32, 3, offsetof(Ray, origin)},
+                                    {ScalarKind::Float32, 3, offsetof(Ray, direction)}}};
+        return t;
+    }
+};
+
+namespace {
+
+class StreamDeathTest : public RuntimeDeathTest {};
+
+using brook::make_stream;
+
+TEST(Stream, Shape) {
+    const brook::stream s = make_stream<float4>(3, 5);
+    EXPECT_EQ(s.rank(), 2);
+    EXPECT_EQ(s.extents(), (std::vector<std::size_t>{3, 5}));
+    EXPECT_EQ(s.size(), 15u);
+    EXPECT_EQ(s.describe(), "float4<3, 5>");
+    EXPECT_EQ(s.element_type().name, "float4");
+    const brook::stream four = make_stream<float>(2, 3, 4, 5);
+    EXPECT_EQ(four.size(), 120u);
+}
+
+TEST(Stream, ExtentsFromRuntimeIntegers) {
+    const long rows = 4;
+    const unsigned cols = 2;
+    const brook::stream s = make_stream<int2>(rows, cols);
+    EXPECT_EQ(s.describe(), "int2<4, 2>");
+}
+
+TEST_F(StreamDeathTest, ZeroExtentIsAnError) {
+    EXPECT_EXIT(make_stream<float4>(3, 0), testing::ExitedWithCode(1),
+                "brook: error: cannot create stream float4<3, 0>: extent 1 is 0");
+}
+
+TEST_F(StreamDeathTest, NegativeExtentIsAnError) {
+    EXPECT_EXIT(make_stream<float>(-2), testing::ExitedWithCode(1),
+                "brook: error: cannot create stream float<-2>: .*must be positive");
+}
+
+TEST_F(StreamDeathTest, RankOutsideOneToFourIsAnError) {
+    const long long five[] = {1, 2, 3, 4, 5};
+    EXPECT_EXIT(brook::stream(brook::element_traits<float>::type(), five),
+                testing::ExitedWithCode(1), "a stream has 1 to 4 dimensions, not 5");
+    EXPECT_EXIT(brook::stream(brook::element_traits<float>::type(), {}), testing::ExitedWithCode(1),
+                "a stream has 1 to 4 dimensions, not 0");
+}
+
+TEST(Stream, ReadWriteRoundTrip) {
+    brook::stream s = make_stream<float4>(2, 3);
+    float4 in[6];
+    for (int i = 0; i < 6; ++i) {
+        in[i] = float4(static_cast<float>(i), 1, 2, 3);
+    }
+    streamRead(s, in);
+    float4 out[6];
+    streamWrite(s, out);
+    for (int i = 0; i < 6; ++i) {
+        EXPECT_EQ(out[i].x, static_cast<float>(i));
+        EXPECT_EQ(out[i].w, 3.0f);
+    }
+}
+
+TEST(Stream, ReadWriteNeedsNoAlignment) {
+    brook::stream s = make_stream<int>(5);
+    std::vector<std::byte> buffer(5 * sizeof(int) + 1);
+    for (int i = 0; i < 5; ++i) {
+        const auto value = static_cast<std::int32_t>(i * 11);
+        std::memcpy(buffer.data() + 1 + i * sizeof(int), &value, sizeof value);
+    }
+    streamRead(s, buffer.data() + 1);
+    int out[5];
+    streamWrite(s, out);
+    EXPECT_EQ(out[4], 44);
+}
+
+TEST(Stream, StructElements) {
+    brook::stream s = make_stream<Ray>(2);
+    const Ray in[2] = {{float3(1, 2, 3), float3(4, 5, 6)}, {float3(7), float3(8)}};
+    streamRead(s, in);
+    Ray out[2];
+    streamWrite(s, out);
+    EXPECT_EQ(out[0].direction.z, 6.0f);
+    EXPECT_EQ(out[1].origin.y, 7.0f);
+    EXPECT_EQ(s.element_type().component_count(), 6);
+    EXPECT_EQ(s.element_type().packed_size(), 24u);
+}
+
+TEST(Stream, CopiesShareStorage) {
+    brook::stream a = make_stream<float>(3);
+    const brook::stream b = a;
+    const float values[3] = {1, 2, 3};
+    streamRead(a, values);
+    float out[3];
+    streamWrite(b, out);
+    EXPECT_EQ(out[2], 3.0f);
+}
+
+TEST(Stream, NewStreamsAreZero) {
+    const brook::stream s = make_stream<float2>(4);
+    float2 out[4] = {float2(9.0f), float2(9.0f), float2(9.0f), float2(9.0f)};
+    streamWrite(s, out);
+    EXPECT_EQ(out[3].y, 0.0f);
+}
+
+TEST(Stream, SwapExchangesContents) {
+    brook::stream a = make_stream<float>(2, 2);
+    brook::stream b = make_stream<float>(2, 2);
+    const brook::stream alias = a;
+    const float one[4] = {1, 1, 1, 1};
+    const float two[4] = {2, 2, 2, 2};
+    streamRead(a, one);
+    streamRead(b, two);
+    streamSwap(a, b);
+    float out[4];
+    streamWrite(a, out);
+    EXPECT_EQ(out[0], 2.0f);
+    streamWrite(alias, out);
+    EXPECT_EQ(out[3], 2.0f);
+    streamWrite(b, out);
+    EXPECT_EQ(out[1], 1.0f);
+}
+
+TEST_F(StreamDeathTest, SwapNeedsSameTypeAndShape) {
+    brook::stream a = make_stream<float>(4);
+    brook::stream b = make_stream<float>(2, 2);
+    brook::stream c = make_stream<float2>(4);
+    EXPECT_EXIT(streamSwap(a, b), testing::ExitedWithCode(1),
+                "brook: error: streamSwap: the streams differ: float<4> and float<2, 2>");
+    EXPECT_EXIT(streamSwap(a, c), testing::ExitedWithCode(1), "float<4> and float2<4>");
+}
+
+TEST(Stream, SizeIsXLast) {
+    const brook::stream one = make_stream<float>(7);
+    const float4 s1 = streamSize(one);
+    EXPECT_EQ(s1.x, 7.0f);
+    EXPECT_EQ(s1.y, 0.0f);
+    const brook::stream three = make_stream<float>(2, 3, 4);
+    const float4 s3 = streamSize(three);
+    EXPECT_EQ(s3.x, 4.0f);
+    EXPECT_EQ(s3.y, 3.0f);
+    EXPECT_EQ(s3.z, 2.0f);
+    EXPECT_EQ(s3.w, 0.0f);
+}
+
+TEST_F(StreamDeathTest, EmptyHandleIsAnError) {
+    brook::stream empty;
+    EXPECT_FALSE(empty.valid());
+    float data[1];
+    EXPECT_EXIT(streamRead(empty, data), testing::ExitedWithCode(1),
+                "brook: error: streamRead: the stream handle is empty");
+}
+
+TEST(Stream, DomainIsAViewInXLastOrder) {
+    brook::stream s = make_stream<float>(3, 4);
+    const float values[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    streamRead(s, values);
+    // Columns 1..3 (.x) of rows 1..2 (.y).
+    const brook::stream view = s.domain(int2(1, 1), int2(3, 3));
+    EXPECT_EQ(view.describe(), "float<2, 2>");
+    float out[4];
+    streamWrite(view, out);
+    EXPECT_EQ(out[0], 5.0f);
+    EXPECT_EQ(out[1], 6.0f);
+    EXPECT_EQ(out[2], 9.0f);
+    EXPECT_EQ(out[3], 10.0f);
+    const float zeros[4] = {};
+    streamRead(view, zeros);
+    float all[12];
+    streamWrite(s, all);
+    EXPECT_EQ(all[4], 4.0f);
+    EXPECT_EQ(all[5], 0.0f);
+    EXPECT_EQ(all[10], 0.0f);
+    EXPECT_EQ(all[11], 11.0f);
+    const brook::stream line = make_stream<float>(10).domain(2, 5);
+    EXPECT_EQ(line.size(), 3u);
+}
+
+TEST(Stream, SwapOfViews) {
+    brook::stream s = make_stream<float>(4);
+    const float values[4] = {1, 2, 3, 4};
+    streamRead(s, values);
+    brook::stream low = s.domain(0, 2);
+    brook::stream high = s.domain(2, 4);
+    streamSwap(low, high);
+    float out[4];
+    streamWrite(s, out);
+    EXPECT_EQ(out[0], 3.0f);
+    EXPECT_EQ(out[3], 2.0f);
+}
+
+TEST_F(StreamDeathTest, DomainBoundsAreChecked) {
+    const brook::stream s = make_stream<float>(3, 4);
+    EXPECT_EXIT(s.domain(int2(0, 0), int2(5, 3)), testing::ExitedWithCode(1),
+                "brook: error: domain \\[0, 0\\] to \\[5, 3\\) of stream float<3, 4> is empty or "
+                "outside the stream");
+    EXPECT_EXIT(s.domain(0, 2), testing::ExitedWithCode(1),
+                "domain of stream float<3, 4>: the bounds have 1 component but the stream has 2 "
+                "dimensions");
+}
+
+TEST(Stream, OneDimensionalIterator) {
+    const brook::stream s = brook::make_iterator<float>(0.0f, 1.0f, 4);
+    float out[4];
+    streamWrite(s, out);
+    EXPECT_EQ(out[0], 0.0f);
+    EXPECT_EQ(out[1], 0.25f);
+    EXPECT_EQ(out[3], 0.75f);
+    const brook::stream v = brook::make_iterator<float2>(float2(0, 10), float2(4, 14), 2);
+    float2 pairs[2];
+    streamWrite(v, pairs);
+    EXPECT_EQ(pairs[1].x, 2.0f);
+    EXPECT_EQ(pairs[1].y, 12.0f);
+}
+
+TEST(Stream, TwoDimensionalIteratorVariesXAlongTheLastDimension) {
+    const brook::stream s = brook::make_iterator<float2>(float2(0, 0), float2(4, 2), 2, 4);
+    float2 out[8];
+    streamWrite(s, out);
+    EXPECT_EQ(out[1].x, 1.0f); // row 0, column 1
+    EXPECT_EQ(out[1].y, 0.0f);
+    EXPECT_EQ(out[6].x, 2.0f); // row 1, column 2
+    EXPECT_EQ(out[6].y, 1.0f);
+}
+
+TEST_F(StreamDeathTest, IteratorNeedsAComponentPerDimension) {
+    EXPECT_EXIT(brook::make_iterator<float>(0.0f, 1.0f, 2, 2), testing::ExitedWithCode(1),
+                "cannot create iterator float<2, 2>: a 2-D iterator needs a value of 2 components");
+}
+
+TEST(Stream, BrmallocIsAligned) {
+    void* p = brmalloc(100);
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % 64, 0u);
+    brfree(p);
+    void* empty = brmalloc(0);
+    EXPECT_NE(empty, nullptr);
+    brfree(empty);
+    brfree(nullptr);
+}
+
+TEST(ElementType, ComparedByValue) {
+    const brook::ElementType copy = brook::element_traits<float4>::type();
+    EXPECT_TRUE(copy == brook::element_traits<float4>::type());
+    EXPECT_FALSE(brook::element_traits<float4>::type() == brook::element_traits<int4>::type());
+    EXPECT_FALSE(brook::element_traits<float>::type() == brook::element_traits<Ray>::type());
+}
+
+} // namespace
