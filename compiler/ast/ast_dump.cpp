@@ -5,6 +5,7 @@
 // names, calls, members and subscripts show what sema resolved them to. Host items show their
 // source position so that golden tests see the top-level split.
 
+#include "ast/operators.hpp"
 #include "ast/visitor.hpp"
 
 #include <ostream>
@@ -31,78 +32,6 @@ std::string_view unary_name(UnaryOp op) {
         return "++ (postfix)";
     case UnaryOp::PostDec:
         return "-- (postfix)";
-    }
-    return "?";
-}
-
-std::string_view binary_name(BinaryOp op) {
-    switch (op) {
-    case BinaryOp::Add:
-        return "+";
-    case BinaryOp::Sub:
-        return "-";
-    case BinaryOp::Mul:
-        return "*";
-    case BinaryOp::Div:
-        return "/";
-    case BinaryOp::Rem:
-        return "%";
-    case BinaryOp::Shl:
-        return "<<";
-    case BinaryOp::Shr:
-        return ">>";
-    case BinaryOp::Less:
-        return "<";
-    case BinaryOp::Greater:
-        return ">";
-    case BinaryOp::LessEqual:
-        return "<=";
-    case BinaryOp::GreaterEqual:
-        return ">=";
-    case BinaryOp::Equal:
-        return "==";
-    case BinaryOp::NotEqual:
-        return "!=";
-    case BinaryOp::BitAnd:
-        return "&";
-    case BinaryOp::BitOr:
-        return "|";
-    case BinaryOp::BitXor:
-        return "^";
-    case BinaryOp::LogicalAnd:
-        return "&&";
-    case BinaryOp::LogicalOr:
-        return "||";
-    case BinaryOp::Comma:
-        return ",";
-    }
-    return "?";
-}
-
-std::string_view assign_name(AssignOp op) {
-    switch (op) {
-    case AssignOp::Assign:
-        return "=";
-    case AssignOp::Add:
-        return "+=";
-    case AssignOp::Sub:
-        return "-=";
-    case AssignOp::Mul:
-        return "*=";
-    case AssignOp::Div:
-        return "/=";
-    case AssignOp::Rem:
-        return "%=";
-    case AssignOp::Shl:
-        return "<<=";
-    case AssignOp::Shr:
-        return ">>=";
-    case AssignOp::BitAnd:
-        return "&=";
-    case AssignOp::BitOr:
-        return "|=";
-    case AssignOp::BitXor:
-        return "^=";
     }
     return "?";
 }
@@ -153,12 +82,12 @@ public:
         child(node.operand);
     }
     void visit(Binary& node) {
-        line("Binary ") << binary_name(node.op) << type(node) << '\n';
+        line("Binary ") << spelling(node.op) << type(node) << '\n';
         child(node.lhs);
         child(node.rhs);
     }
     void visit(Assign& node) {
-        line("Assign ") << assign_name(node.op) << type(node) << '\n';
+        line("Assign ") << spelling(node.op) << type(node) << '\n';
         child(node.target);
         child(node.value);
     }

@@ -5,6 +5,7 @@
 
 #include "codegen/c_like_printer.hpp"
 
+#include "ast/operators.hpp"
 #include "support/diagnostics.hpp"
 
 namespace brcc {
@@ -52,78 +53,6 @@ int binary_level(BinaryOp op) {
         return comma_level;
     }
     return comma_level;
-}
-
-std::string_view binary_spelling(BinaryOp op) {
-    switch (op) {
-    case BinaryOp::Add:
-        return "+";
-    case BinaryOp::Sub:
-        return "-";
-    case BinaryOp::Mul:
-        return "*";
-    case BinaryOp::Div:
-        return "/";
-    case BinaryOp::Rem:
-        return "%";
-    case BinaryOp::Shl:
-        return "<<";
-    case BinaryOp::Shr:
-        return ">>";
-    case BinaryOp::Less:
-        return "<";
-    case BinaryOp::Greater:
-        return ">";
-    case BinaryOp::LessEqual:
-        return "<=";
-    case BinaryOp::GreaterEqual:
-        return ">=";
-    case BinaryOp::Equal:
-        return "==";
-    case BinaryOp::NotEqual:
-        return "!=";
-    case BinaryOp::BitAnd:
-        return "&";
-    case BinaryOp::BitOr:
-        return "|";
-    case BinaryOp::BitXor:
-        return "^";
-    case BinaryOp::LogicalAnd:
-        return "&&";
-    case BinaryOp::LogicalOr:
-        return "||";
-    case BinaryOp::Comma:
-        return ",";
-    }
-    return "?";
-}
-
-std::string_view assign_spelling(AssignOp op) {
-    switch (op) {
-    case AssignOp::Assign:
-        return "=";
-    case AssignOp::Add:
-        return "+=";
-    case AssignOp::Sub:
-        return "-=";
-    case AssignOp::Mul:
-        return "*=";
-    case AssignOp::Div:
-        return "/=";
-    case AssignOp::Rem:
-        return "%=";
-    case AssignOp::Shl:
-        return "<<=";
-    case AssignOp::Shr:
-        return ">>=";
-    case AssignOp::BitAnd:
-        return "&=";
-    case AssignOp::BitOr:
-        return "|=";
-    case AssignOp::BitXor:
-        return "^=";
-    }
-    return "=";
 }
 
 std::string indentation(int indent) {
@@ -242,7 +171,7 @@ PrintedExpr CLikePrinter::visit(const Binary& expr) {
         return vector_logical(expr);
     const int level = binary_level(expr.op);
     std::string text = operand(*expr.lhs, level);
-    text += expr.op == BinaryOp::Comma ? ", " : " " + std::string(binary_spelling(expr.op)) + " ";
+    text += expr.op == BinaryOp::Comma ? ", " : " " + std::string(spelling(expr.op)) + " ";
     text += operand(*expr.rhs, level + 1);
     return {text, level};
 }
@@ -260,7 +189,7 @@ PrintedExpr CLikePrinter::visit(const Assign& expr) {
         // C has no `%=` on floats: `a %= b` becomes `a = fmod(a, b)`.
         return {target + " = " + float_remainder(*expr.target, *expr.value).text, assign_level};
     }
-    return {target + " " + std::string(assign_spelling(expr.op)) + " " +
+    return {target + " " + std::string(spelling(expr.op)) + " " +
                 operand(*expr.value, assign_level),
             assign_level};
 }

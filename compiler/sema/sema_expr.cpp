@@ -9,6 +9,7 @@
 //  - the built-ins take their arguments at one common type (scalars broadcast explicitly).
 // A visit leaves the error type after reporting, and reports nothing about error-typed operands.
 
+#include "ast/operators.hpp"
 #include "sema/builtins.hpp"
 #include "sema/sema_impl.hpp"
 
@@ -49,98 +50,6 @@ ScalarType common_scalar(ScalarType a, ScalarType b, bool keep_bool) {
 /// A swizzle naming the first `width` components, for the advice in messages.
 std::string_view first_components(int width) {
     return std::string_view("xyzw").substr(0, static_cast<std::size_t>(std::clamp(width, 1, 4)));
-}
-
-const char* unary_spelling(UnaryOp op) {
-    switch (op) {
-    case UnaryOp::Plus:
-        return "+";
-    case UnaryOp::Minus:
-        return "-";
-    case UnaryOp::Not:
-        return "!";
-    case UnaryOp::BitNot:
-        return "~";
-    case UnaryOp::PreInc:
-    case UnaryOp::PostInc:
-        return "++";
-    case UnaryOp::PreDec:
-    case UnaryOp::PostDec:
-        return "--";
-    }
-    return "?";
-}
-
-const char* binary_spelling(BinaryOp op) {
-    switch (op) {
-    case BinaryOp::Add:
-        return "+";
-    case BinaryOp::Sub:
-        return "-";
-    case BinaryOp::Mul:
-        return "*";
-    case BinaryOp::Div:
-        return "/";
-    case BinaryOp::Rem:
-        return "%";
-    case BinaryOp::Shl:
-        return "<<";
-    case BinaryOp::Shr:
-        return ">>";
-    case BinaryOp::Less:
-        return "<";
-    case BinaryOp::Greater:
-        return ">";
-    case BinaryOp::LessEqual:
-        return "<=";
-    case BinaryOp::GreaterEqual:
-        return ">=";
-    case BinaryOp::Equal:
-        return "==";
-    case BinaryOp::NotEqual:
-        return "!=";
-    case BinaryOp::BitAnd:
-        return "&";
-    case BinaryOp::BitOr:
-        return "|";
-    case BinaryOp::BitXor:
-        return "^";
-    case BinaryOp::LogicalAnd:
-        return "&&";
-    case BinaryOp::LogicalOr:
-        return "||";
-    case BinaryOp::Comma:
-        return ",";
-    }
-    return "?";
-}
-
-const char* assign_spelling(AssignOp op) {
-    switch (op) {
-    case AssignOp::Assign:
-        return "=";
-    case AssignOp::Add:
-        return "+=";
-    case AssignOp::Sub:
-        return "-=";
-    case AssignOp::Mul:
-        return "*=";
-    case AssignOp::Div:
-        return "/=";
-    case AssignOp::Rem:
-        return "%=";
-    case AssignOp::Shl:
-        return "<<=";
-    case AssignOp::Shr:
-        return ">>=";
-    case AssignOp::BitAnd:
-        return "&=";
-    case AssignOp::BitOr:
-        return "|=";
-    case AssignOp::BitXor:
-        return "^=";
-    }
-    return "?";
 }
 
 /// The binary operator a compound assignment applies.
@@ -346,7 +255,7 @@ void Sema::visit(Unary& expr) {
     expr.type = Type::error();
     if (type.is_error())
         return;
-    const char* op = unary_spelling(expr.op);
+    const std::string_view op = spelling(expr.op);
     if (!type.is_arithmetic()) {
         diags_.report(DiagId::operand_not_arithmetic, expr.operand->range) << op << type.name();
         return;
@@ -396,22 +305,22 @@ namespace {
 std::optional<OperationTypes> operation_types(BinaryOp op, Type lhs, Type rhs, const Expr& lhs_expr,
                                               const Expr& rhs_expr, SourceRange range,
                                               DiagnosticEngine& diags) {
-    const char* spelling = binary_spelling(op);
+    const std::string_view op_spelling = spelling(op);
     const OperatorClass kind = operator_class(op);
     for (const auto& [type, expr] : {std::pair{lhs, &lhs_expr}, std::pair{rhs, &rhs_expr}}) {
         if (!type.is_arithmetic()) {
-            diags.report(DiagId::operand_not_arithmetic, expr->range) << spelling << type.name();
+            diags.report(DiagId::operand_not_arithmetic, expr->range) << op_spelling << type.name();
             return std::nullopt;
         }
         if (kind == OperatorClass::Integer && !is_integer(type.scalar_type())) {
-            diags.report(DiagId::operand_needs_int, expr->range) << spelling << type.name();
+            diags.report(DiagId::operand_needs_int, expr->range) << op_spelling << type.name();
             return std::nullopt;
         }
     }
     const int width = common_width(lhs.width(), rhs.width());
     if (width == 0) {
         diags.report(DiagId::width_mismatch, range)
-            << spelling << lhs.name() << rhs.name()
+            << op_spelling << lhs.name() << rhs.name()
             << first_components(std::min(lhs.width(), rhs.width()));
         return std::nullopt;
     }
@@ -444,17 +353,17 @@ void Sema::visit(Binary& expr) {
     if (lhs.is_error() || rhs.is_error())
         return;
     if (kind == OperatorClass::Logical) {
-        const char* spelling = binary_spelling(expr.op);
+        const std::string_view op_spelling = spelling(expr.op);
         for (Expr** operand : {&expr.lhs, &expr.rhs}) {
             const Type type = (*operand)->type;
             if (!type.is_arithmetic()) {
                 diags_.report(DiagId::operand_not_arithmetic, (*operand)->range)
-                    << spelling << type.name();
+                    << op_spelling << type.name();
                 return;
             }
             if (type.is_vector()) {
                 diags_.report(DiagId::operand_needs_scalar, (*operand)->range)
-                    << spelling << type.name();
+                    << op_spelling << type.name();
                 return;
             }
         }
@@ -493,7 +402,7 @@ void Sema::visit(Assign& expr) {
         return;
     if (types->result != target) {
         diags_.report(DiagId::compound_assign_narrows, expr.range)
-            << assign_spelling(expr.op) << types->result.name() << target.name();
+            << spelling(expr.op) << types->result.name() << target.name();
         return;
     }
     convert_scalar(expr.value, target.scalar_type());

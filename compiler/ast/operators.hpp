@@ -1,0 +1,18 @@
+#pragma once
+// Source spellings of the AST's operators, shared by the AST dump, sema's messages and the
+// C-like code generators (C++, GLSL and CUDA spell them all as C does).
+
+#include "ast/ast.hpp"
+
+#include <string_view>
+
+namespace brcc {
+
+/// "+", "!", "++" (prefix and postfix alike).
+std::string_view spelling(UnaryOp op);
+/// "+", "<<", "&&", ",".
+std::string_view spelling(BinaryOp op);
+/// "=", "+=", ">>=".
+std::string_view spelling(AssignOp op);
+
+} // namespace brcc
