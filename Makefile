@@ -1,8 +1,10 @@
 # A thin wrapper over CMake's presets (CMakePresets.json); `cmake --preset dev` and friends work
 # just as well. `make demo` and `make test` first make sure the Debian packages are there.
 
-# Debian packages the build needs (the C++ compiler's libgomp provides OpenMP).
-PACKAGES := cmake g++ make pkg-config libgtest-dev libcli11-dev
+# Debian packages the build needs (the C++ compiler's libgomp provides OpenMP; EGL, libepoxy and
+# Mesa's llvmpipe driver give the gl backend a headless OpenGL 4.5 context).
+PACKAGES := cmake g++ make pkg-config libgtest-dev libcli11-dev libegl-dev libepoxy-dev \
+    libgl1-mesa-dri
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS ?= 2
 # The build's own make runs below this one; keep its output free of "Entering directory" lines.

@@ -79,7 +79,8 @@ enum class ParamKind {
     InputStream,      ///< `float a<>`
     OutputStream,     ///< `out float a<>`
     Gather,           ///< `float a[]`, `float a[][]` (rank = number of `[]`, 1-4)
-    ReduceAccumulator ///< `reduce float r<>` in a reduce function
+    ReduceAccumulator, ///< `reduce float r<>` in a reduce function
+    VariableOutput     ///< `vout float r<>`: zero or more values per element, each sent by push(r)
 };
 
 struct ParamDecl : ValueDecl {
@@ -316,6 +317,12 @@ struct Return : Stmt {
     Expr* value = nullptr; ///< may be null
 };
 
+/// `push(r);` on a `vout` parameter: appends r's current value to the variable output.
+struct Push : Stmt {
+    explicit Push(SourceRange r) : Stmt(NodeKind::Push, r) {}
+    NameRef* stream = nullptr;
+};
+
 struct Empty : Stmt {
     explicit Empty(SourceRange r) : Stmt(NodeKind::Empty, r) {}
 };
@@ -351,8 +358,26 @@ struct HostVoidMain {
     SourceRange void_range;
 };
 
-using TopLevelItem =
-    std::variant<HostText, HostStreamDecl, HostVoidMain, const StructDecl*, KernelDecl*>;
+/// `iter float s<N> = iter(a, b);` in host code: a stream whose element i is a + (b - a) * i / N
+/// (DESIGN.md §2). `begin_value` and `end_value` are host expressions kept as source text.
+struct HostIteratorDecl {
+    Type element_type;
+    StreamDeclarator declarator;
+    SourceRange begin_value;
+    SourceRange end_value;
+    SourceRange range; ///< what the rewrite replaces (up to, not including, the `;`)
+};
+
+/// The operator argument of `streamGatherOp(dst, index, src, op)` / `streamScatterOp(...)`: the
+/// name of a reduce function, rewritten to refer to that function's KernelInfo.
+struct HostReduceOperator {
+    std::string name;
+    SourceRange range;                 ///< the name
+    const KernelDecl* reduce = nullptr; ///< sema: the reduce function it names
+};
+
+using TopLevelItem = std::variant<HostText, HostStreamDecl, HostVoidMain, HostIteratorDecl,
+                                  HostReduceOperator, const StructDecl*, KernelDecl*>;
 
 /// Owns every node; the tree itself uses plain pointers.
 class ASTContext {

@@ -48,6 +48,8 @@ std::string_view param_kind_name(ParamKind kind) {
         return "gather";
     case ParamKind::ReduceAccumulator:
         return "reduce";
+    case ParamKind::VariableOutput:
+        return "variable output";
     }
     return "?";
 }
@@ -199,6 +201,10 @@ public:
         if (node.value)
             child(node.value);
     }
+    void visit(Push& node) {
+        line("Push\n");
+        child(node.stream);
+    }
     void visit(Empty&) { line("Empty\n"); }
 
 private:
@@ -254,12 +260,26 @@ private:
                                 << (decl.is_parameter ? " (parameter)" : "") << ' '
                                 << position(decl.range.begin) << '\n';
         const Indent indent(*this);
-        for (const StreamDeclarator& declarator : decl.declarators) {
-            line("Stream ") << declarator.name << '<';
-            for (std::size_t i = 0; i < declarator.extents.size(); ++i)
-                out_ << (i ? ", " : "") << sources_.text(declarator.extents[i]);
-            out_ << ">\n";
-        }
+        for (const StreamDeclarator& declarator : decl.declarators)
+            dump_declarator(declarator);
+    }
+    void dump_declarator(const StreamDeclarator& declarator) {
+        line("Stream ") << declarator.name << '<';
+        for (std::size_t i = 0; i < declarator.extents.size(); ++i)
+            out_ << (i ? ", " : "") << sources_.text(declarator.extents[i]);
+        out_ << ">\n";
+    }
+    void dump_item(const HostIteratorDecl& decl) {
+        line("HostIteratorDecl ") << decl.element_type.name() << ' ' << position(decl.range.begin)
+                                  << '\n';
+        const Indent indent(*this);
+        dump_declarator(decl.declarator);
+        line("Begin ") << sources_.text(decl.begin_value) << '\n';
+        line("End ") << sources_.text(decl.end_value) << '\n';
+    }
+    void dump_item(const HostReduceOperator& op) {
+        line("HostReduceOperator ") << op.name << ' ' << position(op.range.begin)
+                                    << (op.reduce ? " -> reduce" : "") << '\n';
     }
     void dump_item(const HostVoidMain& main) {
         line("HostVoidMain ") << position(main.void_range.begin) << '\n';

@@ -25,9 +25,12 @@ std::string_view scalar_type_name(ScalarType scalar) {
 }
 
 std::optional<Type> Type::builtin_named(std::string_view name) {
-    // Issue 2's element and local types; the integer and byte types join in issue 3.
+    // No spelling is a prefix of another ("uint" does not start with "int"), so the first
+    // match is the only one.
     static constexpr std::pair<std::string_view, ScalarType> scalars[] = {
-        {"float", ScalarType::Float}, {"int", ScalarType::Int}, {"bool", ScalarType::Bool}};
+        {"float", ScalarType::Float}, {"int", ScalarType::Int},     {"uint", ScalarType::UInt},
+        {"char", ScalarType::Char},   {"uchar", ScalarType::UChar}, {"fixed", ScalarType::Fixed},
+        {"bool", ScalarType::Bool}};
     for (const auto& [spelling, scalar] : scalars) {
         if (!name.starts_with(spelling))
             continue;

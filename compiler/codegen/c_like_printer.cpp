@@ -55,6 +55,52 @@ int binary_level(BinaryOp op) {
     return comma_level;
 }
 
+bool is_comparison(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Less:
+    case BinaryOp::Greater:
+    case BinaryOp::LessEqual:
+    case BinaryOp::GreaterEqual:
+    case BinaryOp::Equal:
+    case BinaryOp::NotEqual:
+        return true;
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+    case BinaryOp::Mul:
+    case BinaryOp::Div:
+    case BinaryOp::Rem:
+    case BinaryOp::Shl:
+    case BinaryOp::Shr:
+    case BinaryOp::BitAnd:
+    case BinaryOp::BitOr:
+    case BinaryOp::BitXor:
+    case BinaryOp::LogicalAnd:
+    case BinaryOp::LogicalOr:
+    case BinaryOp::Comma:
+        break;
+    }
+    return false;
+}
+
+/// Whether `expr` is signed `int` arithmetic that can overflow (see wrapping_arithmetic).
+bool may_overflow(const Expr& expr) {
+    if (!expr.type.is_arithmetic() || expr.type.scalar_type() != ScalarType::Int)
+        return false;
+    if (expr.kind == NodeKind::Binary) {
+        const BinaryOp op = static_cast<const Binary&>(expr).op;
+        return op == BinaryOp::Add || op == BinaryOp::Sub || op == BinaryOp::Mul;
+    }
+    if (expr.kind == NodeKind::Unary) {
+        const UnaryOp op = static_cast<const Unary&>(expr).op;
+        return op != UnaryOp::Plus && op != UnaryOp::Not && op != UnaryOp::BitNot;
+    }
+    if (expr.kind == NodeKind::Assign) {
+        const AssignOp op = static_cast<const Assign&>(expr).op;
+        return op == AssignOp::Add || op == AssignOp::Sub || op == AssignOp::Mul;
+    }
+    return false;
+}
+
 std::string indentation(int indent) {
     return std::string(static_cast<std::size_t>(indent) * 4, ' ');
 }
@@ -91,6 +137,10 @@ std::vector<std::string> CLikePrinter::print_args(const std::vector<Expr*>& args
     for (const Expr* arg : args)
         printed.push_back(argument(*arg));
     return printed;
+}
+
+std::optional<PrintedExpr> CLikePrinter::wrapping_arithmetic(const Expr&) {
+    return std::nullopt;
 }
 
 std::string CLikePrinter::print_expr(const Expr& expr) {
@@ -136,6 +186,10 @@ PrintedExpr CLikePrinter::visit(const NameRef& expr) {
 PrintedExpr CLikePrinter::visit(const Unary& expr) {
     if (expr.op == UnaryOp::Not && expr.operand->type.is_vector())
         return vector_not(expr);
+    if (may_overflow(expr)) {
+        if (std::optional<PrintedExpr> wrapping = wrapping_arithmetic(expr))
+            return *wrapping;
+    }
     const std::string operand_text = operand(*expr.operand, unary_level);
     switch (expr.op) {
     case UnaryOp::PostInc:
@@ -166,9 +220,21 @@ PrintedExpr CLikePrinter::visit(const Binary& expr) {
     if (expr.op == BinaryOp::Rem && expr.type.is_arithmetic() &&
         expr.type.scalar_type() == ScalarType::Float)
         return float_remainder(*expr.lhs, *expr.rhs);
+    if (expr.op == BinaryOp::Rem)
+        return integer_remainder(expr);
     if ((expr.op == BinaryOp::LogicalAnd || expr.op == BinaryOp::LogicalOr) &&
         (expr.lhs->type.is_vector() || expr.rhs->type.is_vector()))
         return vector_logical(expr);
+    if (is_comparison(expr.op) && (expr.lhs->type.is_vector() || expr.rhs->type.is_vector()))
+        return vector_compare(expr);
+    if (may_overflow(expr)) {
+        if (std::optional<PrintedExpr> wrapping = wrapping_arithmetic(expr))
+            return *wrapping;
+    }
+    return plain_binary(expr);
+}
+
+PrintedExpr CLikePrinter::plain_binary(const Binary& expr) {
     const int level = binary_level(expr.op);
     std::string text = operand(*expr.lhs, level);
     text += expr.op == BinaryOp::Comma ? ", " : " " + std::string(spelling(expr.op)) + " ";
@@ -181,6 +247,10 @@ PrintedExpr CLikePrinter::visit(const Assign& expr) {
         const auto& member = static_cast<const Member&>(*expr.target);
         if (member.is_swizzle && member.swizzle_length > 1)
             return masked_assign(expr, member);
+    }
+    if (may_overflow(expr)) {
+        if (std::optional<PrintedExpr> wrapping = wrapping_arithmetic(expr))
+            return *wrapping;
     }
     const bool float_remainder_assign = expr.op == AssignOp::Rem && expr.type.is_arithmetic() &&
                                         expr.type.scalar_type() == ScalarType::Float;
@@ -303,8 +373,8 @@ std::string CLikePrinter::declaration(const DeclStmt& stmt) {
         first_var = false;
         text += identifier(var->name);
         if (var->init == nullptr) {
-            // Value-initialised: Brook leaves the value undefined, C++ would warn about it.
-            text += "{}";
+            // Brook leaves the value undefined; C++ value-initialises it (it would warn).
+            text += default_initializer(var->type);
         } else if (var->init->kind == NodeKind::InitList) {
             text += " = " + init_list(static_cast<const InitList&>(*var->init), var->type).text;
         } else {
@@ -384,6 +454,10 @@ void CLikePrinter::visit(const Return& stmt, int indent, std::string& out) {
         return;
     }
     out += indentation(indent) + "return " + print_expr(*stmt.value) + ";\n";
+}
+
+void CLikePrinter::visit(const Push& stmt, int indent, std::string& out) {
+    out += indentation(indent) + push(stmt) + ";\n";
 }
 
 void CLikePrinter::visit(const Empty&, int indent, std::string& out) {

@@ -7,6 +7,7 @@
 
 #include "ast/ast.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,6 +76,25 @@ protected:
     virtual PrintedExpr init_list(const InitList& list, const Type& type) = 0;
     /// A value constructor `float4(a, b, c, d)`.
     virtual PrintedExpr construct(const Construct& construct) = 0;
+    /// The statement `push(r);` on a `vout` parameter, without its `;`.
+    virtual std::string push(const Push& push) = 0;
+    /// `+`, `-`, `*`, unary `-`, `++`, `--`, `+=`, `-=` and `*=` on `int` (scalar or vector): Brook
+    /// wraps around on overflow, as C compilers do in practice. A target where signed overflow is
+    /// undefined (C++) returns a wrap-safe form; the default, for targets whose signed arithmetic
+    /// wraps (GLSL), is nothing, and the C operator is printed.
+    virtual std::optional<PrintedExpr> wrapping_arithmetic(const Expr& expr);
+    /// `a < b`, `a == b`, ... with a vector operand (Cg compares component by component). The
+    /// default prints the C operator, which brook::vec overloads component-wise.
+    virtual PrintedExpr vector_compare(const Binary& binary) { return plain_binary(binary); }
+    /// What follows a local's name when it has no initialiser (C++: `{}`; GLSL: nothing).
+    virtual std::string default_initializer(const Type& type) {
+        (void)type;
+        return "{}";
+    }
+    /// `lhs % rhs` on integers. The default prints C's `%`.
+    virtual PrintedExpr integer_remainder(const Binary& binary) { return plain_binary(binary); }
+    /// `lhs op rhs` with C's operator and precedence.
+    PrintedExpr plain_binary(const Binary& binary);
 
 private:
     PrintedExpr visit(const IntLiteral& expr);
@@ -104,6 +124,7 @@ private:
     void visit(const Break& stmt, int indent, std::string& out);
     void visit(const Continue& stmt, int indent, std::string& out);
     void visit(const Return& stmt, int indent, std::string& out);
+    void visit(const Push& stmt, int indent, std::string& out);
     void visit(const Empty& stmt, int indent, std::string& out);
 
     /// `T a = x, b{}` without the `;` (also the init-statement of a `for`).

@@ -57,6 +57,18 @@ std::string cpp_type_name(const Type& type) {
     return "::brook::vec<" + std::string(scalar) + ", " + std::to_string(type.width()) + ">";
 }
 
+bool is_fixed(const Type& type) {
+    return type.is_arithmetic() && type.scalar_type() == ScalarType::Fixed;
+}
+
+std::string cpp_storage_type_name(const Type& type) {
+    if (!is_fixed(type))
+        return cpp_type_name(type);
+    if (type.width() == 1)
+        return "::brook::fixed";
+    return "::brook::vec<::brook::fixed, " + std::to_string(type.width()) + ">";
+}
+
 std::string cpp_identifier(std::string_view name) {
     // C++ keywords and alternative tokens that are not also Brook keywords or types.
     static constexpr std::string_view keywords[] = {

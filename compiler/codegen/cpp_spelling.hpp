@@ -11,6 +11,11 @@ namespace brcc {
 
 /// `float`, `::brook::float4`, `::brook::vec<unsigned, 2>`, or a struct's typedef name.
 std::string cpp_type_name(const Type& type);
+/// The C++ type of a stream element of `type`: cpp_type_name, except that `fixed` values, which
+/// kernels compute with as floats, are stored as bytes (`::brook::fixed`, `vec<fixed, N>`).
+std::string cpp_storage_type_name(const Type& type);
+/// Whether `type` is `fixed` or fixedN, whose storage type differs from its value type.
+bool is_fixed(const Type& type);
 /// A Brook identifier, renamed (`brook_kw_<name>`) when it is a C++ keyword.
 std::string cpp_identifier(std::string_view name);
 /// A float literal that reads back as exactly the same float: `0.1f`, `1.0f`, `1e+30f`.

@@ -1,12 +1,18 @@
 // Writes what connects a kernel to the runtime. The ParamInfo table tells run_kernel each
 // argument's kind and element type so it can check a call before launching it; the stub keeps
 // the call syntax of Brook host code (`saxpy(a, x, y, result);`): constants by value (vectors and
-// structs by const reference), streams as brook::stream handles.
+// structs by const reference), input streams as const brook::stream references and output
+// streams (`out`, `vout`, stream reduce targets) as handles by value, so that a view made in the
+// call (`k(a.domain(lo, hi), b.domain(lo, hi))`) binds as an input or an output alike. A copy
+// shares the stream, so the runtime's resizing of a `vout` reaches the caller's handle too (and a
+// view given as a `vout` is a runtime error naming the argument, not a C++ compile error).
 
 #include "codegen/kernel_stub_emitter.hpp"
 
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
+#include "codegen/glsl/glsl_kernel_emitter.hpp"
+#include "support/diagnostics.hpp"
 
 namespace brcc {
 
@@ -14,9 +20,6 @@ namespace {
 
 std::string params_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__params";
-}
-std::string info_name(const KernelDecl& kernel) {
-    return cpp_identifier(kernel.name) + "__info";
 }
 
 std::string_view runtime_kind(const KernelDecl& kernel, const ParamDecl& param) {
@@ -31,6 +34,8 @@ std::string_view runtime_kind(const KernelDecl& kernel, const ParamDecl& param) 
         return "Gather";
     case ParamKind::ReduceAccumulator:
         return "ReduceAccumulator";
+    case ParamKind::VariableOutput:
+        return "VariableOutput";
     }
     return "";
 }
@@ -39,7 +44,7 @@ std::string_view runtime_kind(const KernelDecl& kernel, const ParamDecl& param) 
 std::string element_type(const Type& type) {
     if (type.is_arithmetic() && type.scalar_type() == ScalarType::Bool)
         return "nullptr";
-    return "&::brook::element_traits<" + cpp_type_name(type) + ">::type";
+    return "&::brook::element_traits<" + cpp_storage_type_name(type) + ">::type";
 }
 
 enum class ReduceTarget { Stream, Value };
@@ -55,11 +60,12 @@ std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
     case ParamKind::Gather:
         return "const ::brook::stream& " + name;
     case ParamKind::OutputStream:
-        return "::brook::stream& " + name;
+    case ParamKind::VariableOutput:
+        return "::brook::stream " + name;
     case ParamKind::ReduceAccumulator:
         if (target == ReduceTarget::Value)
             return cpp_type_name(param.type) + "& " + name;
-        return "::brook::stream& " + name;
+        return "::brook::stream " + name;
     }
     return "";
 }
@@ -73,6 +79,7 @@ std::string stub_argument(const ParamDecl& param, ReduceTarget target) {
     case ParamKind::Gather:
         return "::brook::KernelArg::input(" + name + ")";
     case ParamKind::OutputStream:
+    case ParamKind::VariableOutput:
         return "::brook::KernelArg::output_stream(" + name + ")";
     case ParamKind::ReduceAccumulator:
         if (target == ReduceTarget::Value)
@@ -92,13 +99,17 @@ std::string stub(const KernelDecl& kernel, ReduceTarget target) {
     std::string text = "void " + cpp_identifier(kernel.name) + "(" + parameters + ") {\n";
     text += "    const ::brook::KernelArg brook_args[] = {\n" + arguments + "    };\n";
     text += std::string("    ::brook::") + (kernel.is_reduce ? "run_reduce(" : "run_kernel(") +
-            info_name(kernel) + ", brook_args);\n";
+            kernel_info_name(kernel) + ", brook_args);\n";
     return text + "}\n";
 }
 
 } // namespace
 
-std::string kernel_info(const KernelDecl& kernel, bool with_cpu) {
+std::string kernel_info_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__info";
+}
+
+std::string kernel_info(const KernelDecl& kernel, bool with_cpu, bool with_gl) {
     std::string text = "const ::brook::ParamInfo " + params_name(kernel) + "[] = {\n";
     for (const ParamDecl* param : kernel.params) {
         text += "    {\"" + param->name +
@@ -109,13 +120,19 @@ std::string kernel_info(const KernelDecl& kernel, bool with_cpu) {
     const auto function = [&](const std::string& name) {
         return with_cpu ? "&" + name : std::string("nullptr");
     };
-    text += "const ::brook::KernelInfo " + info_name(kernel) + "{\"" + kernel.name + "\", " +
+    text += "const ::brook::KernelInfo " + kernel_info_name(kernel) + "{\"" + kernel.name + "\", " +
             params_name(kernel) + ", " + (kernel.is_reduce ? "true" : "false") + ", ";
     if (kernel.is_reduce) {
         text += "nullptr, " + function(cpu_fold_function_name(kernel)) + ", " +
                 function(cpu_combine_function_name(kernel));
     } else {
         text += function(cpu_kernel_function_name(kernel)) + ", nullptr, nullptr";
+    }
+    if (with_gl) {
+        const std::string glsl = glsl_kernel_source(kernel);
+        BRCC_ASSERT(glsl.find(")brook_glsl\"") == std::string::npos,
+                    "GLSL of '" + kernel.name + "' contains the raw string's delimiter");
+        text += glsl.empty() ? ", nullptr" : ",\n    R\"brook_glsl(" + glsl + ")brook_glsl\"";
     }
     return text + "};\n";
 }

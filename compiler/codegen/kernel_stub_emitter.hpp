@@ -9,8 +9,12 @@
 
 namespace brcc {
 
-/// `NAME__params` and `NAME__info`; `with_cpu` points the info at the CPU functions.
-std::string kernel_info(const KernelDecl& kernel, bool with_cpu);
+/// `NAME__info`, the kernel's `const ::brook::KernelInfo` (host code names a reduce function's
+/// to pass it as an operator).
+std::string kernel_info_name(const KernelDecl& kernel);
+/// `NAME__params` and `NAME__info`; `with_cpu` points the info at the CPU functions, `with_gl`
+/// adds the kernel's GLSL (codegen/glsl).
+std::string kernel_info(const KernelDecl& kernel, bool with_cpu, bool with_gl);
 /// The stub (two overloads for a reduction: a stream target and a host variable target).
 std::string kernel_stub(const KernelDecl& kernel);
 

@@ -33,7 +33,7 @@ int usage_error(const std::string& message) {
 } // namespace
 
 const std::vector<std::string>& known_backends() {
-    static const std::vector<std::string> backends = {"cpu"};
+    static const std::vector<std::string> backends = {"cpu", "gl"};
     return backends;
 }
 
@@ -57,6 +57,10 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
         ->type_name("FILE");
     app.add_flag("--emit-cpp", options.emit_cpp, "Write only the translated C++");
     app.add_flag("--dump-ast", options.dump_ast, "Print the AST after semantic analysis and stop");
+    app.add_option("--dump-after", options.dump_after,
+                   "Print the AST after PASS (parse: as parsed; sema: checked, as --dump-ast) and "
+                   "stop")
+        ->type_name("PASS");
     app.add_option("-I", options.include_dirs, "Add a directory to the include path")
         ->type_name("DIR")
         ->allow_extra_args(false);
@@ -104,9 +108,17 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
             start = comma + 1;
         }
     }
-    if (options.emit_cpp && options.dump_ast)
-        return usage_error("--emit-cpp and --dump-ast cannot be combined");
-    if (!options.compiler_args.empty() && (options.emit_cpp || options.dump_ast))
+    if (!options.dump_after.empty() && options.dump_after != "parse" &&
+        options.dump_after != "sema")
+        return usage_error("unknown pass '" + options.dump_after +
+                           "' in --dump-after (use parse or sema)");
+    if (options.dump_ast && !options.dump_after.empty())
+        return usage_error("--dump-ast and --dump-after cannot be combined");
+    if (options.dump_ast)
+        options.dump_after = "sema";
+    if (options.emit_cpp && !options.dump_after.empty())
+        return usage_error("--emit-cpp and --dump-ast/--dump-after cannot be combined");
+    if (!options.compiler_args.empty() && (options.emit_cpp || !options.dump_after.empty()))
         return usage_error("arguments after '--' are for the C++ compiler, which --emit-cpp and "
                            "--dump-ast do not run");
     return std::nullopt;

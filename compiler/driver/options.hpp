@@ -12,6 +12,7 @@ struct DriverOptions {
     std::string output;                     ///< -o; empty: the default for the mode
     bool emit_cpp = false;                  ///< --emit-cpp: write the C++ only
     bool dump_ast = false;                  ///< --dump-ast: print the checked AST only
+    std::string dump_after;                 ///< --dump-after=PASS: print the AST after it, stop
     std::vector<std::string> include_dirs;  ///< -I DIR
     std::vector<std::string> defines;       ///< -D NAME[=VALUE]
     std::string optimization = "2";         ///< -O LEVEL

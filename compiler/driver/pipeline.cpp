@@ -78,12 +78,16 @@ int run_pipeline(const DriverOptions& options) {
         parse_translation_unit(sources, file, preprocessor_options(options), diags);
     if (diags.has_errors())
         return finish_with_errors(diags);
+    if (options.dump_after == "parse") {
+        dump_ast(*unit, sources, std::cout);
+        return exit_success;
+    }
 
     analyze(*unit, diags);
     if (diags.has_errors())
         return finish_with_errors(diags);
 
-    if (options.dump_ast) {
+    if (options.dump_after == "sema") {
         dump_ast(*unit, sources, std::cout);
         return exit_success;
     }

@@ -49,6 +49,25 @@ enum class TokenKind {
 /// Spelling of a punctuator or keyword, or a description such as "identifier".
 std::string_view token_kind_name(TokenKind kind);
 
+/// Brook's own keywords, which C and C++ programs use as ordinary names (`in`, `iter`, ...):
+/// the parser takes them as names wherever a keyword could not stand, such as a declarator.
+inline bool is_contextual_keyword(TokenKind kind) {
+    switch (kind) {
+    case TokenKind::kw_kernel:
+    case TokenKind::kw_reduce:
+    case TokenKind::kw_out:
+    case TokenKind::kw_iter:
+    case TokenKind::kw_vout:
+    case TokenKind::kw_indexof:
+    case TokenKind::kw_uniform:
+    case TokenKind::kw_in:
+    case TokenKind::kw_inout:
+        return true;
+    default:
+        return false;
+    }
+}
+
 struct Token {
     TokenKind kind = TokenKind::end_of_file;
     SourceLocation loc;    ///< Where the token starts (for expanded macros: the use site).

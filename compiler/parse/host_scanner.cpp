@@ -5,7 +5,10 @@
 //   - at file scope, `kernel ...{...}` / `reduce ...{...}` (a prototype ending in `;` is
 //     dropped), `typedef struct [tag] {...} Name;`, and `void main (`;
 //   - anywhere, a stream declaration `T name<extents> [, name<extents>]...;` with T a Brook
-//     element type, or `T name<>` in a parameter list.
+//     element type, or `T name<>` in a parameter list, and an iterator declaration
+//     `iter T name<extents> = iter(begin, end);`;
+//   - anywhere, the last argument of `streamGatherOp(...)` / `streamScatterOp(...)` when it is a
+//     plain name: the reduce function that codegen rewrites into a reference to its kernel.
 // Kernels and struct typedefs are macro-expanded and handed to the KernelParser. Everything else
 // becomes HostText, so the items cover the file in order and codegen can reproduce the host code
 // byte for byte. Directives go to the preprocessor as they are met; in a conditional block that
@@ -17,6 +20,11 @@
 namespace brcc {
 
 namespace {
+
+/// A declarator's name: Brook's keywords are ordinary names to C++ (`float in<10>;`).
+bool is_name(const Token& token) {
+    return token.is(TokenKind::identifier) || is_contextual_keyword(token.kind);
+}
 
 class HostScanner {
 public:
@@ -47,6 +55,14 @@ private:
     bool try_struct_typedef();
     bool try_void_main();
     bool try_stream_declaration();
+    bool try_iterator_declaration();
+    bool try_reduce_operator();
+    /// Reads `name<extents>` from token `i` on, leaving `i` after the `>`; false when the tokens
+    /// are not a stream declarator.
+    bool scan_stream_declarator(std::size_t& i, StreamDeclarator& declarator);
+    /// Element type of a host declaration: a built-in type or a Brook struct; a host-only struct
+    /// is reported.
+    std::optional<Type> host_element_type(const Token& type_token);
     std::size_t find_matching_brace(std::size_t open) const;
     std::vector<Token> expand(std::size_t first, std::size_t last, bool& quiet);
 
@@ -231,10 +247,58 @@ bool HostScanner::try_void_main() {
 // stream_declaration := type stream_declarator {',' stream_declarator} ';'
 // stream_declarator := identifier '<' [extent {',' extent}] '>'
 // In a parameter list (inside parentheses) one `type identifier '<' '>'` is one declaration.
+std::optional<Type> HostScanner::host_element_type(const Token& type_token) {
+    if (std::optional<Type> type = Type::builtin_named(type_token.text))
+        return type;
+    if (const StructDecl* decl = unit_->find_struct(type_token.text))
+        return Type::structure(decl);
+    if (context_.host_structs.contains(type_token.text))
+        report_host_struct_use(context_, type_token);
+    return std::nullopt;
+}
+
+// stream_declarator := name '<' [extent {',' extent}] '>'
+// Extents are host expressions up to the `>` outside brackets, split at commas.
+bool HostScanner::scan_stream_declarator(std::size_t& i, StreamDeclarator& declarator) {
+    const Token& name = token(i);
+    declarator.name = name.text;
+    declarator.name_range = name.range();
+    i += 2; // the name and `<`
+    int depth = 0;
+    std::size_t extent_begin = i;
+    while (true) {
+        const Token& current = token(i);
+        const TokenKind kind = current.kind;
+        if (kind == TokenKind::end_of_file || kind == TokenKind::semi ||
+            kind == TokenKind::l_brace || kind == TokenKind::r_brace)
+            return false;
+        if (kind == TokenKind::l_paren || kind == TokenKind::l_square)
+            ++depth;
+        else if ((kind == TokenKind::r_paren || kind == TokenKind::r_square) && depth > 0)
+            --depth;
+        else if (kind == TokenKind::r_paren || kind == TokenKind::r_square)
+            return false;
+        if (depth == 0 && (kind == TokenKind::comma || kind == TokenKind::greater)) {
+            if (extent_begin < i)
+                declarator.extents.push_back(
+                    {tokens_[extent_begin].loc, location(end_of(tokens_[i - 1]))});
+            else if (kind == TokenKind::comma || !declarator.extents.empty())
+                diags_.report(DiagId::expected_extent, current.range()) << current.text;
+            extent_begin = i + 1;
+            if (kind == TokenKind::greater)
+                break;
+        }
+        ++i;
+    }
+    declarator.range = {name.loc, location(end_of(token(i)))};
+    ++i; // the `>`
+    return true;
+}
+
 bool HostScanner::try_stream_declaration() {
     const std::size_t first = pos_;
     const Token& type_token = tokens_[first];
-    if (!token(first + 1).is(TokenKind::identifier) || !token(first + 2).is(TokenKind::less))
+    if (!is_name(token(first + 1)) || !token(first + 2).is(TokenKind::less))
         return false;
     if (first > 0) {
         const TokenKind before = tokens_[first - 1].kind;
@@ -242,16 +306,9 @@ bool HostScanner::try_stream_declaration() {
             before == TokenKind::coloncolon)
             return false;
     }
-    std::optional<Type> type = Type::builtin_named(type_token.text);
-    if (!type) {
-        if (const StructDecl* decl = unit_->find_struct(type_token.text)) {
-            type = Type::structure(decl);
-        } else {
-            if (context_.host_structs.contains(type_token.text))
-                report_host_struct_use(context_, type_token);
-            return false;
-        }
-    }
+    const std::optional<Type> type = host_element_type(type_token);
+    if (!type)
+        return false;
     HostStreamDecl decl;
     decl.element_type = *type;
     decl.type_range = type_token.range();
@@ -259,43 +316,12 @@ bool HostScanner::try_stream_declaration() {
     std::size_t i = first + 1;
     while (true) {
         StreamDeclarator declarator;
-        const Token& name = token(i);
-        declarator.name = name.text;
-        declarator.name_range = name.range();
-        i += 2; // the name and `<`
-        // Extents: host expressions up to the `>` outside brackets, split at commas.
-        int depth = 0;
-        std::size_t extent_begin = i;
-        while (true) {
-            const Token& current = token(i);
-            const TokenKind kind = current.kind;
-            if (kind == TokenKind::end_of_file || kind == TokenKind::semi ||
-                kind == TokenKind::l_brace || kind == TokenKind::r_brace)
-                return false;
-            if (kind == TokenKind::l_paren || kind == TokenKind::l_square)
-                ++depth;
-            else if ((kind == TokenKind::r_paren || kind == TokenKind::r_square) && depth > 0)
-                --depth;
-            else if (kind == TokenKind::r_paren || kind == TokenKind::r_square)
-                return false;
-            if (depth == 0 && (kind == TokenKind::comma || kind == TokenKind::greater)) {
-                if (extent_begin < i)
-                    declarator.extents.push_back(
-                        {tokens_[extent_begin].loc, location(end_of(tokens_[i - 1]))});
-                else if (kind == TokenKind::comma || !declarator.extents.empty())
-                    diags_.report(DiagId::expected_extent, current.range()) << current.text;
-                extent_begin = i + 1;
-                if (kind == TokenKind::greater)
-                    break;
-            }
-            ++i;
-        }
-        declarator.range = {name.loc, location(end_of(token(i)))};
+        if (!scan_stream_declarator(i, declarator))
+            return false;
         decl.declarators.push_back(std::move(declarator));
-        ++i; // the `>`
         if (decl.is_parameter)
             break;
-        if (token(i).is(TokenKind::comma) && token(i + 1).is(TokenKind::identifier) &&
+        if (token(i).is(TokenKind::comma) && is_name(token(i + 1)) &&
             token(i + 2).is(TokenKind::less)) {
             ++i;
             continue;
@@ -310,6 +336,102 @@ bool HostScanner::try_stream_declaration() {
     add_item(std::move(decl), begin, end);
     pos_ = i;
     return true;
+}
+
+// iterator_declaration := 'iter' type stream_declarator '=' 'iter' '(' expression ','
+//                         expression ')' ';'
+// Host code may use `iter` as a name (`int iter = 0;`): only `iter type name <` is taken as an
+// iterator declaration, and an error if the rest does not follow.
+bool HostScanner::try_iterator_declaration() {
+    const std::size_t first = pos_;
+    const Token& type_token = token(first + 1);
+    if (!type_token.is(TokenKind::identifier) || !is_name(token(first + 2)) ||
+        !token(first + 3).is(TokenKind::less))
+        return false;
+    HostIteratorDecl decl;
+    if (const std::optional<Type> type = host_element_type(type_token)) {
+        decl.element_type = *type;
+    } else if (!context_.host_structs.contains(type_token.text)) {
+        diags_.report(DiagId::unknown_type_name, type_token.range()) << type_token.text;
+    }
+    std::size_t i = first + 2;
+    bool ok = scan_stream_declarator(i, decl.declarator) && token(i).is(TokenKind::equal) &&
+              token(i + 1).is(TokenKind::kw_iter) && token(i + 2).is(TokenKind::l_paren);
+    // The two bounds: host expressions split at the comma outside brackets.
+    std::vector<SourceRange> bounds;
+    bool empty_bound = false;
+    if (ok) {
+        i += 3;
+        std::size_t bound_begin = i;
+        int depth = 0;
+        for (;; ++i) {
+            const TokenKind kind = token(i).kind;
+            if (kind == TokenKind::end_of_file || kind == TokenKind::semi ||
+                kind == TokenKind::l_brace || kind == TokenKind::r_brace)
+                break;
+            if (kind == TokenKind::l_paren || kind == TokenKind::l_square) {
+                ++depth;
+            } else if ((kind == TokenKind::r_paren || kind == TokenKind::r_square) && depth > 0) {
+                --depth;
+            } else if (depth == 0 && (kind == TokenKind::comma || kind == TokenKind::r_paren)) {
+                if (bound_begin < i)
+                    bounds.push_back({tokens_[bound_begin].loc, location(end_of(tokens_[i - 1]))});
+                else
+                    empty_bound = true;
+                bound_begin = i + 1;
+                if (kind == TokenKind::r_paren)
+                    break;
+            }
+        }
+        ok = token(i).is(TokenKind::r_paren) && !empty_bound && bounds.size() == 2 &&
+             token(i + 1).is(TokenKind::semi);
+    }
+    if (!ok) {
+        diags_.report(DiagId::malformed_iterator, tokens_[first].range());
+        // Skip the statement: its text goes to the C++ output, which fails on it anyway.
+        while (!token(pos_).is(TokenKind::end_of_file) && !token(pos_).is(TokenKind::semi))
+            ++pos_;
+        return true;
+    }
+    decl.begin_value = bounds[0];
+    decl.end_value = bounds[1];
+    decl.range = {tokens_[first].loc, location(end_of(tokens_[i]))};
+    add_item(std::move(decl), tokens_[first].loc.offset, end_of(tokens_[i]));
+    pos_ = i + 1; // the `;` stays host text
+    return true;
+}
+
+// reduce_operator := ('streamGatherOp' | 'streamScatterOp') '(' ... ',' name ')'
+// Called at a name followed by `)` and preceded by `,`: walks back to the parenthesis that the
+// `)` closes, within the statement, and checks which function is called.
+bool HostScanner::try_reduce_operator() {
+    if (pos_ < 3 || !token(pos_ + 1).is(TokenKind::r_paren) ||
+        !tokens_[pos_ - 1].is(TokenKind::comma))
+        return false;
+    int depth = 0;
+    for (std::size_t i = pos_ - 1; i > 0; --i) {
+        const TokenKind kind = tokens_[i].kind;
+        if (kind == TokenKind::r_paren || kind == TokenKind::r_square ||
+            kind == TokenKind::r_brace) {
+            ++depth;
+        } else if (kind == TokenKind::l_paren || kind == TokenKind::l_square ||
+                   kind == TokenKind::l_brace) {
+            if (depth-- > 0)
+                continue;
+            const Token& callee = tokens_[i - 1];
+            if (kind != TokenKind::l_paren || (!callee.is_identifier("streamGatherOp") &&
+                                               !callee.is_identifier("streamScatterOp")))
+                return false;
+            const Token& name = tokens_[pos_];
+            add_item(HostReduceOperator{name.text, name.range(), nullptr}, name.loc.offset,
+                     end_of(name));
+            ++pos_;
+            return true;
+        } else if (kind == TokenKind::semi && depth == 0) {
+            return false;
+        }
+    }
+    return false;
 }
 
 std::unique_ptr<TranslationUnit> HostScanner::run() {
@@ -335,7 +457,11 @@ std::unique_ptr<TranslationUnit> HostScanner::run() {
             continue;
         if (file_scope && current.is(TokenKind::kw_void) && try_void_main())
             continue;
+        if (current.is(TokenKind::kw_iter) && try_iterator_declaration())
+            continue;
         if (current.is(TokenKind::identifier) && try_stream_declaration())
+            continue;
+        if (current.is(TokenKind::identifier) && try_reduce_operator())
             continue;
         switch (current.kind) {
         case TokenKind::l_brace:

@@ -54,6 +54,8 @@ private:
     const Token& peek(std::size_t ahead = 0) const;
     const Token& advance();
     bool at(TokenKind kind) const;
+    /// An identifier, or a Brook keyword used as a name (`float in;`): is_contextual_keyword.
+    bool at_name(std::size_t ahead = 0) const;
     bool accept(TokenKind kind);
     bool expect(TokenKind kind);
     SourceRange range_from(SourceLocation begin) const;
@@ -87,6 +89,7 @@ private:
     Stmt* parse_while();
     Stmt* parse_do_while();
     Stmt* parse_return();
+    Stmt* parse_push();
 
     // Expressions (parse_expr.cpp)
     Expr* parse_expression();
@@ -96,6 +99,7 @@ private:
     Expr* parse_unary();
     Expr* parse_postfix(Expr* base);
     Expr* parse_primary();
+    Expr* parse_name(const Token& token);
     bool parse_arguments(std::vector<Expr*>& args);
     Expr* parse_int_literal();
     Expr* parse_float_literal();

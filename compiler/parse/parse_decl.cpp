@@ -42,6 +42,11 @@ bool KernelParser::at(TokenKind kind) const {
     return peek().is(kind);
 }
 
+bool KernelParser::at_name(std::size_t ahead) const {
+    const TokenKind kind = peek(ahead).kind;
+    return kind == TokenKind::identifier || is_contextual_keyword(kind);
+}
+
 bool KernelParser::accept(TokenKind kind) {
     if (!at(kind))
         return false;
@@ -255,14 +260,17 @@ bool KernelParser::parse_parameter_list(KernelDecl& kernel) {
     }
 }
 
-// parameter := {'const' | 'out' | 'reduce' | 'in' | 'uniform'} type identifier
+// parameter := {'const' | 'out' | 'vout' | 'reduce' | 'in' | 'uniform'} type name
 //              ['<' '>' | '[' ']' {'[' ']'}]
+// The modifiers stand before the type, so a name after it may be spelled like one (`float in<>`).
 ParamDecl* KernelParser::parse_parameter(int index) {
     const SourceLocation begin = peek().loc;
     ParamKind kind = ParamKind::Constant;
     while (true) {
         if (accept(TokenKind::kw_out))
             kind = ParamKind::OutputStream;
+        else if (accept(TokenKind::kw_vout))
+            kind = ParamKind::VariableOutput;
         else if (accept(TokenKind::kw_reduce))
             kind = ParamKind::ReduceAccumulator;
         else if (!accept(TokenKind::kw_const) && !accept(TokenKind::kw_in) &&
@@ -272,7 +280,7 @@ ParamDecl* KernelParser::parse_parameter(int index) {
     const std::optional<Type> type = parse_type();
     if (!type)
         return nullptr;
-    if (!at(TokenKind::identifier)) {
+    if (!at_name()) {
         error_at_current(DiagId::expected_identifier, "a parameter name");
         return nullptr;
     }
@@ -309,7 +317,7 @@ ParamDecl* KernelParser::parse_parameter(int index) {
 // Struct typedefs
 
 // struct_typedef := 'typedef' 'struct' [identifier] '{' {field_line} '}' identifier ';'
-// field_line := type identifier {',' identifier} ';'
+// field_line := type name {',' name} ';'   (a name may be spelled like a Brook keyword)
 // Never reports: a typedef that is not a Brook struct is host code, which the C++ compiler
 // checks; only using it as a Brook type is an error (resolve_type).
 const StructDecl* KernelParser::parse_struct_typedef() {
@@ -335,7 +343,7 @@ const StructDecl* KernelParser::parse_struct_typedef() {
         if (plain) {
             advance();
             do {
-                if (!at(TokenKind::identifier)) {
+                if (!at_name()) {
                     plain = false;
                     break;
                 }
@@ -368,7 +376,7 @@ const StructDecl* KernelParser::parse_struct_typedef() {
                                          kind == TokenKind::equal || kind == TokenKind::colon;
             if (depth <= (kind == TokenKind::l_square ? 1 : 0) && ends_declarator)
                 name_found = true;
-            if (!name_found && peek().is(TokenKind::identifier))
+            if (!name_found && at_name())
                 name_index = pos_;
             advance();
         }

@@ -272,12 +272,20 @@ Expr* KernelParser::parse_postfix(Expr* base) {
     }
 }
 
-// primary_expression := integer | floating | 'true' | 'false' | identifier
-//                     | identifier '(' arguments ')' | type '(' arguments ')'
-//                     | 'indexof' ('(' identifier ')' | identifier) | '(' expression ')'
+// primary_expression := integer | floating | 'true' | 'false' | name
+//                     | name '(' arguments ')' | type '(' arguments ')'
+//                     | 'indexof' ('(' name ')' | name) | '(' expression ')'
+// A name may be spelled like a Brook keyword (`in`, `out`, ...), which means nothing inside an
+// expression; `indexof` is the operator only when a stream follows it.
 Expr* KernelParser::parse_primary() {
     const Token& token = peek();
     const SourceLocation begin = token.loc;
+    const bool indexof_operator =
+        token.is(TokenKind::kw_indexof) && (peek(1).is(TokenKind::l_paren) || at_name(1));
+    if (!indexof_operator && is_contextual_keyword(token.kind)) {
+        advance();
+        return parse_name(token);
+    }
     switch (token.kind) {
     case TokenKind::int_literal:
     case TokenKind::char_literal:
@@ -300,7 +308,7 @@ Expr* KernelParser::parse_primary() {
     case TokenKind::kw_indexof: {
         advance();
         const bool parenthesised = accept(TokenKind::l_paren);
-        if (!at(TokenKind::identifier)) {
+        if (!at_name()) {
             error_at_current(DiagId::expected_stream_name);
             return nullptr;
         }
@@ -325,6 +333,13 @@ Expr* KernelParser::parse_primary() {
         literal->value = token.text == "true";
         return literal;
     }
+    return parse_name(token);
+}
+
+// The rest of a primary expression that starts with the name `token` (already read): a call, a
+// constructor or a plain name.
+Expr* KernelParser::parse_name(const Token& token) {
+    const SourceLocation begin = token.loc;
     if (at(TokenKind::l_paren)) {
         advance();
         std::vector<Expr*> args;

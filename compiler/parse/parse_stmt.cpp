@@ -7,16 +7,17 @@
 namespace brcc {
 
 // A declaration starts with `const`, `void` (an error, reported as such) or a type name followed
-// by a name. An unknown name followed
-// by a name (`Foo x`) is taken as a declaration too, so that it is reported as an unknown type.
+// by a name. An unknown name followed by a name (`Foo x`) is taken as a declaration too, so that
+// it is reported as an unknown type.
 bool KernelParser::is_declaration_start() const {
     if (at(TokenKind::kw_const) || at(TokenKind::kw_void))
         return true;
-    return peek().is(TokenKind::identifier) && peek(1).is(TokenKind::identifier);
+    return peek().is(TokenKind::identifier) && at_name(1);
 }
 
 // statement := compound_statement | declaration | 'if' ... | 'for' ... | 'while' ... | 'do' ...
-//            | 'break' ';' | 'continue' ';' | 'return' [expression] ';' | ';' | expression ';'
+//            | 'break' ';' | 'continue' ';' | 'return' [expression] ';' | push_statement
+//            | ';' | expression ';'
 Stmt* KernelParser::parse_statement() {
     const Nesting nesting(*this);
     if (!nesting.ok())
@@ -50,6 +51,11 @@ Stmt* KernelParser::parse_statement() {
     default:
         break;
     }
+    // `push` is no keyword, since C code may well name something so: only `push (` at the
+    // start of a statement is the push statement (a helper named push is still callable inside
+    // an expression).
+    if (first.is_identifier("push") && peek(1).is(TokenKind::l_paren))
+        return parse_push();
     if (is_declaration_start())
         return parse_declaration();
     Expr* expr = parse_expression();
@@ -105,7 +111,7 @@ DeclStmt* KernelParser::parse_declaration() {
         return nullptr;
     std::vector<LocalDecl*> vars;
     do {
-        if (!at(TokenKind::identifier)) {
+        if (!at_name()) {
             error_at_current(DiagId::expected_identifier, "a variable name");
             return nullptr;
         }
@@ -275,6 +281,24 @@ Stmt* KernelParser::parse_return() {
         return nullptr;
     auto* stmt = unit_.context.make<Return>(range_from(begin));
     stmt->value = value;
+    return stmt;
+}
+
+// push_statement := 'push' '(' name ')' ';'
+Stmt* KernelParser::parse_push() {
+    const SourceLocation begin = advance().loc;
+    advance(); // (
+    if (!at_name()) {
+        error_at_current(DiagId::expected_identifier, "a vout stream name");
+        return nullptr;
+    }
+    const Token& name = advance();
+    if (!expect(TokenKind::r_paren) || !expect(TokenKind::semi))
+        return nullptr;
+    auto* stream = unit_.context.make<NameRef>(name.range());
+    stream->name = name.text;
+    auto* stmt = unit_.context.make<Push>(range_from(begin));
+    stmt->stream = stream;
     return stmt;
 }
 

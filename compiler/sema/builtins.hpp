@@ -13,7 +13,7 @@ namespace brcc {
 /// What a built-in accepts for its arguments (all arguments share one kind).
 enum class BuiltinArgs {
     Float,   ///< float scalars or vectors; ints convert to float
-    Numeric, ///< int or float: all ints give int, otherwise float
+    Numeric, ///< int or float: integers give int (uint if one is uint), otherwise float
     Logical, ///< any scalar or vector, converted to bool of the same width (all, any)
     Float3   ///< float3 only (cross)
 };

@@ -7,7 +7,9 @@
 //     which insert the ImplicitConvert nodes and record each helper call (a helper may be
 //     declared after its caller: the parser already gave it its types).
 // Then the recorded calls form the call graph (call_graph.cpp): callees, transitive indexof
-// use, and recursion, which GPUs cannot run.
+// use, and recursion, which GPUs cannot run. Last come the Brook constructs of host code
+// (sema_host.cpp): iterator declarations and the reduce functions streamGatherOp and
+// streamScatterOp name.
 // Every error leaves the error type behind, and nothing is reported about an error-typed operand,
 // so one mistake gives one diagnostic.
 
@@ -43,6 +45,8 @@ void Sema::run() {
         check_body(*unit_.kernels[i]);
     }
     analyze_call_graph(unit_.kernels, edges_, diags_);
+    for (TopLevelItem& item : unit_.items)
+        check_host_item(item);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -65,10 +69,10 @@ void Sema::check_kernel_name(std::size_t index) {
 
 namespace {
 
-/// Stream and gather elements: float..float4, int..int4, or structs of those.
+/// Stream and gather elements: every arithmetic type but bool, or structs of those.
 bool is_stream_element_type(Type type) {
     if (type.is_arithmetic())
-        return type.scalar_type() == ScalarType::Float || type.scalar_type() == ScalarType::Int;
+        return type.scalar_type() != ScalarType::Bool;
     if (!type.is_struct())
         return false;
     for (const FieldDecl& field : type.struct_decl()->fields)
@@ -95,7 +99,7 @@ void Sema::check_signature(KernelDecl& kernel) {
             break;
         }
         if (is_stream_kind(param.param_kind) && !param.type.is_error() &&
-                 !is_stream_element_type(param.type))
+            !is_stream_element_type(param.type))
             diags_.report(DiagId::bad_stream_element_type, param.range)
                 << param.name << param.type.name();
     }
@@ -109,9 +113,19 @@ void Sema::check_signature(KernelDecl& kernel) {
 
 void Sema::check_stream_kernel(const KernelDecl& kernel) {
     bool has_output = false;
+    const ParamDecl* vout = nullptr;
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::ReduceAccumulator)
             diags_.report(DiagId::reduce_argument_outside_reduce, param->range) << param->name;
+        if (param->param_kind == ParamKind::VariableOutput) {
+            has_output = true;
+            if (!param->is_stream_syntax)
+                diags_.report(DiagId::vout_not_stream, param->range)
+                    << param->name << param->type.name();
+            else if (vout == nullptr)
+                vout = param;
+            continue;
+        }
         if (param->param_kind != ParamKind::OutputStream)
             continue;
         has_output = true;
@@ -121,6 +135,39 @@ void Sema::check_stream_kernel(const KernelDecl& kernel) {
     }
     if (!has_output)
         diags_.report(DiagId::kernel_without_output, kernel.name_range) << kernel.name;
+    if (vout != nullptr)
+        check_variable_output(kernel, *vout);
+}
+
+void Sema::check_variable_output(const KernelDecl& kernel, const ParamDecl& vout) {
+    // One variable output per kernel: its element count is known only after the kernel ran (a
+    // count pass and a prefix sum give each element its place), so an `out` stream beside it
+    // would have no shape, and a second vout would double every backend's passes.
+    bool has_input = false;
+    for (const ParamDecl* param : kernel.params) {
+        if (param == &vout)
+            continue;
+        switch (param->param_kind) {
+        case ParamKind::VariableOutput:
+            if (param->is_stream_syntax)
+                diags_.report(DiagId::several_vouts, param->range)
+                    << kernel.name << vout.name << param->name;
+            break;
+        case ParamKind::OutputStream:
+            diags_.report(DiagId::out_beside_vout, param->range)
+                << param->name << kernel.name << vout.name;
+            break;
+        case ParamKind::InputStream:
+            has_input = true;
+            break;
+        case ParamKind::Constant:
+        case ParamKind::Gather:
+        case ParamKind::ReduceAccumulator:
+            break;
+        }
+    }
+    if (!has_input)
+        diags_.report(DiagId::vout_without_input, kernel.name_range) << kernel.name << vout.name;
 }
 
 void Sema::check_helper(const KernelDecl& kernel) {
@@ -150,6 +197,7 @@ void Sema::check_reduce(const KernelDecl& kernel) {
             ++inputs;
             break;
         case ParamKind::OutputStream:
+        case ParamKind::VariableOutput:
             diags_.report(DiagId::reduce_with_output, param->range) << kernel.name << param->name;
             break;
         case ParamKind::Constant:
@@ -211,6 +259,7 @@ bool contains_break(const Stmt* stmt) {
     case NodeKind::ExprStmt:
     case NodeKind::Continue:
     case NodeKind::Return:
+    case NodeKind::Push:
     case NodeKind::Empty:
         return false;
 #define EXPR(name) case NodeKind::name:
@@ -257,6 +306,7 @@ bool always_returns(const Stmt* stmt) {
     case NodeKind::ExprStmt:
     case NodeKind::Break:
     case NodeKind::Continue:
+    case NodeKind::Push:
     case NodeKind::Empty:
         return false;
 #define EXPR(name) case NodeKind::name:
@@ -425,6 +475,21 @@ void Sema::visit(Return& stmt) {
     }
     check(stmt.value);
     convert(stmt.value, kernel_->return_type);
+}
+
+void Sema::visit(Push& stmt) {
+    NameRef& stream = *stmt.stream;
+    resolve_name(stream);
+    if (stream.decl == nullptr)
+        return;
+    const char* what = "local variable";
+    if (stream.decl->decl_kind == ValueDecl::Kind::Param) {
+        const auto& param = static_cast<const ParamDecl&>(*stream.decl);
+        if (param.param_kind == ParamKind::VariableOutput)
+            return;
+        what = param_description(param, kernel_->is_reduce);
+    }
+    diags_.report(DiagId::push_not_vout, stream.range) << stream.name << what;
 }
 
 void Sema::visit(Empty&) {}

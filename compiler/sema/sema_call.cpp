@@ -75,6 +75,7 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
     }
     int width = 1;
     bool all_integer = true;
+    ScalarType integer = ScalarType::Int; // the integer arguments' common type
     for (std::size_t i = 0; i < call.args.size(); ++i) {
         const Type type = call.args[i]->type;
         const bool bool_in_math = type.is_arithmetic() && type.scalar_type() == ScalarType::Bool &&
@@ -93,12 +94,14 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
         }
         width = combined;
         all_integer = all_integer && is_integer(type.scalar_type());
+        if (promoted(type.scalar_type()) == ScalarType::UInt)
+            integer = ScalarType::UInt;
     }
     ScalarType scalar = ScalarType::Float;
     if (signature.args == BuiltinArgs::Logical)
         scalar = ScalarType::Bool;
     else if (signature.args == BuiltinArgs::Numeric && all_integer)
-        scalar = ScalarType::Int;
+        scalar = integer;
     // Every argument takes the call's one type, so each backend maps the built-in onto a
     // function of uniform argument types.
     const Type common = Type::vector(scalar, width);

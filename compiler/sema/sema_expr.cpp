@@ -1,11 +1,16 @@
 // Semantic analysis of expressions: every expression gets its type by Cg's rules, and every
 // change of type becomes an explicit ImplicitConvert node, so that the code generators never
 // have to work out a conversion themselves. The rules:
-//  - arithmetic between different scalar types converts the lower one (bool < int < float; bool
-//    takes its partner's type, two bools give int); a scalar next to a vector keeps its width,
-//    since every backend's operators broadcast it; vectors of different widths are an error;
+//  - C's usual arithmetic conversions: char and uchar promote to int, and `fixed` (a byte read
+//    as a value in [0, 1]) computes as float; then the lower of two scalar types converts to the
+//    higher (int < uint < float); bool takes its partner's type, two bools give int. A scalar
+//    next to a vector keeps its width, since every backend's operators broadcast it; vectors of
+//    different widths are an error. A shift has its promoted left operand's type;
 //  - assignments, initialisers, arguments and returns convert the value to the target's type,
-//    broadcasting a scalar to a vector, never changing a vector's width;
+//    broadcasting a scalar to a vector, never changing a vector's width; the conversion to an
+//    integer type wraps around and the one to fixed saturates (the code generators' part);
+//  - `x op= y` computes in the type `x op y` would have and converts the result back to x's
+//    type, as C does, except that a float result never goes back into an integer type;
 //  - the built-ins take their arguments at one common type (scalars broadcast explicitly).
 // A visit leaves the error type after reporting, and reports nothing about error-typed operands.
 
@@ -19,22 +24,20 @@ namespace brcc {
 
 namespace {
 
+/// The rank of a promoted scalar type in the usual arithmetic conversions.
 int scalar_rank(ScalarType scalar) {
     switch (scalar) {
     case ScalarType::Bool:
         return 0;
     case ScalarType::Char:
-        return 1;
     case ScalarType::UChar:
-        return 2;
     case ScalarType::Int:
-        return 3;
+        return 1;
     case ScalarType::UInt:
-        return 4;
+        return 2;
     case ScalarType::Fixed:
-        return 5;
     case ScalarType::Float:
-        return 6;
+        return 3;
     }
     return 0;
 }
@@ -42,10 +45,11 @@ int scalar_rank(ScalarType scalar) {
 /// The scalar type two operands meet at. Two bools stay bool only where `keep_bool` (==, !=, ?:);
 /// in arithmetic they give int.
 ScalarType common_scalar(ScalarType a, ScalarType b, bool keep_bool) {
-    const ScalarType common = scalar_rank(a) >= scalar_rank(b) ? a : b;
-    if (common == ScalarType::Bool && !keep_bool)
-        return ScalarType::Int;
-    return common;
+    if (a == ScalarType::Bool && b == ScalarType::Bool)
+        return keep_bool ? ScalarType::Bool : ScalarType::Int;
+    const ScalarType lhs = promoted(a == ScalarType::Bool ? b : a);
+    const ScalarType rhs = promoted(b == ScalarType::Bool ? a : b);
+    return scalar_rank(lhs) >= scalar_rank(rhs) ? lhs : rhs;
 }
 /// A swizzle naming the first `width` components, for the advice in messages.
 std::string_view first_components(int width) {
@@ -122,6 +126,22 @@ struct OperationTypes {
 
 } // namespace
 
+ScalarType promoted(ScalarType scalar) {
+    switch (scalar) {
+    case ScalarType::Char:
+    case ScalarType::UChar:
+        return ScalarType::Int;
+    case ScalarType::Fixed:
+        return ScalarType::Float;
+    case ScalarType::Bool:
+    case ScalarType::Int:
+    case ScalarType::UInt:
+    case ScalarType::Float:
+        break;
+    }
+    return scalar;
+}
+
 bool is_integer(ScalarType scalar) {
     return scalar == ScalarType::Int || scalar == ScalarType::UInt || scalar == ScalarType::Char ||
            scalar == ScalarType::UChar;
@@ -147,6 +167,8 @@ const char* param_description(const ParamDecl& param, bool in_reduce) {
         return "gather argument";
     case ParamKind::ReduceAccumulator:
         return "reduce argument";
+    case ParamKind::VariableOutput:
+        return "vout stream";
     }
     return "argument";
 }
@@ -236,6 +258,16 @@ void Sema::visit(Indexof& expr) {
     const char* what = "local variable";
     if (stream.decl->decl_kind == ValueDecl::Kind::Param) {
         const auto& param = static_cast<const ParamDecl&>(*stream.decl);
+        if (kernel_->is_reduce) {
+            diags_.report(DiagId::indexof_in_reduce, expr.range) << kernel_->name;
+            expr.type = Type::error();
+            return;
+        }
+        if (param.param_kind == ParamKind::VariableOutput) {
+            diags_.report(DiagId::indexof_of_vout, stream.range) << stream.name;
+            expr.type = Type::error();
+            return;
+        }
         if (param.param_kind == ParamKind::InputStream ||
             param.param_kind == ParamKind::OutputStream) {
             kernel_->uses_indexof = true;
@@ -274,7 +306,8 @@ void Sema::visit(Unary& expr) {
             diags_.report(DiagId::operand_needs_int, expr.operand->range) << op << type.name();
             return;
         }
-        expr.type = type;
+        convert_scalar(expr.operand, promoted(type.scalar_type()));
+        expr.type = expr.operand->type;
         return;
     case UnaryOp::Plus:
     case UnaryOp::Minus:
@@ -282,7 +315,8 @@ void Sema::visit(Unary& expr) {
             diags_.report(DiagId::operand_is_bool, expr.operand->range) << op << type.name();
             return;
         }
-        expr.type = type;
+        convert_scalar(expr.operand, promoted(type.scalar_type()));
+        expr.type = expr.operand->type;
         return;
     case UnaryOp::PreInc:
     case UnaryOp::PreDec:
@@ -324,8 +358,12 @@ std::optional<OperationTypes> operation_types(BinaryOp op, Type lhs, Type rhs, c
             << first_components(std::min(lhs.width(), rhs.width()));
         return std::nullopt;
     }
-    const ScalarType operands =
-        common_scalar(lhs.scalar_type(), rhs.scalar_type(), kind == OperatorClass::Equality);
+    // C gives a shift its promoted left operand's type; the count converts to it too, which
+    // keeps one operand type per operation and changes no count a shift may use.
+    const bool shift = op == BinaryOp::Shl || op == BinaryOp::Shr;
+    const ScalarType operands = shift ? promoted(lhs.scalar_type())
+                                      : common_scalar(lhs.scalar_type(), rhs.scalar_type(),
+                                                      kind == OperatorClass::Equality);
     switch (kind) {
     case OperatorClass::Comparison:
     case OperatorClass::Equality:
@@ -393,19 +431,24 @@ void Sema::visit(Assign& expr) {
         expr.type = target;
         return;
     }
-    // `x op= y` must compute in x's own type: the value may widen (int to float, a scalar
-    // broadcasting over a vector target), never the result.
+    // `x op= y` computes `x op y` (in the operands' type, which the value converts to) and
+    // stores it back into x as an assignment would; the result may not be wider than x, nor a
+    // float going into an integer x, whose fraction would be dropped silently.
     const BinaryOp op = compound_operator(expr.op);
     const auto types =
         operation_types(op, target, value, *expr.target, *expr.value, expr.range, diags_);
     if (!types)
         return;
-    if (types->result != target) {
+    const ScalarType result = types->result.scalar_type();
+    const bool stores_back = is_integer(target.scalar_type())
+                                 ? is_integer(result)
+                                 : promoted(target.scalar_type()) == result;
+    if (types->result.width() != target.width() || !stores_back) {
         diags_.report(DiagId::compound_assign_narrows, expr.range)
             << spelling(expr.op) << types->result.name() << target.name();
         return;
     }
-    convert_scalar(expr.value, target.scalar_type());
+    convert_scalar(expr.value, types->operands);
     expr.type = target;
 }
 
@@ -425,6 +468,7 @@ bool Sema::check_assignable(const Expr& target) {
         switch (param.param_kind) {
         case ParamKind::OutputStream:
         case ParamKind::ReduceAccumulator:
+        case ParamKind::VariableOutput:
             return true;
         case ParamKind::InputStream:
             diags_.report(kernel_->is_reduce ? DiagId::assign_to_reduce_input

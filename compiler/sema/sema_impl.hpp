@@ -1,6 +1,7 @@
 #pragma once
 // Internal to the sema stage: the pass object shared by sema.cpp (kernels, scopes, statements),
-// sema_expr.cpp (expressions, Cg's vector rules, conversions) and call_graph.cpp (recursion).
+// sema_expr.cpp (expressions, Cg's vector rules, conversions), sema_call.cpp, sema_member.cpp,
+// sema_host.cpp (Brook constructs in host code) and call_graph.cpp (recursion).
 
 #include "ast/ast.hpp"
 #include "ast/visitor.hpp"
@@ -40,6 +41,9 @@ private:
     void check_stream_kernel(const KernelDecl& kernel);
     void check_helper(const KernelDecl& kernel);
     void check_reduce(const KernelDecl& kernel);
+    /// The rules of `vout` arguments in a stream kernel (at most one, no `out` beside it, an
+    /// input stream to give the element domain).
+    void check_variable_output(const KernelDecl& kernel, const ParamDecl& vout);
     void check_body(KernelDecl& kernel);
     void push_scope() { scopes_.emplace_back(); }
     void pop_scope() { scopes_.pop_back(); }
@@ -58,11 +62,17 @@ private:
     void visit(Break& stmt);
     void visit(Continue& stmt);
     void visit(Return& stmt);
+    void visit(Push& stmt);
     void visit(Empty& stmt);
     /// Checks a statement condition and leaves a scalar bool in `slot`: a scalar converts, a
     /// vector becomes `any(vector as boolN)`.
     void check_condition(Expr*& slot);
     void check_initializer(Expr*& slot, Type target);
+
+    // Host code (sema_host.cpp)
+    void check_host_item(TopLevelItem& item);
+    void check_iterator(const HostIteratorDecl& decl);
+    void resolve_reduce_operator(HostReduceOperator& op);
 
     // Expressions (sema_expr.cpp)
     /// Checks the expression in `slot` (which a visit may not replace) and returns its type.
@@ -112,6 +122,9 @@ private:
 std::string count_noun(std::size_t count, std::string_view noun);
 /// Whether `scalar` is one of the integer types.
 bool is_integer(ScalarType scalar);
+/// The type a `scalar` operand computes in: char and uchar promote to int (as in C), fixed to
+/// float; the others stay.
+ScalarType promoted(ScalarType scalar);
 /// The width of an operation on widths `a` and `b` (a scalar broadcasts); 0 when two vectors
 /// differ.
 int common_width(int a, int b);

@@ -159,6 +159,62 @@ template <class A> constexpr auto logical_not(const A& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Signed integer arithmetic with wrap-around
+
+namespace detail {
+/// a op b for signed integers, computed on the unsigned type (where overflow is defined) and
+/// converted back (modular since C++20): two's complement wrap-around, as Brook defines it.
+template <class T, class Op> constexpr T wrapped(T a, T b, Op op) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(op(static_cast<U>(a), static_cast<U>(b))));
+}
+} // namespace detail
+
+template <class A, class B> constexpr auto wrapping_add(const A& a, const B& b) {
+    return detail::map(
+        [](auto x, auto y) { return detail::wrapped(x, y, [](auto l, auto r) { return l + r; }); },
+        a, b);
+}
+template <class A, class B> constexpr auto wrapping_sub(const A& a, const B& b) {
+    return detail::map(
+        [](auto x, auto y) { return detail::wrapped(x, y, [](auto l, auto r) { return l - r; }); },
+        a, b);
+}
+template <class A, class B> constexpr auto wrapping_mul(const A& a, const B& b) {
+    return detail::map(
+        [](auto x, auto y) { return detail::wrapped(x, y, [](auto l, auto r) { return l * r; }); },
+        a, b);
+}
+template <class A> constexpr auto wrapping_neg(const A& a) {
+    return wrapping_sub(detail::scalar_t<A>{}, a);
+}
+template <class T, class B> constexpr T& wrapping_add_assign(T& target, const B& value) {
+    return target = wrapping_add(target, value);
+}
+template <class T, class B> constexpr T& wrapping_sub_assign(T& target, const B& value) {
+    return target = wrapping_sub(target, value);
+}
+template <class T, class B> constexpr T& wrapping_mul_assign(T& target, const B& value) {
+    return target = wrapping_mul(target, value);
+}
+template <class T> constexpr T& wrapping_pre_increment(T& target) {
+    return wrapping_add_assign(target, detail::scalar_t<T>(1));
+}
+template <class T> constexpr T& wrapping_pre_decrement(T& target) {
+    return wrapping_sub_assign(target, detail::scalar_t<T>(1));
+}
+template <class T> constexpr T wrapping_post_increment(T& target) {
+    const T old = target;
+    wrapping_add_assign(target, detail::scalar_t<T>(1));
+    return old;
+}
+template <class T> constexpr T wrapping_post_decrement(T& target) {
+    const T old = target;
+    wrapping_sub_assign(target, detail::scalar_t<T>(1));
+    return old;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Stream access
 
 /// A gather parameter `T g[]..[][]` of rank R. Indices follow DESIGN.md §2: each becomes

@@ -9,6 +9,7 @@
 #include "brook/stream.hpp"
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <span>
 
@@ -21,6 +22,7 @@ enum class ParamKind : unsigned char {
     Gather,            ///< `float a[]`, `float a[][]`
     ReduceInput,       ///< the stream argument of a reduce function
     ReduceAccumulator, ///< `reduce float r<>`: a host variable or a stream
+    VariableOutput,    ///< `vout float r<>`: zero or more values per element, sent by push(r)
 };
 
 struct ParamInfo {
@@ -46,6 +48,12 @@ struct Frame {
     struct Arg {
         const void* constant = nullptr; ///< for Constant parameters: the value (type of the param)
         StreamView stream;              ///< for stream, gather and reduce parameters
+        /// VariableOutput parameters, count pass: element i adds its number of pushes to
+        /// push_counts[i] (zeroed by the runtime; indexed by output element).
+        std::size_t* push_counts = nullptr;
+        /// VariableOutput parameters, write pass: element i's first value goes to element
+        /// push_offsets[i] of `stream` (a dense 1-D stream of the total count).
+        const std::size_t* push_offsets = nullptr;
     };
     const Arg* args = nullptr;
     /// The output domain of a kernel call; for a reduction, the reduce input's shape. The
@@ -56,6 +64,10 @@ struct Frame {
     /// True when every stream argument has the output's shape and is dense, so element `i` of
     /// each is at data + i. Generated kernels then take their plain loop.
     bool dense = false;
+    /// Kernels with VariableOutput parameters run twice over the same elements: first a count
+    /// pass (`counting` true) in which push() only counts and the ordinary outputs go to scratch
+    /// memory, then, after the runtime has sized each variable output, the write pass.
+    bool counting = false;
 
     template <class T> const T& constant(int param) const {
         return *static_cast<const T*>(args[param].constant);
@@ -74,6 +86,20 @@ inline std::byte* element_at(const StreamView& view, const std::array<std::size_
         offset += index[static_cast<std::size_t>(d)] * view.strides[static_cast<std::size_t>(d)];
     }
     return view.data + offset * element_size;
+}
+
+/// DESIGN.md's gather index rule for one index component: floor(v + 0.25) clamped to
+/// [0, extent - 1]; NaN gives 0. Also used by streamGatherOp and streamScatterOp.
+inline std::size_t gather_index(float v, std::size_t extent) {
+    const float rounded = std::floor(v + 0.25f);
+    // Written so that NaN takes the first branch.
+    if (!(rounded > 0.0f)) {
+        return 0;
+    }
+    if (rounded >= static_cast<float>(extent - 1)) {
+        return extent - 1;
+    }
+    return static_cast<std::size_t>(rounded);
 }
 
 /// For calls that are not `dense`: the element of an input stream that output element
@@ -107,6 +133,32 @@ inline std::byte* output_element(const StreamView& output, const Frame& frame,
     }
     return output.data + offset * element_size;
 }
+
+/// `vout T name<>` inside the loop over output element `element`: the generated code declares
+/// `VariableOutput<T> name_out(frame, param, i);` and translates `push(name)` to
+/// `name_out.push(name)`. In the count pass push() counts, in the write pass it stores the value
+/// after the ones this element pushed before, so an element's values keep their order and the
+/// elements' runs follow each other in row-major order.
+template <class T> class VariableOutput {
+public:
+    VariableOutput(const Frame& frame, int param, std::size_t element)
+        : arg_(&frame.args[param]), element_(element), counting_(frame.counting) {}
+
+    void push(const T& value) {
+        if (counting_) {
+            ++arg_->push_counts[element_];
+            return;
+        }
+        reinterpret_cast<T*>(arg_->stream.data)[arg_->push_offsets[element_] + pushed_] = value;
+        ++pushed_;
+    }
+
+private:
+    const Frame::Arg* arg_;
+    std::size_t element_;
+    std::size_t pushed_ = 0;
+    bool counting_;
+};
 
 /// Applies a kernel to output elements [begin, end) in row-major order.
 using KernelFunction = void (*)(const Frame& frame, std::size_t begin, std::size_t end);
@@ -158,6 +210,10 @@ struct KernelInfo {
     cpu::KernelFunction cpu_kernel; ///< stream kernels
     cpu::FoldFunction cpu_fold;     ///< reductions
     cpu::CombineFunction cpu_combine;
+    /// The kernel as a GLSL fragment shader body for the gl backend (brcc's glsl generator;
+    /// docs/gl_backend.md), or null when the program was built without gl. The backend prepends
+    /// `#version`, the defines choosing the pass's outputs and its prelude.
+    const char* glsl_source = nullptr;
 };
 
 /// One argument of a kernel call, built by the generated stub.
@@ -178,6 +234,7 @@ struct KernelArg {
         arg.stream_arg = &s;
         return arg;
     }
+    /// OutputStream and VariableOutput parameters.
     static KernelArg output_stream(stream& s) {
         KernelArg arg;
         arg.output = &s;
@@ -194,6 +251,13 @@ struct KernelArg {
 /// Checks the arguments against `kernel`'s parameters and runs it on the current backend;
 /// misuse (wrong element type, mismatched output shapes, bad resize) stops the program with a
 /// message naming the kernel, the argument and the shapes.
+///
+/// Variable outputs: the domain is the ordinary outputs' shape, or, for a kernel whose only
+/// outputs are `vout`s, the first input stream's. The kernel runs a count pass, the runtime takes
+/// the exclusive prefix sum of each vout's per-element counts, makes each vout stream (a whole
+/// stream, not a view) a dense 1-D stream of its total count, then runs the write pass. A total of
+/// 0 leaves an empty stream (0 elements): streamSize gives 0, streamWrite copies and streamPrint
+/// prints nothing, and passing it to a kernel or reduction other than as a vout is an error.
 void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args);
 
 /// Runs a reduce function: the ReduceInput argument is folded into the ReduceAccumulator

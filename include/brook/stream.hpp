@@ -12,7 +12,12 @@
 
 namespace brook {
 
-enum class ScalarKind : unsigned char { Float32, Int32 };
+/// The scalar of a stream field: 32-bit float, int and unsigned int; signed and unsigned bytes;
+/// `fixed`, an unsigned byte b that reads as the float b / 255.
+enum class ScalarKind : unsigned char { Float32, Int32, UInt32, Int8, UInt8, Fixed8 };
+
+/// Size in bytes of one component of `kind`.
+std::size_t scalar_size(ScalarKind kind);
 
 /// One leaf field of an element type: `components` values of `scalar`, at `offset` bytes into
 /// the C++ object. float4 has one field; `struct { float3 o; float3 d; }` has two.
@@ -38,8 +43,9 @@ struct ElementType {
 
 bool operator==(const ElementType& a, const ElementType& b);
 
-/// element_traits<T>::type() describes T. Defined here for float..float4 and int..int4; brcc
-/// specialises it for every struct typedef in a .br file.
+/// element_traits<T>::type() describes T. Defined here for float, int, unsigned int, signed char
+/// (Brook's `char`; C++'s plain char is described the same way), unsigned char and fixed, and
+/// their 2- to 4-vectors; brcc specialises it for every struct typedef in a .br file.
 template <class T> struct element_traits;
 
 #define BROOK_VECTOR_ELEMENT(T, kind, n)                                                           \
@@ -57,11 +63,30 @@ BROOK_VECTOR_ELEMENT(int, Int32, 1)
 BROOK_VECTOR_ELEMENT(int2, Int32, 2)
 BROOK_VECTOR_ELEMENT(int3, Int32, 3)
 BROOK_VECTOR_ELEMENT(int4, Int32, 4)
+BROOK_VECTOR_ELEMENT(uint, UInt32, 1)
+BROOK_VECTOR_ELEMENT(uint2, UInt32, 2)
+BROOK_VECTOR_ELEMENT(uint3, UInt32, 3)
+BROOK_VECTOR_ELEMENT(uint4, UInt32, 4)
+BROOK_VECTOR_ELEMENT(char, Int8, 1)
+BROOK_VECTOR_ELEMENT(char2, Int8, 2)
+BROOK_VECTOR_ELEMENT(char3, Int8, 3)
+BROOK_VECTOR_ELEMENT(char4, Int8, 4)
+BROOK_VECTOR_ELEMENT(uchar, UInt8, 1)
+BROOK_VECTOR_ELEMENT(uchar2, UInt8, 2)
+BROOK_VECTOR_ELEMENT(uchar3, UInt8, 3)
+BROOK_VECTOR_ELEMENT(uchar4, UInt8, 4)
+BROOK_VECTOR_ELEMENT(fixed, Fixed8, 1)
+BROOK_VECTOR_ELEMENT(fixed2, Fixed8, 2)
+BROOK_VECTOR_ELEMENT(fixed3, Fixed8, 3)
+BROOK_VECTOR_ELEMENT(fixed4, Fixed8, 4)
 #undef BROOK_VECTOR_ELEMENT
+template <> struct element_traits<signed char> : element_traits<char> {};
 
 namespace detail {
 class StreamImpl;
 } // namespace detail
+
+struct KernelInfo;
 
 class stream {
 public:
@@ -155,6 +180,23 @@ void streamPrint(const stream& s);
 /// The stream's extents as the original runtime gave them, in the `.x`-is-last order: .x is the
 /// last (fastest) extent, .y the one before it, and so on; absent dimensions are 0.
 float4 streamSize(const stream& s);
+
+/// `streamScatterOp(dst, index, src, op)`: for each element i of `src` in row-major order, j =
+/// index[i] and dst[j] = op(dst[j], src[i]), so a repeated j sees the earlier updates. `op` is a
+/// reduce function `reduce void op(T value<>, reduce T acc<>)` (brcc passes its KernelInfo): it
+/// runs with acc = dst[j] and value = src[i] and dst[j] becomes acc. `index` has src's extents
+/// and float elements (a 1-D dst) or floatN (an N-D dst, `.x` the last dimension); each component
+/// v becomes floor(v + 0.25) clamped to the extent (DESIGN.md's gather rule). dst and src hold
+/// op's element type. Mismatched types or shapes stop the program with a message.
+void streamScatterOp(const stream& dst, const stream& index, const stream& src,
+                     const KernelInfo& op);
+/// `streamGatherOp(dst, index, src, op)`, a fetch-and-op: for each element i of `dst` in
+/// row-major order, j = index[i] (the rule above, over src's dimensions); dst[i] receives the
+/// old src[j], and src[j] = op(acc = src[j], value = dst[i] as it was before the call). A reduce
+/// that leaves acc unchanged makes it a plain fetch, `acc = acc + 1` a fetch-and-increment,
+/// `acc = acc + value` a fetch-and-add. `index` has dst's extents; dst and src hold op's type.
+void streamGatherOp(const stream& dst, const stream& index, const stream& src,
+                    const KernelInfo& op);
 
 /// Memory for host arrays that streams read and write; freed with brfree.
 void* brmalloc(std::size_t bytes);

@@ -1,6 +1,7 @@
 #pragma once
 // Cg-style short vectors: `brook::vec<T, N>` for N = 2, 3, 4 with members x, y, z, w, the aliases
-// float2..float4, int2..int4 and bool2..bool4, and component-wise operators.
+// float2..4, int2..4, uint2..4, char2..4, uchar2..4, fixed2..4 and bool2..4, component-wise
+// operators, and `brook::fixed`, Brook+'s byte that reads as a float in [0, 1].
 //
 // Host code and the CPU code brcc generates share these types, so a vec is a plain struct: N
 // members of T, no padding, alignof(T), zero-initialised by default, and every operator is a small
@@ -8,6 +9,12 @@
 // on either side of a binary operator; the scalar parameter is not deduced (std::type_identity_t),
 // so `float4 * 2` converts the 2 to float as Cg does. Comparisons give vec<bool, N>; there is no
 // conversion of a vector to bool, so host code cannot mistake `a == b` for "all equal".
+//
+// Integer arithmetic wraps around as in C on two's-complement machines, without relying on
+// -fwrapv: signed + - * and negation are computed in the unsigned type (where overflow is
+// defined) and converted back (modular since C++20); INT_MIN / -1 gives INT_MIN and INT_MIN % -1
+// gives 0; shift counts are taken modulo the width of the promoted type, as x86 and GPUs do.
+// Division by zero stays undefined, as in C. Byte types compute in int and wrap on the way back.
 //
 // Constructors:
 //   vec()                     all components zero
@@ -22,6 +29,39 @@
 #include <type_traits>
 
 namespace brook {
+
+/// Brook+'s `fixed`: one unsigned byte b read as the float b / 255. A float stored into it
+/// saturates to [0, 1] and rounds to the nearest of the 256 steps (NaN stores 0). Arithmetic
+/// converts to float first, as on the GPUs where the type comes from.
+struct fixed {
+    unsigned char bits = 0;
+
+    constexpr fixed() = default;
+    constexpr fixed(float value) : bits(encode(value)) {}
+    constexpr operator float() const { return static_cast<float>(bits) / 255.0f; }
+    /// The fixed whose byte is `b` (b / 255 as a float).
+    static constexpr fixed from_bits(unsigned char b) {
+        fixed f;
+        f.bits = b;
+        return f;
+    }
+    friend constexpr bool operator==(fixed, fixed) = default;
+
+private:
+    static constexpr unsigned char encode(float value) {
+        // Written so that NaN takes the first branch.
+        if (!(value > 0.0f)) {
+            return 0;
+        }
+        if (value >= 1.0f) {
+            return 255;
+        }
+        return static_cast<unsigned char>(value * 255.0f + 0.5f);
+    }
+};
+
+using uint = unsigned int;
+using uchar = unsigned char;
 
 template <class T, int N> struct vec;
 
@@ -172,13 +212,68 @@ constexpr vec<R, N> zip(const vec<T, N>& a, const vec<T, N>& b, F f) {
     }
 }
 
-/// C's % for integers, fmod for floating point (Cg's definition).
+template <class T>
+concept signed_integer = std::is_integral_v<T> && std::is_signed_v<T>;
+
+/// a + b, a - b, a * b with C's wrap-around for signed integers (see the top of the file).
+template <class T> constexpr T wrapping_add(T a, T b) {
+    if constexpr (signed_integer<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+    } else {
+        return static_cast<T>(a + b);
+    }
+}
+template <class T> constexpr T wrapping_sub(T a, T b) {
+    if constexpr (signed_integer<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+    } else {
+        return static_cast<T>(a - b);
+    }
+}
+template <class T> constexpr T wrapping_mul(T a, T b) {
+    if constexpr (signed_integer<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+    } else {
+        return static_cast<T>(a * b);
+    }
+}
+/// a / b; for signed integers the one overflowing case, MIN / -1, wraps to MIN.
+template <class T> constexpr T wrapping_div(T a, T b) {
+    if constexpr (signed_integer<T>) {
+        if (b == T(-1)) {
+            return wrapping_sub(T(0), a);
+        }
+    }
+    return static_cast<T>(a / b);
+}
+
+/// C's % for integers (MIN % -1 is 0), fmod for floating point (Cg's definition).
 template <class T> constexpr T remainder_of(T a, T b) {
     if constexpr (std::is_floating_point_v<T>) {
         return std::fmod(a, b);
     } else {
+        if constexpr (signed_integer<T>) {
+            if (b == T(-1)) {
+                return T(0);
+            }
+        }
         return static_cast<T>(a % b);
     }
+}
+
+/// A shift count taken modulo the width of the promoted left operand.
+template <class T> constexpr unsigned shift_count(T count) {
+    constexpr unsigned bits = sizeof(T) > sizeof(int) ? 8 * sizeof(T) : 8 * sizeof(int);
+    return static_cast<unsigned>(count) & (bits - 1);
+}
+template <class T> constexpr T shift_left(T a, T count) {
+    return static_cast<T>(a << shift_count(count));
+}
+template <class T> constexpr T shift_right(T a, T count) {
+    return static_cast<T>(a >> shift_count(count));
 }
 
 } // namespace detail
@@ -211,16 +306,16 @@ template <class T> constexpr T remainder_of(T a, T b) {
         return a = a op vec<T, N>(s);                                                              \
     }
 
-BROOK_VEC_BINARY(+, vec_arithmetic, l + r)
-BROOK_VEC_BINARY(-, vec_arithmetic, l - r)
-BROOK_VEC_BINARY(*, vec_arithmetic, l* r)
-BROOK_VEC_BINARY(/, vec_arithmetic, l / r)
+BROOK_VEC_BINARY(+, vec_arithmetic, detail::wrapping_add(l, r))
+BROOK_VEC_BINARY(-, vec_arithmetic, detail::wrapping_sub(l, r))
+BROOK_VEC_BINARY(*, vec_arithmetic, detail::wrapping_mul(l, r))
+BROOK_VEC_BINARY(/, vec_arithmetic, detail::wrapping_div(l, r))
 BROOK_VEC_BINARY(%, vec_arithmetic, detail::remainder_of(l, r))
 BROOK_VEC_BINARY(&, vec_integral, l& r)
 BROOK_VEC_BINARY(|, vec_integral, l | r)
 BROOK_VEC_BINARY(^, vec_integral, l ^ r)
-BROOK_VEC_BINARY(<<, vec_integral, l << r)
-BROOK_VEC_BINARY(>>, vec_integral, l >> r)
+BROOK_VEC_BINARY(<<, vec_integral, detail::shift_left(l, r))
+BROOK_VEC_BINARY(>>, vec_integral, detail::shift_right(l, r))
 #undef BROOK_VEC_BINARY
 
 // Comparisons give a bool per component; scalars broadcast.
@@ -255,7 +350,7 @@ constexpr vec<T, N> operator+(const vec<T, N>& a) {
 template <class T, int N>
 requires detail::vec_arithmetic<T>
 constexpr vec<T, N> operator-(const vec<T, N>& a) {
-    return detail::map<T>(a, [](T v) { return -v; });
+    return detail::map<T>(a, [](T v) { return detail::wrapping_sub(T{}, v); });
 }
 
 template <class T, int N>
@@ -274,6 +369,19 @@ using float4 = vec<float, 4>;
 using int2 = vec<int, 2>;
 using int3 = vec<int, 3>;
 using int4 = vec<int, 4>;
+using uint2 = vec<unsigned int, 2>;
+using uint3 = vec<unsigned int, 3>;
+using uint4 = vec<unsigned int, 4>;
+/// Brook+'s char is a signed byte whatever the signedness of C++'s plain char.
+using char2 = vec<signed char, 2>;
+using char3 = vec<signed char, 3>;
+using char4 = vec<signed char, 4>;
+using uchar2 = vec<unsigned char, 2>;
+using uchar3 = vec<unsigned char, 3>;
+using uchar4 = vec<unsigned char, 4>;
+using fixed2 = vec<fixed, 2>;
+using fixed3 = vec<fixed, 3>;
+using fixed4 = vec<fixed, 4>;
 using bool2 = vec<bool, 2>;
 using bool3 = vec<bool, 3>;
 using bool4 = vec<bool, 4>;
@@ -281,5 +389,6 @@ using bool4 = vec<bool, 4>;
 static_assert(sizeof(float4) == 4 * sizeof(float) && alignof(float4) == alignof(float));
 static_assert(sizeof(float3) == 3 * sizeof(float) && std::is_standard_layout_v<float3>);
 static_assert(std::is_trivially_copyable_v<float4> && std::is_trivially_destructible_v<int2>);
+static_assert(sizeof(fixed3) == 3 && sizeof(uchar3) == 3 && std::is_trivially_copyable_v<fixed4>);
 
 } // namespace brook

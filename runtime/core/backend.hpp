@@ -79,6 +79,17 @@ struct Launch {
     /// Every InputStream/OutputStream/ReduceInput argument has the domain's shape and is
     /// contiguous.
     bool dense = false;
+
+    /// A kernel with VariableOutput parameters runs as two launches (core/launch.cpp). Count:
+    /// each element adds the number of values it pushes to each vout's counter array; ordinary
+    /// outputs are bound to scratch storage. Write: the counters hold the exclusive prefix sums
+    /// (each element's first slot) and each vout argument is bound to dense 1-D storage of the
+    /// total. Single: a kernel without variable outputs.
+    enum class Pass : unsigned char { Single, Count, Write };
+    Pass pass = Pass::Single;
+    /// Per parameter: for VariableOutput ones, element_count counters in host memory (see
+    /// `pass`); null for the others. Empty in a Single pass.
+    std::vector<std::size_t*> push_counters;
 };
 
 class Backend {
@@ -102,8 +113,12 @@ public:
     /// Exchanges the contents of two storages of the same element size and count.
     virtual void swap(Storage& a, Storage& b) = 0;
 
-    /// Runs a stream kernel over launch.extents.
+    /// Runs a stream kernel over launch.extents (one pass of it for kernels with variable
+    /// outputs: see Launch::pass).
     virtual void run_kernel(const Launch& launch) = 0;
+    /// True when run_kernel implements Launch::Pass::Count and Write; the core refuses kernels
+    /// with variable outputs on other backends rather than let them return wrong results.
+    virtual bool runs_variable_outputs() const { return false; }
     /// Folds all elements of argument `input` (a ReduceInput) into `result` (host memory of the
     /// element type), keeping their row-major order.
     virtual void reduce_to_value(const Launch& launch, int input, void* result) = 0;

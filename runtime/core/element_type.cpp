@@ -5,19 +5,19 @@
 
 namespace brook {
 
-namespace {
-
-constexpr std::size_t scalar_size(ScalarKind kind) {
+std::size_t scalar_size(ScalarKind kind) {
     switch (kind) {
     case ScalarKind::Float32:
-        return 4;
     case ScalarKind::Int32:
+    case ScalarKind::UInt32:
         return 4;
+    case ScalarKind::Int8:
+    case ScalarKind::UInt8:
+    case ScalarKind::Fixed8:
+        return 1;
     }
     return 4;
 }
-
-} // namespace
 
 int ElementType::component_count() const {
     int count = 0;

@@ -6,6 +6,13 @@
 // output's. A stream that the call writes and also reads in any way other than as the same input
 // element by element is snapshotted first, so gathers read the values from before the call; the
 // plain in-place case (`k(a, a)`) needs no copy because generated code reads its inputs first.
+//
+// Variable outputs (`vout`) take two launches: a count pass (every element's number of pushes per
+// vout, the ordinary outputs written to scratch so that the inputs are unchanged for the next
+// pass), an exclusive prefix sum of the counts on the host, new dense 1-D storage of the total
+// for each vout stream, and the write pass, where element i stores its values from its prefix
+// sum on. So the values are concatenated in element order without a sentinel value, and a GPU
+// backend runs the same two passes.
 #include "core/launch.hpp"
 
 #include "core/errors.hpp"
@@ -30,6 +37,8 @@ const char* kind_word(ParamKind kind) {
         return "reduce input";
     case ParamKind::ReduceAccumulator:
         return "reduce target";
+    case ParamKind::VariableOutput:
+        return "variable output";
     }
     return "argument";
 }
@@ -94,6 +103,54 @@ BoundStream read_binding(const StreamImpl& impl, ParamKind kind,
     return bound;
 }
 
+/// The count pass, the prefix sums, the resizing of the vout streams and the write pass (see the
+/// top of the file) of a bound call.
+void run_with_variable_outputs(Backend& backend, std::span<const KernelArg> args,
+                               std::span<const std::size_t> variable_outputs, BoundCall& call) {
+    Launch& launch = call.launch;
+    const KernelInfo& kernel = *launch.kernel;
+    if (!backend.runs_variable_outputs()) {
+        fatal(call_label(kernel) + " has variable outputs, which the " +
+              std::string(backend.name()) + " backend does not run yet; use BRT_RUNTIME=cpu");
+    }
+    const std::size_t n = launch.element_count;
+    std::vector<std::vector<std::size_t>> counters(variable_outputs.size(),
+                                                   std::vector<std::size_t>(n, 0));
+    launch.push_counters.assign(kernel.params.size(), nullptr);
+    for (std::size_t k = 0; k < variable_outputs.size(); ++k) {
+        launch.push_counters[variable_outputs[k]] = counters[k].data();
+    }
+
+    Launch count = launch;
+    count.pass = Launch::Pass::Count;
+    std::vector<std::unique_ptr<Storage>> scratch;
+    for (std::size_t i = 0; i < kernel.params.size(); ++i) {
+        if (kernel.params[i].kind == ParamKind::OutputStream) {
+            scratch.push_back(backend.allocate(kernel.params[i].element_type(), n));
+            count.args[i].stream = {scratch.back().get(),
+                                    Region::dense(launch.rank, launch.extents)};
+        }
+    }
+    backend.run_kernel(count);
+
+    for (std::size_t k = 0; k < variable_outputs.size(); ++k) {
+        std::size_t total = 0;
+        for (std::size_t& slot : counters[k]) {
+            const std::size_t pushed = slot;
+            slot = total;
+            total += pushed;
+        }
+        const std::size_t param = variable_outputs[k];
+        StreamImpl& output = *args[param].output->impl();
+        // Inputs of this call may still read the old storage.
+        call.snapshots.push_back(output.shared_storage());
+        output.replace(backend.allocate(output.type(), total), Region::dense(1, {total, 0, 0, 0}));
+        launch.args[param].stream = output.bound();
+    }
+    launch.pass = Launch::Pass::Write;
+    backend.run_kernel(launch);
+}
+
 } // namespace
 
 std::string call_label(const KernelInfo& kernel) {
@@ -121,6 +178,11 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
     if (!(impl.type() == expected)) {
         fatal(argument_label(kernel, param) + " is " + describe_shape(impl.type(), impl.region()) +
               ", but the parameter takes " + expected.name + " elements");
+    }
+    if (impl.region().count() == 0 && info.kind != ParamKind::VariableOutput) {
+        fatal(argument_label(kernel, param) + " is the empty stream " +
+              describe_shape(impl.type(), impl.region()) +
+              " (a variable output that received no values); only a variable output may be empty");
     }
     return impl;
 }
@@ -162,6 +224,9 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
             bound.stream =
                 read_binding(typed_stream(kernel, i, arg.stream_arg), kind, written, call);
             break;
+        case ParamKind::VariableOutput:
+            bound.stream = typed_stream(kernel, i, arg.output).bound();
+            break;
         case ParamKind::ReduceAccumulator:
             break;
         }
@@ -189,8 +254,21 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
     const StreamImpl* domain = nullptr;
     std::size_t domain_param = 0;
     std::vector<BoundStream> written;
+    std::vector<std::size_t> variable_outputs;
     for (std::size_t i = 0; i < kernel.params.size(); ++i) {
-        if (kernel.params[i].kind != ParamKind::OutputStream) {
+        const ParamKind kind = kernel.params[i].kind;
+        if (kind == ParamKind::VariableOutput) {
+            const StreamImpl& output = typed_stream(kernel, i, args[i].output);
+            if (!output.covers_storage()) {
+                fatal(argument_label(kernel, i) + " is a domain of a larger stream, " +
+                      describe_shape(output.type(), output.region()) +
+                      "; a variable output must be a whole stream, since the call resizes it");
+            }
+            written.push_back(output.bound());
+            variable_outputs.push_back(i);
+            continue;
+        }
+        if (kind != ParamKind::OutputStream) {
             continue;
         }
         const StreamImpl& output = typed_stream(kernel, i, args[i].output);
@@ -206,12 +284,25 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
                   "; all outputs of a call must have the same shape");
         }
     }
+    // A kernel whose only outputs are variable runs over its first input stream.
+    for (std::size_t i = 0;
+         domain == nullptr && !variable_outputs.empty() && i < kernel.params.size(); ++i) {
+        if (kernel.params[i].kind == ParamKind::InputStream) {
+            domain = &typed_stream(kernel, i, args[i].stream_arg);
+        }
+    }
     if (domain == nullptr) {
-        fatal(call_label(kernel) + " has no output stream, so it has nothing to run over");
+        fatal(call_label(kernel) + " has no output stream" +
+              (variable_outputs.empty() ? "" : " and no input stream") +
+              ", so it has nothing to run over");
     }
     BoundCall call;
     bind_arguments(kernel, args, *domain, written, call);
-    domain->backend().run_kernel(call.launch);
+    if (variable_outputs.empty()) {
+        domain->backend().run_kernel(call.launch);
+        return;
+    }
+    run_with_variable_outputs(domain->backend(), args, variable_outputs, call);
 }
 
 } // namespace brook

@@ -2,8 +2,10 @@
 // component of each field of an element in turn; an element of one component is its value and a
 // space, an element of several is `{a, b, c}` (DESIGN gives no separator between such elements,
 // so none is printed); a newline after every row of the last dimension. Floats print as `%3.2f`
-// except that |x| < 1e-6 prints `0.00` (no `-0.00`), infinities `inf` and NaN `NaN`; int fields
-// print as integers. Output goes through C's stdout so it interleaves with the program's printf.
+// except that |x| < 1e-6 prints `0.00` (no `-0.00`), infinities `inf` and NaN `NaN`; integer and
+// byte fields print as integers, `fixed` ones as their float value. An empty stream (a variable
+// output that received nothing) prints nothing. Output goes through C's stdout so it interleaves
+// with the program's printf.
 #include "core/backend.hpp"
 #include "core/stream_impl.hpp"
 
@@ -36,22 +38,35 @@ void append_float(std::string& text, float value) {
     text += buffer;
 }
 
+template <class T> T load(const std::byte* where) {
+    T value;
+    std::memcpy(&value, where, sizeof value);
+    return value;
+}
+
 void append_component(std::string& text, const std::byte* element, const FieldInfo& field,
                       int component) {
-    const std::byte* where = element + field.offset + static_cast<std::size_t>(component) * 4;
+    const std::byte* where =
+        element + field.offset + static_cast<std::size_t>(component) * scalar_size(field.scalar);
     switch (field.scalar) {
-    case ScalarKind::Float32: {
-        float value;
-        std::memcpy(&value, where, sizeof value);
-        append_float(text, value);
+    case ScalarKind::Float32:
+        append_float(text, load<float>(where));
         return;
-    }
-    case ScalarKind::Int32: {
-        std::int32_t value;
-        std::memcpy(&value, where, sizeof value);
-        text += std::to_string(value);
+    case ScalarKind::Fixed8:
+        append_float(text, static_cast<float>(load<fixed>(where)));
         return;
-    }
+    case ScalarKind::Int32:
+        text += std::to_string(load<std::int32_t>(where));
+        return;
+    case ScalarKind::UInt32:
+        text += std::to_string(load<std::uint32_t>(where));
+        return;
+    case ScalarKind::Int8:
+        text += std::to_string(load<std::int8_t>(where));
+        return;
+    case ScalarKind::UInt8:
+        text += std::to_string(load<std::uint8_t>(where));
+        return;
     }
 }
 
@@ -62,6 +77,9 @@ void streamPrint(const stream& s) {
     const ElementType& type = impl.type();
     const detail::Region& region = impl.region();
     const std::size_t count = region.count();
+    if (count == 0) {
+        return;
+    }
     std::vector<std::byte> host(count * type.size);
     impl.backend().read(impl.storage(), region, host.data());
 

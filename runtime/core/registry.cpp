@@ -5,10 +5,14 @@
 #include "core/registry.hpp"
 
 #include "backends/cpu/cpu_backend.hpp"
+#ifdef BROOK_WITH_GL
+#include "backends/gl/gl_backend.hpp"
+#endif
 #include "core/errors.hpp"
 
 #include <array>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 
 namespace brook::detail {
@@ -17,13 +21,18 @@ namespace {
 
 struct BackendEntry {
     std::string_view name;
-    /// Null when this build does not include the backend.
+    /// Null when this build does not include the backend. Throws std::runtime_error, saying
+    /// why, when the backend cannot start on this machine (no OpenGL context, no GPU).
     std::unique_ptr<Backend> (*create)();
 };
 
 constexpr std::array<BackendEntry, 3> backends{{
     {"cuda", nullptr},
+#ifdef BROOK_WITH_GL
+    {"gl", &make_gl_backend},
+#else
     {"gl", nullptr},
+#endif
     {"cpu", &make_cpu_backend},
 }};
 
@@ -49,6 +58,23 @@ std::string usable_backends(bool with_unbuilt) {
     return text;
 }
 
+/// Starts `entry`'s backend; one that cannot start stops the program with its reason and the
+/// other built backends.
+std::unique_ptr<Backend> start(const BackendEntry& entry) {
+    try {
+        return entry.create();
+    } catch (const std::runtime_error& error) {
+        std::string others;
+        for (const BackendEntry& other : backends) {
+            if (other.create != nullptr && other.name != entry.name) {
+                others += (others.empty() ? "" : " and ") + std::string(other.name);
+            }
+        }
+        fatal("BRT_RUNTIME=" + std::string(entry.name) + ": " + error.what() +
+              "; backends that can run here: " + others);
+    }
+}
+
 } // namespace
 
 std::unique_ptr<Backend> create_backend(std::string_view name) {
@@ -56,9 +82,15 @@ std::unique_ptr<Backend> create_backend(std::string_view name) {
         name = "cpu";
     }
     if (name == "auto") {
+        // The fastest that starts: a GPU backend that cannot start here is passed over.
         for (const BackendEntry& entry : backends) {
-            if (entry.create != nullptr) {
+            if (entry.create == nullptr) {
+                continue;
+            }
+            try {
                 return entry.create();
+            } catch (const std::runtime_error&) {
+                continue;
             }
         }
     }
@@ -70,7 +102,7 @@ std::unique_ptr<Backend> create_backend(std::string_view name) {
             fatal("BRT_RUNTIME=" + std::string(name) + ": the " + std::string(name) +
                   " backend is not built in this version; " + usable_backends(false));
         }
-        return entry.create();
+        return start(entry);
     }
     fatal("BRT_RUNTIME=" + std::string(name) + " names no backend (use cpu, gl, cuda or auto); " +
           usable_backends(true));

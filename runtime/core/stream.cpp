@@ -86,16 +86,6 @@ const StreamImpl& checked_impl(const stream& s, const std::string& what) {
 using detail::checked_impl;
 using detail::fatal;
 
-namespace {
-
-/// True when the stream is all of its storage, in order (not a view of a larger stream).
-bool covers_storage(const detail::StreamImpl& impl) {
-    return impl.region().offset == 0 && impl.region().contiguous() &&
-           impl.region().count() == impl.storage().count();
-}
-
-} // namespace
-
 stream::stream(const ElementType& type, std::span<const long long> extents) {
     std::string shape = type.name + "<";
     for (std::size_t d = 0; d < extents.size(); ++d) {
@@ -248,6 +238,9 @@ stream make_iterator_stream(const ElementType& type, std::span<const long long> 
 
 void streamRead(const stream& s, const void* data) {
     const detail::StreamImpl& impl = checked_impl(s, "streamRead");
+    if (impl.region().count() == 0) {
+        return;
+    }
     if (data == nullptr) {
         fatal("streamRead: the host pointer for stream " + s.describe() + " is null");
     }
@@ -256,6 +249,10 @@ void streamRead(const stream& s, const void* data) {
 
 void streamWrite(const stream& s, void* data) {
     const detail::StreamImpl& impl = checked_impl(s, "streamWrite");
+    // An empty stream (a variable output that received nothing) has nothing to copy.
+    if (impl.region().count() == 0) {
+        return;
+    }
     if (data == nullptr) {
         fatal("streamWrite: the host pointer for stream " + s.describe() + " is null");
     }
@@ -272,7 +269,7 @@ void streamSwap(stream& a, stream& b) {
     if (&first.storage() == &second.storage() && first.region() == second.region()) {
         return;
     }
-    const bool whole = covers_storage(first) && covers_storage(second);
+    const bool whole = first.covers_storage() && second.covers_storage();
     if (whole) {
         first.backend().swap(first.storage(), second.storage());
         return;

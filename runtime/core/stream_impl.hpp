@@ -1,6 +1,7 @@
 #pragma once
 // What a brook::stream handle points to: the element type, the backend storage (shared, so that
-// views of a stream can share it) and the region of it the stream covers.
+// views of a stream can share it) and the region of it the stream covers. A kernel call that
+// fills a variable output gives that stream new storage and shape; every handle sees it.
 
 #include "core/backend.hpp"
 
@@ -23,6 +24,15 @@ public:
     const std::shared_ptr<Storage>& shared_storage() const { return storage_; }
     const Region& region() const { return region_; }
     BoundStream bound() const { return {storage_.get(), region_}; }
+    /// True when the stream is all of its storage, in order (not a view of a larger stream).
+    bool covers_storage() const {
+        return region_.offset == 0 && region_.contiguous() && region_.count() == storage_->count();
+    }
+    /// Makes the stream `region` of new storage (a variable output sized by a kernel call).
+    void replace(std::shared_ptr<Storage> storage, const Region& region) {
+        storage_ = std::move(storage);
+        region_ = region;
+    }
 
 private:
     Backend* backend_;

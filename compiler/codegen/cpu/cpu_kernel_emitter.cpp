@@ -8,6 +8,11 @@
 //    vectorises; otherwise each element is addressed through the runtime's resize helpers.
 //  - reductions instead get `NAME__fold` (a box of the input, in row-major order) and
 //    `NAME__combine` (joins two partial results), both calling the body.
+// A kernel with `vout` parameters runs twice (brook::cpu::VariableOutput in kernel_abi.hpp): its
+// body gets, for each vout, the current value and a VariableOutput that `push` counts into
+// (count pass) or stores through (write pass); during the count pass its ordinary outputs go to
+// scratch locals, so an output that is also an input is only written once. `fixed` streams hold
+// bytes: the body computes with floats, converted on reading and stored after the body.
 // Expressions use the shared C-like printer; this file supplies its C++ hooks, which map Brook's
 // vector forms onto brook::vec and the helpers of include/brook/cpu_kernel.hpp.
 
@@ -16,6 +21,8 @@
 #include "codegen/c_like_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
 #include "support/diagnostics.hpp"
+
+#include <algorithm>
 
 namespace brcc {
 
@@ -65,8 +72,49 @@ std::string_view compound_operator(AssignOp op) {
     return "";
 }
 
+// The helpers of cpu_kernel.hpp that do signed int arithmetic with wrap-around.
+std::string_view wrapping_name(BinaryOp op) {
+    return op == BinaryOp::Add   ? "wrapping_add"
+           : op == BinaryOp::Sub ? "wrapping_sub"
+                                 : "wrapping_mul";
+}
+std::string_view wrapping_name(AssignOp op) {
+    return op == AssignOp::Add   ? "wrapping_add_assign"
+           : op == AssignOp::Sub ? "wrapping_sub_assign"
+                                 : "wrapping_mul_assign";
+}
+std::string_view wrapping_name(UnaryOp op) {
+    switch (op) {
+    case UnaryOp::Minus:
+        return "wrapping_neg";
+    case UnaryOp::PreInc:
+        return "wrapping_pre_increment";
+    case UnaryOp::PreDec:
+        return "wrapping_pre_decrement";
+    case UnaryOp::PostInc:
+        return "wrapping_post_increment";
+    case UnaryOp::PostDec:
+        return "wrapping_post_decrement";
+    case UnaryOp::Plus:
+    case UnaryOp::Not:
+    case UnaryOp::BitNot:
+        break;
+    }
+    internal_error(__FILE__, __LINE__, "operator without overflow printed as wrapping");
+}
+
 bool is_float(const Type& type) {
     return type.is_arithmetic() && type.scalar_type() == ScalarType::Float;
+}
+
+bool is_signed_int(const Type& type) {
+    return type.is_arithmetic() && type.scalar_type() == ScalarType::Int;
+}
+
+BinaryOp binary_of(AssignOp op) {
+    return op == AssignOp::Add   ? BinaryOp::Add
+           : op == AssignOp::Sub ? BinaryOp::Sub
+                                 : BinaryOp::Mul;
 }
 
 std::string component_list(const Member& member) {
@@ -77,6 +125,17 @@ std::string component_list(const Member& member) {
         list += std::to_string(member.swizzle[static_cast<std::size_t>(i)]);
     }
     return list;
+}
+
+/// The body's brook::cpu::VariableOutput for `vout` parameter `name`.
+std::string push_target_name(std::string_view name) {
+    return cpp_identifier(name) + "__vout";
+}
+
+bool has_variable_output(const KernelDecl& kernel) {
+    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
+        return param->param_kind == ParamKind::VariableOutput;
+    });
 }
 
 /// The C-like printer's hooks for C++ on brook::vec.
@@ -100,6 +159,11 @@ protected:
                 std::string(cpu) + "swizzle<" + component_list(target) + ">(" + vector + ")";
             if (assign.op == AssignOp::Rem && is_float(assign.type))
                 value = std::string(cpu) + "fmod(" + current + ", " + value + ")";
+            else if (is_signed_int(assign.type) &&
+                     (assign.op == AssignOp::Add || assign.op == AssignOp::Sub ||
+                      assign.op == AssignOp::Mul))
+                value = std::string(cpu) + std::string(wrapping_name(binary_of(assign.op))) + "(" +
+                        current + ", " + value + ")";
             else
                 value =
                     current + " " + std::string(compound_operator(assign.op)) + " (" + value + ")";
@@ -197,6 +261,30 @@ protected:
         return {type_name(type) + "(" + join(elements) + ")"};
     }
 
+    std::optional<PrintedExpr> wrapping_arithmetic(const Expr& expr) override {
+        if (expr.kind == NodeKind::Binary) {
+            const auto& binary = static_cast<const Binary&>(expr);
+            return PrintedExpr{wrapping_call(wrapping_name(binary.op), *binary.lhs, *binary.rhs)};
+        }
+        if (expr.kind == NodeKind::Assign) {
+            const auto& assign = static_cast<const Assign&>(expr);
+            return PrintedExpr{
+                wrapping_call(wrapping_name(assign.op), *assign.target, *assign.value)};
+        }
+        const auto& unary = static_cast<const Unary&>(expr);
+        return PrintedExpr{std::string(cpu) + std::string(wrapping_name(unary.op)) + "(" +
+                           argument(*unary.operand) + ")"};
+    }
+
+    std::string wrapping_call(std::string_view name, const Expr& lhs, const Expr& rhs) {
+        return std::string(cpu) + std::string(name) + "(" + argument(lhs) + ", " + argument(rhs) +
+               ")";
+    }
+
+    std::string push(const Push& push) override {
+        return push_target_name(push.stream->name) + ".push(" + identifier(push.stream->name) + ")";
+    }
+
     PrintedExpr construct(const Construct& construct) override {
         const std::vector<std::string> args = print_args(construct.args);
         if (construct.constructed.is_scalar())
@@ -226,8 +314,12 @@ std::string body_parameter(const ParamDecl& param) {
     case ParamKind::ReduceAccumulator:
         return maybe_unused(type + "& " + name);
     case ParamKind::Gather:
-        return maybe_unused("const ::brook::cpu::Gather<" + type + ", " +
-                            std::to_string(param.gather_rank) + ">& " + name);
+        return maybe_unused("const ::brook::cpu::Gather<" + cpp_storage_type_name(param.type) +
+                            ", " + std::to_string(param.gather_rank) + ">& " + name);
+    case ParamKind::VariableOutput:
+        return maybe_unused(type + "& " + name) + ",\n        " +
+               maybe_unused("::brook::cpu::VariableOutput<" + type + ">& " +
+                            push_target_name(param.name));
     }
     return "";
 }
@@ -269,7 +361,7 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
             text += "    const " + type + " " + local_name(*param) + " = frame.constant<" + type +
                     ">(" + index + ");\n";
         } else if (param->param_kind == ParamKind::Gather) {
-            text += "    const ::brook::cpu::Gather<" + type + ", " +
+            text += "    const ::brook::cpu::Gather<" + cpp_storage_type_name(param->type) + ", " +
                     std::to_string(param->gather_rank) + "> " + local_name(*param) +
                     "(frame.args[" + index + "].stream);\n";
         }
@@ -277,26 +369,99 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
     return text;
 }
 
-/// The body call of the kernel loop; `dense` picks the plain array indexing.
-std::string body_call(const KernelDecl& kernel, bool dense) {
+enum class Addressing { Dense, General, Counting };
+
+std::string body_call(const KernelDecl& kernel, Addressing addressing);
+
+/// The local holding an output's value where it is not written in place (fixed outputs, and
+/// every output during a vout kernel's count pass).
+std::string value_name(const ParamDecl& param) {
+    return local_name(param) + "_value";
+}
+
+/// Element i of input stream `param`, in its storage type.
+std::string input_element(const ParamDecl& param, Addressing addressing) {
+    if (addressing == Addressing::Dense)
+        return local_name(param) + "[i]";
+    return "::brook::cpu::input_at<" + cpp_storage_type_name(param.type) + ">(frame, " +
+           std::to_string(param.index) + ", i)";
+}
+
+/// Element i of output stream `param`, in its storage type.
+std::string output_element(const ParamDecl& param, Addressing addressing) {
+    if (addressing == Addressing::Dense)
+        return local_name(param) + "[i]";
+    return "::brook::cpu::output_at<" + cpp_storage_type_name(param.type) + ">(frame, " +
+           std::to_string(param.index) + ", i)";
+}
+
+/// `element` (of `type`'s storage type) as a value of `type`.
+std::string converted_from_storage(const Type& type, const std::string& element) {
+    if (!is_fixed(type))
+        return element;
+    return "::brook::cpu::convert<" + cpp_type_name(type) + ">(" + element + ")";
+}
+
+/// Declarations of the value locals of the fixed outputs, before the body call.
+std::string fixed_output_locals(const KernelDecl& kernel, const std::string& pad) {
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::OutputStream && is_fixed(param->type))
+            text += pad + cpp_type_name(param->type) + " " + value_name(*param) + "{};\n";
+    }
+    return text;
+}
+
+/// Stores of the fixed outputs' values (saturated to bytes), after the body call.
+std::string fixed_output_stores(const KernelDecl& kernel, Addressing addressing,
+                                const std::string& pad) {
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::OutputStream && is_fixed(param->type))
+            text += pad + output_element(*param, addressing) + " = ::brook::cpu::convert<" +
+                    cpp_storage_type_name(param->type) + ">(" + value_name(*param) + ");\n";
+    }
+    return text;
+}
+
+/// One loop over [begin, end): the body call with the locals and stores it needs.
+std::string element_loop(const KernelDecl& kernel, Addressing addressing, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    const std::string inner = pad + "    ";
+    const std::string before = fixed_output_locals(kernel, inner);
+    const std::string after = fixed_output_stores(kernel, addressing, inner);
+    std::string text = pad + "for (std::size_t i = begin; i < end; ++i)";
+    if (before.empty())
+        return text + "\n" + inner + body_call(kernel, addressing) + ";\n";
+    return text + " {\n" + before + inner + body_call(kernel, addressing) + ";\n" + after + pad +
+           "}\n";
+}
+
+/// The body call of the kernel loop. Dense takes element i of plain arrays, General addresses
+/// elements through the runtime's resize helpers, Counting is General for a vout kernel's count
+/// pass (ordinary outputs go to scratch locals, see variable_output_locals).
+std::string body_call(const KernelDecl& kernel, Addressing addressing) {
     std::string args;
     for (const ParamDecl* param : kernel.params) {
         if (!args.empty())
             args += ", ";
-        const std::string type = cpp_type_name(param->type);
-        const std::string index = std::to_string(param->index);
         switch (param->param_kind) {
         case ParamKind::Constant:
         case ParamKind::Gather:
             args += local_name(*param);
             break;
         case ParamKind::InputStream:
-            args += dense ? local_name(*param) + "[i]"
-                          : "::brook::cpu::input_at<" + type + ">(frame, " + index + ", i)";
+            args += converted_from_storage(param->type, input_element(*param, addressing));
             break;
         case ParamKind::OutputStream:
-            args += dense ? local_name(*param) + "[i]"
-                          : "::brook::cpu::output_at<" + type + ">(frame, " + index + ", i)";
+            // A fixed output is computed in a float local and stored after the body.
+            if (addressing == Addressing::Counting || is_fixed(param->type))
+                args += value_name(*param);
+            else
+                args += output_element(*param, addressing);
+            break;
+        case ParamKind::VariableOutput:
+            args += local_name(*param) + ", " + push_target_name(local_name(*param));
             break;
         case ParamKind::ReduceAccumulator:
             internal_error(__FILE__, __LINE__, "reduce accumulator in a stream kernel");
@@ -307,13 +472,51 @@ std::string body_call(const KernelDecl& kernel, bool dense) {
     return body_name(kernel) + "(" + args + ")";
 }
 
+/// The per-element locals of a vout kernel's loop: each vout's value and VariableOutput, and in
+/// the count pass a scratch value for each ordinary output.
+std::string variable_output_locals(const KernelDecl& kernel, bool counting, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        const std::string type = cpp_type_name(param->type);
+        if (param->param_kind == ParamKind::VariableOutput) {
+            text += pad + type + " " + local_name(*param) + "{};\n";
+            text += pad + "::brook::cpu::VariableOutput<" + type + "> " +
+                    push_target_name(local_name(*param)) + "(frame, " +
+                    std::to_string(param->index) + ", i);\n";
+        } else if (counting && param->param_kind == ParamKind::OutputStream) {
+            text += pad + type + " " + value_name(*param) + "{};\n";
+        }
+    }
+    return text;
+}
+
+/// The loop of a kernel with `vout` parameters: the count pass, then the write pass.
+std::string variable_output_loops(const KernelDecl& kernel) {
+    std::string text = "    if (frame.counting) {\n";
+    text += "        for (std::size_t i = begin; i < end; ++i) {\n";
+    text += variable_output_locals(kernel, true, 3);
+    text += "            " + body_call(kernel, Addressing::Counting) + ";\n";
+    text += "        }\n";
+    text += "        return;\n";
+    text += "    }\n";
+    text += "    for (std::size_t i = begin; i < end; ++i) {\n";
+    text += variable_output_locals(kernel, false, 2) + fixed_output_locals(kernel, "        ");
+    text += "        " + body_call(kernel, Addressing::General) + ";\n";
+    text += fixed_output_stores(kernel, Addressing::General, "        ");
+    text += "    }\n";
+    return text;
+}
+
 std::string kernel_loop_function(const KernelDecl& kernel) {
     std::string text = "void " + cpu_kernel_function_name(kernel) +
                        "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {\n";
     text += fetch_uniform_arguments(kernel);
+    if (has_variable_output(kernel))
+        return text + variable_output_loops(kernel) + "}\n";
     text += "    if (frame.dense) {\n";
     for (const ParamDecl* param : kernel.params) {
-        const std::string type = cpp_type_name(param->type);
+        const std::string type = cpp_storage_type_name(param->type);
         const std::string index = std::to_string(param->index);
         if (param->param_kind == ParamKind::InputStream) {
             text += "        const " + type + "* const " + local_name(*param) +
@@ -323,12 +526,10 @@ std::string kernel_loop_function(const KernelDecl& kernel) {
                     ">(" + index + ");\n";
         }
     }
-    text += "        for (std::size_t i = begin; i < end; ++i)\n";
-    text += "            " + body_call(kernel, true) + ";\n";
+    text += element_loop(kernel, Addressing::Dense, 2);
     text += "        return;\n";
     text += "    }\n";
-    text += "    for (std::size_t i = begin; i < end; ++i)\n";
-    text += "        " + body_call(kernel, false) + ";\n";
+    text += element_loop(kernel, Addressing::General, 1);
     return text + "}\n";
 }
 
@@ -351,6 +552,7 @@ std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
             args += accumulator;
             break;
         case ParamKind::OutputStream:
+        case ParamKind::VariableOutput:
             internal_error(__FILE__, __LINE__, "output stream in a reduction");
         }
     }
@@ -402,6 +604,7 @@ std::string helper_signature(const KernelDecl& helper) {
         parameters += maybe_unused(cpp_type_name(param->type) + (by_reference ? "& " : " ") +
                                    cpp_identifier(param->name));
     }
+
     return cpp_type_name(helper.return_type) + " " + cpp_identifier(helper.name) + "(" +
            parameters + ")";
 }

@@ -1,11 +1,15 @@
 // Host code is C or C++ that brcc does not parse: it is copied by source range, and only the
 // constructs the parser found in it are rewritten. Stream declarations become brook::stream
 // handles made by brook::make_stream (extents stay the user's expressions, so they are evaluated
-// where they were declared), and each struct typedef is followed by its element_traits.
+// where they were declared), iterator declarations become streams made by brook::make_iterator,
+// the reduce function given to streamGatherOp/streamScatterOp becomes its KernelInfo, and each
+// struct typedef is followed by its element_traits.
 
 #include "codegen/host/host_emitter.hpp"
 
 #include "codegen/cpp_spelling.hpp"
+#include "codegen/kernel_stub_emitter.hpp"
+#include "support/diagnostics.hpp"
 
 namespace brcc {
 
@@ -66,6 +70,25 @@ void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sour
         text += ")";
     }
     out.source(text, line);
+}
+
+void emit_host_iterator_decl(const HostIteratorDecl& decl, const SourceManager& sources,
+                             CodeWriter& out) {
+    // make_iterator's template argument fixes the type the bounds are converted to, so
+    // `iter(0, 10)` on a float iterator means 0.0f to 10.0f, as in C.
+    std::string text = "::brook::stream " + decl.declarator.name + " = ::brook::make_iterator<" +
+                       cpp_type_name(decl.element_type) + ">(" +
+                       std::string(sources.text(decl.begin_value)) + ", " +
+                       std::string(sources.text(decl.end_value));
+    for (const SourceRange extent : decl.declarator.extents)
+        text += ", " + std::string(sources.text(extent));
+    out.source(text + ")", line_of(sources, decl.range.begin));
+}
+
+void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager& sources,
+                               CodeWriter& out) {
+    BRCC_ASSERT(op.reduce != nullptr, "unresolved reduce operator '" + op.name + "'");
+    out.source(kernel_info_name(*op.reduce), line_of(sources, op.range.begin));
 }
 
 void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out) {

@@ -14,6 +14,14 @@ void emit_host_text(const HostText& text, const SourceManager& sources, CodeWrit
 /// a host function's `float s<>` parameter -> `::brook::stream& s`.
 void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sources,
                            CodeWriter& out);
+/// `iter float2 s<H, W> = iter(a, b)` ->
+/// `::brook::stream s = ::brook::make_iterator<float2>(a, b, H, W)`.
+void emit_host_iterator_decl(const HostIteratorDecl& decl, const SourceManager& sources,
+                             CodeWriter& out);
+/// The reduce function named as streamGatherOp/streamScatterOp's operator -> its KernelInfo,
+/// `NAME__info`, which the runtime's operator overloads take.
+void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager& sources,
+                               CodeWriter& out);
 /// `void main(` -> `int main(` (C++ requires it).
 void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out);
 /// The typedef as written, then the brook::element_traits specialisation that lets streams of

@@ -182,12 +182,19 @@ struct CpuFrame {
         for (std::size_t i = 0; i < launch.args.size(); ++i) {
             args[i].constant = launch.args[i].constant;
             args[i].stream = view_of(launch.args[i].stream);
+            if (i < launch.push_counters.size()) {
+                std::size_t* counters = launch.push_counters[i];
+                const bool counting = launch.pass == Launch::Pass::Count;
+                args[i].push_counts = counting ? counters : nullptr;
+                args[i].push_offsets = counting ? nullptr : counters;
+            }
         }
         frame.args = args.data();
         frame.output_rank = launch.rank;
         frame.output_extents = launch.extents;
         frame.element_count = launch.element_count;
         frame.dense = launch.dense;
+        frame.counting = launch.pass == Launch::Pass::Count;
     }
     CpuFrame(const CpuFrame&) = delete;
     CpuFrame& operator=(const CpuFrame&) = delete;
@@ -254,6 +261,10 @@ public:
                 kernel(call.frame, begin, end);
             }
         }
+    }
+
+    bool runs_variable_outputs() const override {
+        return true;
     }
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {

@@ -173,4 +173,25 @@ TEST(CpuPrelude, IndexofPutsTheLastDimensionInX) {
     EXPECT_EQ(position.y, 1.0f);
 }
 
+TEST(CpuPrelude, SignedArithmeticWrapsAround) {
+    constexpr int max = std::numeric_limits<int>::max();
+    constexpr int min = std::numeric_limits<int>::min();
+    EXPECT_EQ(cpu::wrapping_add(max, 1), min);
+    EXPECT_EQ(cpu::wrapping_sub(min, 1), max);
+    EXPECT_EQ(cpu::wrapping_mul(65536, 65536), 0);
+    EXPECT_EQ(cpu::wrapping_mul(max, 3), 2147483645); // 3 * (2^31 - 1) - 2^32
+    EXPECT_EQ(cpu::wrapping_neg(min), min);
+    int i = max;
+    EXPECT_EQ(cpu::wrapping_post_increment(i), max);
+    EXPECT_EQ(i, min);
+    EXPECT_EQ(cpu::wrapping_pre_decrement(i), max);
+    const int2 v = cpu::wrapping_add(int2(max, -5), 2);
+    EXPECT_EQ(v.x, min + 1);
+    EXPECT_EQ(v.y, -3);
+    int2 w(min, 7);
+    cpu::wrapping_mul_assign(w, int2(-1, 2));
+    EXPECT_EQ(w.x, min);
+    EXPECT_EQ(w.y, 14);
+}
+
 } // namespace

@@ -44,6 +44,15 @@ TEST(DriverOptions, DefaultsToAllBackendsAndO2) {
     EXPECT_EQ(options.backends, known_backends());
 }
 
+TEST(DriverOptions, DumpAfterNamesAPassAndDumpAstIsDumpAfterSema) {
+    DriverOptions parse_pass;
+    EXPECT_EQ(parse({"--dump-after=parse", "a.br"}, parse_pass), std::nullopt);
+    EXPECT_EQ(parse_pass.dump_after, "parse");
+    DriverOptions dump_ast;
+    EXPECT_EQ(parse({"--dump-ast", "a.br"}, dump_ast), std::nullopt);
+    EXPECT_EQ(dump_ast.dump_after, "sema");
+}
+
 TEST(DriverOptions, HelpAndVersionExitWithZero) {
     DriverOptions help;
     EXPECT_EQ(parse({"--help"}, help), 0);
@@ -60,6 +69,9 @@ TEST(DriverOptions, UsageErrorsExitWithTwo) {
         {"a.br", "--no-such-option"},
         {"a.br", "b.br"},
         {"--emit-cpp", "--dump-ast", "a.br"},
+        {"--dump-after=codegen", "a.br"},
+        {"--dump-after=parse", "--dump-ast", "a.br"},
+        {"--emit-cpp", "--dump-after=sema", "a.br"},
         {"--emit-cpp", "a.br", "--", "-lm"},
     };
     for (const auto& args : bad) {

@@ -241,8 +241,9 @@ TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
                               "&::brook::element_traits<float>::type, 0},\n"));
     EXPECT_TRUE(contains(out, "const ::brook::KernelInfo saxpy__info{\"saxpy\", saxpy__params, "
                               "false, &saxpy__cpu, nullptr, nullptr};\n"));
+    // The output is a handle by value so that a view made in the call (`.domain()`) binds.
     EXPECT_TRUE(contains(out, "void saxpy(const float a, const ::brook::stream& x, const "
-                              "::brook::stream& y, ::brook::stream& result) {\n"
+                              "::brook::stream& y, ::brook::stream result) {\n"
                               "    const ::brook::KernelArg brook_args[] = {\n"
                               "        ::brook::KernelArg::constant_value(a),\n"
                               "        ::brook::KernelArg::input(x),\n"
@@ -271,10 +272,91 @@ TEST(EmitCpp, ReductionGetsFoldCombineAndTwoStubs) {
                               "*static_cast<float*>(accumulator));\n"));
     EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::ReduceInput,"));
     EXPECT_TRUE(contains(out, "sum__params, true, nullptr, &sum__fold, &sum__combine};"));
-    EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, ::brook::stream& r) {\n"));
+    EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, ::brook::stream r) {\n"));
     EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, float& r) {\n"));
     EXPECT_TRUE(contains(out, "::brook::KernelArg::reduce_target(r),\n"));
     EXPECT_TRUE(contains(out, "::brook::run_reduce(sum__info, brook_args);\n"));
+}
+
+TEST(EmitCpp, VariableOutputKernelRunsACountPassAndAWritePass) {
+    const std::string source = "kernel void k(float a<>, out float o<>, vout float v<>) {}\n";
+    UnitBuilder b{source};
+    KernelDecl* k = b.kernel("k", 0, source.size() - 1);
+    b.param(k, "a", float_type(), ParamKind::InputStream);
+    b.param(k, "o", float_type(), ParamKind::OutputStream);
+    const ParamDecl* v = b.param(k, "v", float_type(), ParamKind::VariableOutput);
+    auto* push = b.make<Push>();
+    push->stream = b.ref(v);
+    k->body->body.push_back(push);
+    const std::string out = b.emit();
+    EXPECT_TRUE(contains(out, "[[maybe_unused]] float& v,\n"
+                              "        [[maybe_unused]] ::brook::cpu::VariableOutput<float>& "
+                              "v__vout) {\n"
+                              "    v__vout.push(v);\n"));
+    // Count pass: the ordinary output goes to a scratch local.
+    EXPECT_TRUE(contains(out,
+                         "    if (frame.counting) {\n"
+                         "        for (std::size_t i = begin; i < end; ++i) {\n"
+                         "            float p1_o_value{};\n"
+                         "            float p2_v{};\n"
+                         "            ::brook::cpu::VariableOutput<float> p2_v__vout(frame, 2, "
+                         "i);\n"
+                         "            k__body(::brook::cpu::input_at<float>(frame, 0, i), "
+                         "p1_o_value, p2_v, p2_v__vout);\n"));
+    EXPECT_TRUE(contains(out, "        k__body(::brook::cpu::input_at<float>(frame, 0, i), "
+                              "::brook::cpu::output_at<float>(frame, 1, i), p2_v, p2_v__vout);\n"));
+    EXPECT_TRUE(contains(out, "{\"v\", ::brook::ParamKind::VariableOutput,"));
+    // Output handles by value: a copy shares the stream the runtime resizes.
+    EXPECT_TRUE(contains(out, "void k(const ::brook::stream& a, ::brook::stream o, "
+                              "::brook::stream v) {\n"));
+}
+
+TEST(EmitCpp, FixedStreamsAreBytesConvertedAroundTheBody) {
+    const std::string source = "kernel void k(fixed a<>, out fixed o<>) {}\n";
+    UnitBuilder b{source};
+    KernelDecl* k = b.kernel("k", 0, source.size() - 1);
+    const Type fixed = Type::scalar(ScalarType::Fixed);
+    const ParamDecl* a = b.param(k, "a", fixed, ParamKind::InputStream);
+    const ParamDecl* o = b.param(k, "o", fixed, ParamKind::OutputStream);
+    k->body->body.push_back(b.statement(b.assign(b.ref(o), b.ref(a))));
+    const std::string out = b.emit();
+    EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::InputStream, "
+                              "&::brook::element_traits<::brook::fixed>::type, 0},\n"));
+    EXPECT_TRUE(
+        contains(out, "        for (std::size_t i = begin; i < end; ++i) {\n"
+                      "            float p1_o_value{};\n"
+                      "            k__body(::brook::cpu::convert<float>(p0_a[i]), "
+                      "p1_o_value);\n"
+                      "            p1_o[i] = ::brook::cpu::convert<::brook::fixed>(p1_o_value);\n"
+                      "        }\n"));
+}
+
+TEST(EmitCpp, IteratorsAndReduceOperatorsInHostCode) {
+    const std::string source = "iter float2 s<h, w> = iter(float2(0, 0), float2(1, 2));\n"
+                               "reduce void add(float a<>, reduce float r<>) {}\n"
+                               "streamScatterOp(d, i, v, add);\n";
+    UnitBuilder b{source};
+    HostIteratorDecl iterator;
+    iterator.element_type = float_type(2);
+    iterator.declarator = {"s", b.range_of("s<"), {b.range_of("h"), b.range_of("w")}, {}};
+    iterator.declarator.name_range.end.offset -= 1;
+    iterator.begin_value = b.range_of("float2(0, 0)");
+    iterator.end_value = b.range_of("float2(1, 2)");
+    iterator.range = b.range(0, b.find(";"));
+    b.unit.items.emplace_back(iterator);
+    b.host_text(b.find(";"), b.find("reduce"));
+    KernelDecl* add = b.kernel("add", b.find("reduce"), b.find("}\n") + 1);
+    add->is_reduce = true;
+    b.param(add, "a", float_type(), ParamKind::InputStream);
+    b.param(add, "r", float_type(), ParamKind::ReduceAccumulator);
+    const std::size_t call = b.find("streamScatterOp");
+    b.host_text(b.find("}\n") + 1, b.find("add)", call));
+    b.unit.items.emplace_back(HostReduceOperator{"add", b.range_of("add", call), add});
+    b.host_text(b.find(");", call), source.size());
+    const std::string out = b.emit();
+    EXPECT_TRUE(contains(out, "::brook::stream s = ::brook::make_iterator<::brook::float2>("
+                              "float2(0, 0), float2(1, 2), h, w);\n"));
+    EXPECT_TRUE(contains(out, "streamScatterOp(d, i, v, add__info);\n"));
 }
 
 /// Prints one statement of a kernel body `out float4 o<>` with locals of the given types.
@@ -328,6 +410,25 @@ TEST_F(BodyPrinterTest, FloatRemainderIsFmodAndLiteralsAreExact) {
     Expr* remainder = b.binary(BinaryOp::Rem, b.ref(a), b.literal(0.1), float_type());
     EXPECT_EQ(body_of(b.assign(b.swizzle(b.ref(o), {1}), remainder)),
               "    o.y = ::brook::cpu::fmod(a, 0.1f);");
+}
+
+TEST_F(BodyPrinterTest, SignedIntArithmeticWrapsThroughThePrelude) {
+    const LocalDecl* i = local("i", int_type());
+    const LocalDecl* j = local("j", int_type());
+    Expr* sum = b.binary(BinaryOp::Add, b.ref(i), b.unary(UnaryOp::Minus, b.ref(j)), int_type());
+    Expr* product = b.binary(BinaryOp::Mul, sum, b.ref(j), int_type());
+    EXPECT_EQ(body_of(b.assign(b.ref(i), product, AssignOp::Sub)),
+              "    ::brook::cpu::wrapping_sub_assign(i, ::brook::cpu::wrapping_mul("
+              "::brook::cpu::wrapping_add(i, ::brook::cpu::wrapping_neg(j)), j));");
+}
+
+TEST_F(BodyPrinterTest, IntIncrementAndBitwiseOperators) {
+    const LocalDecl* i = local("i", int_type());
+    Expr* masked = b.binary(BinaryOp::BitAnd, b.ref(i),
+                            b.binary(BinaryOp::Shl, b.ref(i), b.ref(i), int_type()), int_type());
+    Expr* increment = b.unary(UnaryOp::PostInc, b.ref(i));
+    EXPECT_EQ(body_of(b.binary(BinaryOp::Comma, masked, increment, int_type())),
+              "    i & i << i, ::brook::cpu::wrapping_post_increment(i);");
 }
 
 TEST(CppSpelling, FloatLiteralsRoundTripAndKeywordsAreRenamed) {

@@ -193,6 +193,22 @@ kernel void k(Timer a<>, out float b<>) { Timer c; b = 1; }
         << fe.diagnostics();
 }
 
+TEST(HostScanner, HostOnlyStructWithKeywordFieldNamesTheRightField) {
+    // `in` and `out` are Brook keywords but ordinary field names: the field that makes the
+    // struct host-only is `out`, of type double.
+    Frontend fe(R"(typedef struct { float in; double out; } Pair;
+kernel void k(Pair a<>, out float b<>) { b = 1; }
+)");
+    EXPECT_EQ(fe.errors(), 1u);
+    EXPECT_NE(fe.diagnostics().find("test.br:2:15: error: type 'Pair' cannot be used in Brook "
+                                    "code: its field 'out' has type 'double'"),
+              std::string::npos)
+        << fe.diagnostics();
+    EXPECT_NE(fe.diagnostics().find("test.br:1:35: note: field 'out' is declared here"),
+              std::string::npos)
+        << fe.diagnostics();
+}
+
 TEST(HostScanner, StreamOfHostOnlyStructIsReported) {
     Frontend fe("typedef struct { float a; int* p; } Bad;\nvoid f() { Bad s<10>; Bad t<4>; }\n");
     EXPECT_EQ(fe.errors(), 1u);
@@ -276,6 +292,109 @@ TEST(HostScanner, EmptyInput) {
     EXPECT_EQ(fe.diagnostics().substr(0, 39), "test.br:1:1: error: input file is empty");
     Frontend comments("// only a comment\n/* and another */\n");
     EXPECT_EQ(comments.errors(), 1u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Iterators and the reduce operators of streamGatherOp / streamScatterOp
+
+TEST(HostScanner, IteratorDeclarations) {
+    const std::string source = "int main() {\n"
+                               "    iter float s<N + 1> = iter(0.0f, f(1, 2));\n"
+                               "    iter float2 t<3, W> = iter(float2(0, 0), float2(1, (2)));\n"
+                               "    int iter = 3; iter++;\n"
+                               "}\n";
+    Frontend fe(source);
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<const HostIteratorDecl*> iterators;
+    for (const TopLevelItem& item : fe.unit().items)
+        if (const auto* decl = std::get_if<HostIteratorDecl>(&item))
+            iterators.push_back(decl);
+    ASSERT_EQ(iterators.size(), 2u);
+    const HostIteratorDecl& s = *iterators[0];
+    EXPECT_EQ(s.element_type.name(), "float");
+    EXPECT_EQ(s.declarator.name, "s");
+    ASSERT_EQ(s.declarator.extents.size(), 1u);
+    EXPECT_EQ(fe.text(s.declarator.extents[0]), "N + 1");
+    EXPECT_EQ(fe.text(s.begin_value), "0.0f");
+    EXPECT_EQ(fe.text(s.end_value), "f(1, 2)");
+    EXPECT_EQ(fe.text(s.range), "iter float s<N + 1> = iter(0.0f, f(1, 2))");
+    const HostIteratorDecl& t = *iterators[1];
+    EXPECT_EQ(t.element_type.name(), "float2");
+    ASSERT_EQ(t.declarator.extents.size(), 2u);
+    EXPECT_EQ(fe.text(t.declarator.extents[1]), "W");
+    EXPECT_EQ(fe.text(t.begin_value), "float2(0, 0)");
+    EXPECT_EQ(fe.text(t.end_value), "float2(1, (2))");
+    // The `;` and everything else stay host text.
+    EXPECT_EQ(fe.host_text(), "int main() {\n    ;\n    ;\n    int iter = 3; iter++;\n}\n");
+    EXPECT_NE(fe.dump().find("  HostIteratorDecl float2 3:5\n"
+                             "    Stream t<3, W>\n"
+                             "    Begin float2(0, 0)\n"
+                             "    End float2(1, (2))\n"),
+              std::string::npos)
+        << fe.dump();
+}
+
+TEST(HostScanner, MalformedIterators) {
+    Frontend fe("void f() {\n"
+                "    iter float a<4> = iter(0.0f);\n"
+                "    iter float b<4> = iter(0.0f, 1.0f, 2.0f);\n"
+                "    iter float c<4>;\n"
+                "    iter double d<4> = iter(0.0, 1.0);\n"
+                "}\n");
+    const std::string expected = "malformed iterator declaration: write it as 'iter float s<N> "
+                                 "= iter(begin, end);'";
+    for (const char* where : {"2:5: error: ", "3:5: error: ", "4:5: error: "})
+        EXPECT_NE(fe.diagnostics().find(where + expected), std::string::npos) << fe.diagnostics();
+    EXPECT_NE(fe.diagnostics().find("5:10: error: unknown type name 'double'"), std::string::npos)
+        << fe.diagnostics();
+    EXPECT_EQ(fe.errors(), 4u);
+}
+
+TEST(HostScanner, ReduceOperatorsOfGatherAndScatterOps) {
+    const std::string source =
+        "int main() {\n"
+        "    streamGatherOp(dst, index, src, fetch);\n"
+        "    streamScatterOp(dst, f(index, 2), src.domain(int(1), 3), add);\n"
+        "    other(dst, index, src, add);\n"
+        "    streamScatterOp(dst, index, src, table[add]);\n"
+        "    streamGatherOp(dst, index, src, ops.add);\n"
+        "}\n";
+    Frontend fe(source);
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<std::string> names;
+    std::vector<std::string> spellings;
+    for (const TopLevelItem& item : fe.unit().items) {
+        if (const auto* op = std::get_if<HostReduceOperator>(&item)) {
+            names.push_back(op->name);
+            spellings.push_back(fe.text(op->range));
+            EXPECT_EQ(op->reduce, nullptr); // sema resolves it
+        }
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"fetch", "add"}));
+    EXPECT_NE(fe.dump().find("  HostReduceOperator add 3:62\n"), std::string::npos) << fe.dump();
+    EXPECT_EQ(spellings, names);
+    std::string covered;
+    for (const TopLevelItem& item : fe.unit().items) {
+        if (const auto* text = std::get_if<HostText>(&item))
+            covered += fe.text(text->range);
+        else if (const auto* op = std::get_if<HostReduceOperator>(&item))
+            covered += "<" + op->name + ">";
+    }
+    std::string expected = source;
+    expected.replace(expected.find("fetch"), 5, "<fetch>");
+    expected.replace(expected.find("add);"), 3, "<add>");
+    EXPECT_EQ(covered, expected);
+}
+
+TEST(HostScanner, BrookKeywordsAsStreamNames) {
+    Frontend fe("void f() { float in<10>, out<10>; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().items.size(), 3u);
+    const auto* decl = std::get_if<HostStreamDecl>(&fe.unit().items[1]);
+    ASSERT_NE(decl, nullptr);
+    ASSERT_EQ(decl->declarators.size(), 2u);
+    EXPECT_EQ(decl->declarators[0].name, "in");
+    EXPECT_EQ(decl->declarators[1].name, "out");
 }
 
 } // namespace

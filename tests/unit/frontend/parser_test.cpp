@@ -379,5 +379,131 @@ TEST(Parser, VoidParameterListAndEmptyBody) {
     EXPECT_TRUE(fe.unit().kernels.at(0)->params.empty());
 }
 
+// ---------------------------------------------------------------------------------------------
+// Issue 3: integer and byte types, variable outputs, Brook keywords as names
+
+TEST(Parser, IntegerByteAndFixedTypes) {
+    Frontend fe("kernel void k(int a<>, uint2 b<>, char3 c[], uchar4 d, fixed e<>,\n"
+                "              out fixed4 f<>) {\n"
+                "    uint u = 1u; char ch = 'a'; uchar3 v; fixed2 x;\n"
+                "}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_EQ(fe.kernel_dump("k"), R"(  Kernel k : void
+    Param a : int input stream
+    Param b : uint2 input stream
+    Param c : char3 gather 1-D
+    Param d : uchar4 constant
+    Param e : fixed input stream
+    Param f : fixed4 output stream
+    Compound
+      DeclStmt
+        Local u : uint
+          IntLiteral 1u
+      DeclStmt
+        Local ch : char
+          IntLiteral 97
+      DeclStmt
+        Local v : uchar3
+      DeclStmt
+        Local x : fixed2
+)");
+}
+
+TEST(Parser, TypeNamesAreExact) {
+    for (const char* name : {"uint", "char4", "uchar2", "fixed3", "int4", "bool2"})
+        EXPECT_TRUE(Type::builtin_named(name).has_value()) << name;
+    for (const char* name : {"uint5", "char1", "uchar0", "fixed44", "unsigned", "fixedd", "short"})
+        EXPECT_FALSE(Type::builtin_named(name).has_value()) << name;
+    EXPECT_EQ(Type::builtin_named("uchar4")->scalar_type(), ScalarType::UChar);
+    EXPECT_EQ(Type::builtin_named("uchar4")->width(), 4);
+    EXPECT_EQ(Type::builtin_named("fixed")->scalar_type(), ScalarType::Fixed);
+}
+
+TEST(Parser, VariableOutputAndPush) {
+    Frontend fe("kernel void k(float a<>, vout float2 v<>) {\n"
+                "    v = float2(a, 1);\n"
+                "    if (a > 0) push(v);\n"
+                "    push (v) ;\n"
+                "}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_EQ(fe.kernel_dump("k"), R"(  Kernel k : void
+    Param a : float input stream
+    Param v : float2 variable output
+    Compound
+      ExprStmt
+        Assign =
+          NameRef v
+          Construct float2
+            NameRef a
+            IntLiteral 1
+      If
+        Binary >
+          NameRef a
+          IntLiteral 0
+        Push
+          NameRef v
+      Push
+        NameRef v
+)");
+    const KernelDecl* k = fe.unit().kernels[0];
+    EXPECT_EQ(k->params[1]->param_kind, ParamKind::VariableOutput);
+    EXPECT_TRUE(k->params[1]->is_stream_syntax);
+    EXPECT_EQ(fe.text(k->params[1]->range), "vout float2 v<>");
+    const auto* push = k->body->body[2];
+    EXPECT_EQ(fe.text(push->range), "push (v) ;");
+}
+
+TEST(Parser, PushIsAnOrdinaryNameElsewhere) {
+    // Only `push (` at the start of a statement is the push statement.
+    EXPECT_EQ(statements("float push = a; r = push + 1;"), R"(      DeclStmt
+        Local push : float
+          NameRef a
+      ExprStmt
+        Assign =
+          NameRef r
+          Binary +
+            NameRef push
+            IntLiteral 1
+)");
+}
+
+TEST(Parser, MalformedPush) {
+    Frontend fe("kernel void k(float a<>, vout float v<>) { push(1); push(v) }\n");
+    EXPECT_NE(fe.diagnostics().find("1:49: error: expected a vout stream name before '1'"),
+              std::string::npos)
+        << fe.diagnostics();
+    EXPECT_NE(fe.diagnostics().find("1:61: error: expected ';' before '}'"), std::string::npos)
+        << fe.diagnostics();
+    EXPECT_EQ(fe.errors(), 2u);
+}
+
+TEST(Parser, BrookKeywordsAsNames) {
+    // Struct fields, parameters and locals may be spelled like Brook's keywords, which mean
+    // nothing where a name stands.
+    Frontend fe("typedef struct { float in; float2 out, iter; int kernel; } S;\n"
+                "kernel void k(S s<>, float inout<>, out float uniform<>) {\n"
+                "    float in = s.in, vout = s.out.y, reduce = s.iter.x, indexof = 1;\n"
+                "    uniform = in + vout * reduce - inout + indexof + indexof(inout).x;\n"
+                "}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    const std::string dump = fe.dump();
+    EXPECT_EQ(dump.substr(0, dump.find("  HostText")), R"(TranslationUnit
+  Struct S
+    Field in : float
+    Field out : float2
+    Field iter : float2
+    Field kernel : int
+)");
+    const KernelDecl* k = fe.unit().kernels[0];
+    EXPECT_EQ(k->params[1]->name, "inout");
+    EXPECT_EQ(k->params[1]->param_kind, ParamKind::InputStream);
+    EXPECT_EQ(k->params[2]->name, "uniform");
+    EXPECT_EQ(k->params[2]->param_kind, ParamKind::OutputStream);
+    const std::string body = fe.kernel_dump("k");
+    EXPECT_NE(body.find("Local indexof : float"), std::string::npos) << body;
+    EXPECT_NE(body.find("            NameRef indexof\n"), std::string::npos) << body;
+    EXPECT_NE(body.find("Indexof\n"), std::string::npos) << body;
+}
+
 } // namespace
 } // namespace brcc::test

@@ -67,19 +67,18 @@ TEST_F(BackendSelectionDeathTest, CpuAndAutoRun) {
     }
 }
 
+// Whether gl is built depends on the machine (BROOK_WITH_GL); cuda never is in this version.
 TEST_F(BackendSelectionDeathTest, UnknownNameListsBackends) {
     EXPECT_EXIT(use_backend("vulkan"), testing::ExitedWithCode(1),
                 "brook: error: BRT_RUNTIME=vulkan names no backend \\(use cpu, gl, cuda or "
-                "auto\\); backends that can run here: cpu \\(cuda and gl are not built in this "
-                "version\\)");
+                "auto\\); backends that can run here: (gl and )?cpu \\(cuda( and gl)? (is|are) "
+                "not built in this version\\)");
 }
 
 TEST_F(BackendSelectionDeathTest, UnbuiltBackendIsAnError) {
-    EXPECT_EXIT(use_backend("gl"), testing::ExitedWithCode(1),
-                "BRT_RUNTIME=gl: the gl backend is not built in this version; backends that can "
-                "run here: cpu");
     EXPECT_EXIT(use_backend("cuda"), testing::ExitedWithCode(1),
-                "the cuda backend is not built in this version");
+                "BRT_RUNTIME=cuda: the cuda backend is not built in this version; backends that "
+                "can run here: (gl and )?cpu");
 }
 
 TEST_F(ThreadCapDeathTest, OneThread) {

@@ -2,68 +2,10 @@
 // cleanly, and mistakes whose diagnostics must land on the line marked `// error: text`, with
 // no other diagnostic (the format of tests/diagnostics).
 
-#include "parse/parser.hpp"
-#include "sema/sema.hpp"
-
-#include <gtest/gtest.h>
-
-#include <sstream>
+#include "sema_source_harness.hpp"
 
 namespace brcc::test {
 namespace {
-
-class SemaSourceTest : public ::testing::Test {
-protected:
-    /// Parses and analyzes `source`; true when neither reported an error.
-    bool analyze_source(std::string source) {
-        const std::uint32_t file = sources_.add_buffer("test.br", std::move(source));
-        unit_ = parse_translation_unit(sources_, file, {}, diags_);
-        EXPECT_EQ(diags_.error_count(), 0u) << "the parser reported errors:\n" << out_.str();
-        if (!unit_ || diags_.has_errors())
-            return false;
-        return analyze(*unit_, diags_);
-    }
-
-    void expect_clean(std::string source) {
-        EXPECT_TRUE(analyze_source(std::move(source))) << out_.str();
-    }
-
-    /// Every line marked `// error: text` must get one error containing text at that line, and
-    /// there must be no other error.
-    void expect_marked_errors(const std::string& source) {
-        std::vector<std::pair<unsigned, std::string>> expected;
-        std::istringstream lines(source);
-        std::string line;
-        for (unsigned number = 1; std::getline(lines, line); ++number) {
-            const auto mark = line.find("// error: ");
-            if (mark != std::string::npos)
-                expected.emplace_back(number, line.substr(mark + 10));
-        }
-        EXPECT_FALSE(analyze_source(source));
-        std::vector<std::pair<unsigned, std::string>> reported;
-        std::istringstream output(out_.str());
-        while (std::getline(output, line)) {
-            const std::string prefix = "test.br:";
-            const auto error = line.find(": error: ");
-            if (line.rfind(prefix, 0) != 0 || error == std::string::npos)
-                continue;
-            reported.emplace_back(std::stoul(line.substr(prefix.size())), line.substr(error + 9));
-        }
-        ASSERT_EQ(reported.size(), expected.size()) << out_.str();
-        for (std::size_t i = 0; i < expected.size(); ++i) {
-            EXPECT_EQ(reported[i].first, expected[i].first) << out_.str();
-            EXPECT_NE(reported[i].second.find(expected[i].second), std::string::npos)
-                << "expected '" << expected[i].second << "' in '" << reported[i].second << "'";
-        }
-    }
-
-    const KernelDecl* kernel(std::string_view name) const { return unit_->find_kernel(name); }
-
-    SourceManager sources_;
-    std::ostringstream out_;
-    DiagnosticEngine diags_{sources_, out_, false};
-    std::unique_ptr<TranslationUnit> unit_;
-};
 
 TEST_F(SemaSourceTest, Saxpy) {
     expect_clean(R"(
@@ -136,8 +78,8 @@ kernel void k(float4 a<>, float s, out float4 b<>) {
     float3 c = a.xyz;
     int i = 1;
     b = a + c;           // error: operands of '+' have different widths ('float4' and 'float3')
-    b = a & 1;           // error: operator '&' needs int operands, got 'float4'
-    i = i << s;          // error: operator '<<' needs int operands, got 'float'
+    b = a & 1;           // error: operator '&' needs integer operands, got 'float4'
+    i = i << s;          // error: operator '<<' needs integer operands, got 'float'
     if (a.x > 0 && a) {} // error: operator '&&' needs scalar operands, got 'float4'
     b = !a;              // error: operator '!' needs scalar operands, got 'float4'
     i += 0.5;            // error: '+=' computes a 'float' that does not fit the 'int' target

@@ -112,7 +112,7 @@ TEST_F(SemaTest, RemainderOnFloatsBitwiseOnIntsOnly) {
 
 TEST_F(SemaTest, BitwiseOperatorsNeedInts) {
     stream_kernel({decl(float_type(4), "b", binary(BinaryOp::BitAnd, ref("x"), lit(1)))});
-    expect_error("operator '&' needs int operands, got 'float4'");
+    expect_error("operator '&' needs integer operands, got 'float4'");
 }
 
 TEST_F(SemaTest, ComparisonsGiveBoolOfTheWidth) {

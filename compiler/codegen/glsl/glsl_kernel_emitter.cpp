@@ -1,0 +1,789 @@
+// Translates kernels to GLSL fragment shaders for the gl backend, the way the paper compiled
+// kernels to fragment programs. One shader invocation computes one output element:
+//  - `main` finds its element from gl_FragCoord (brt_locate, in the runtime's prelude), fetches
+//    every input (resized to the output's shape), the outputs' current values and the constants
+//    (uniforms), calls `brt_kernel` (the body, outputs as `inout`) and writes each output field
+//    to its render target when the pass's `BRT_OUT_<param>_<field>` define selects it, so that
+//    the runtime can split a kernel with many outputs into passes over the same source;
+//  - a stream parameter is read through `brt_fetch_<param>(linear element)`: one texture per
+//    leaf field of the element type, the linear element address turned into a texel by exact
+//    integer arithmetic (brt_texel); gathers clamp DESIGN.md's rounded index first;
+//  - a reduce function's `main` instead folds up to 8 adjacent input elements along one
+//    dimension, in order; the runtime repeats such passes until each target element is done.
+// Expressions use the shared C-like printer; this file supplies its GLSL hooks.
+
+#include "codegen/glsl/glsl_kernel_emitter.hpp"
+
+#include "codegen/c_like_printer.hpp"
+#include "support/diagnostics.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <string_view>
+
+namespace brcc {
+
+namespace {
+
+bool is_glsl_reserved(std::string_view name) {
+    static const std::set<std::string_view> reserved = {
+        "active", "asm", "atomic_uint", "attribute", "bvec2", "bvec3", "bvec4", "buffer", "cast",
+        "centroid", "class", "coherent", "common", "const", "dmat2", "dmat3", "dmat4", "double",
+        "dvec2", "dvec3", "dvec4", "enum", "extern", "external", "filter", "fixed", "flat",
+        "fvec2", "fvec3", "fvec4", "goto", "half", "highp", "hvec2", "hvec3", "hvec4", "image1D",
+        "image2D", "image3D", "in", "inline", "inout", "input", "interface", "invariant", "isampler2D",
+        "ivec2", "ivec3", "ivec4", "layout", "long", "lowp", "main", "mat2", "mat3", "mat4",
+        "mediump", "namespace", "noinline", "noperspective", "out", "output", "partition", "patch",
+        "precise", "precision", "public", "readonly", "resource", "restrict", "sample",
+        "sampler1D", "sampler2D", "sampler3D", "samplerCube", "shared", "short", "sizeof",
+        "smooth", "static", "subroutine", "superp", "template", "this", "typedef", "uniform",
+        "union", "using", "uvec2", "uvec3", "uvec4", "varying", "vec2", "vec3", "vec4", "volatile",
+        "writeonly", "texture", "texelFetch", "mix", "fract", "inversesqrt", "mod", "not",
+        "equal", "notEqual", "lessThan", "greaterThan", "lessThanEqual", "greaterThanEqual",
+        "textureSize", "discard"};
+    return reserved.count(name) != 0;
+}
+
+/// A Brook name as a GLSL identifier. GLSL reserves keywords, `gl_` names and any name with
+/// `__`; the backend's own names start with `brt_`. Those get the prefix `brt_u_` (with each
+/// `__` spelled `_x_`), which no Brook name written as-is can produce.
+std::string glsl_identifier(std::string_view name) {
+    const bool clash = is_glsl_reserved(name) || name.substr(0, 3) == "gl_" ||
+                       name.substr(0, 4) == "brt_" || name.find("__") != std::string_view::npos;
+    if (!clash)
+        return std::string(name);
+    std::string renamed = "brt_u_";
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        if (name[i] == '_' && i + 1 < name.size() && name[i + 1] == '_') {
+            renamed += "_x_";
+            ++i;
+        } else {
+            renamed += name[i];
+        }
+    }
+    return renamed;
+}
+
+std::string glsl_type_name(const Type& type) {
+    switch (type.kind()) {
+    case Type::Kind::Error:
+        internal_error(__FILE__, __LINE__, "error type reached GLSL generation");
+    case Type::Kind::Void:
+        return "void";
+    case Type::Kind::Struct:
+        return glsl_identifier(type.struct_decl()->name);
+    case Type::Kind::Arithmetic:
+        break;
+    }
+    std::string_view scalar;
+    std::string_view vector_prefix;
+    switch (type.scalar_type()) {
+    case ScalarType::Bool:
+        scalar = "bool";
+        vector_prefix = "bvec";
+        break;
+    // Bytes compute in int, as C promotes them; conversions to them wrap (GlslPrinter::convert).
+    case ScalarType::Int:
+    case ScalarType::Char:
+    case ScalarType::UChar:
+        scalar = "int";
+        vector_prefix = "ivec";
+        break;
+    case ScalarType::UInt:
+        scalar = "uint";
+        vector_prefix = "uvec";
+        break;
+    case ScalarType::Float:
+    case ScalarType::Fixed:
+        scalar = "float";
+        vector_prefix = "vec";
+        break;
+    }
+    if (type.width() == 1)
+        return std::string(scalar);
+    return std::string(vector_prefix) + std::to_string(type.width());
+}
+
+std::string glsl_float_literal(double value) {
+    if (std::isnan(value))
+        return "uintBitsToFloat(0x7fc00000u)";
+    if (std::isinf(value))
+        return value > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)";
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(static_cast<float>(value)));
+    std::string text = buffer;
+    if (text.find_first_of(".e") == std::string::npos)
+        text += ".0";
+    return text;
+}
+
+bool is_float(const Type& type) {
+    return type.is_arithmetic() && type.scalar_type() == ScalarType::Float;
+}
+
+/// Float and fixed: both are GLSL floats.
+bool is_floating(const Type& type) {
+    return is_float(type) || (type.is_arithmetic() && type.scalar_type() == ScalarType::Fixed);
+}
+
+/// The zero of a scalar type, spelled for GLSL.
+std::string zero_of(const Type& type) {
+    if (is_floating(type))
+        return "0.0";
+    if (type.scalar_type() == ScalarType::UInt)
+        return "0u";
+    if (type.scalar_type() == ScalarType::Bool)
+        return "false";
+    return "0";
+}
+
+std::string_view glsl_builtin_name(BuiltinId id) {
+    switch (id) {
+#define BUILTIN(name)                                                                              \
+    case BuiltinId::name:                                                                          \
+        return #name;
+#include "ast/builtins.def"
+#undef BUILTIN
+    }
+    return "";
+}
+
+std::string swizzle_letters(const Member& member) {
+    static constexpr std::string_view letters = "xyzw";
+    std::string text;
+    for (int i = 0; i < member.swizzle_length; ++i)
+        text += letters[member.swizzle[static_cast<std::size_t>(i)]];
+    return text;
+}
+
+std::string_view compound_operator(AssignOp op) {
+    switch (op) {
+    case AssignOp::Add:
+        return "+=";
+    case AssignOp::Sub:
+        return "-=";
+    case AssignOp::Mul:
+        return "*=";
+    case AssignOp::Div:
+        return "/=";
+    case AssignOp::Rem:
+        return "%=";
+    case AssignOp::Shl:
+        return "<<=";
+    case AssignOp::Shr:
+        return ">>=";
+    case AssignOp::BitAnd:
+        return "&=";
+    case AssignOp::BitOr:
+        return "|=";
+    case AssignOp::BitXor:
+        return "^=";
+    case AssignOp::Assign:
+        break;
+    }
+    return "=";
+}
+
+/// The C-like printer's hooks for GLSL 4.30.
+class GlslPrinter final : public CLikePrinter {
+protected:
+    std::string type_name(const Type& type) override { return glsl_type_name(type); }
+    std::string identifier(std::string_view name) override { return glsl_identifier(name); }
+    std::string float_literal(double value) override { return glsl_float_literal(value); }
+
+    PrintedExpr swizzle(const Member& member) override {
+        if (member.base->type.is_scalar())
+            return {type_name(member.type) + "(" + argument(*member.base) + ")"};
+        return {operand(*member.base, PrintedExpr::primary) + "." + swizzle_letters(member),
+                PrintedExpr::primary};
+    }
+
+    PrintedExpr masked_assign(const Assign& assign, const Member& target) override {
+        const std::string lvalue =
+            operand(*target.base, PrintedExpr::primary) + "." + swizzle_letters(target);
+        if (assign.op == AssignOp::Rem && is_float(assign.type)) {
+            return {lvalue + " = brt_fmod(" + lvalue + ", " + argument(*assign.value) + ")", 2};
+        }
+        return {lvalue + " " + std::string(compound_operator(assign.op)) + " " +
+                    argument(*assign.value),
+                2};
+    }
+
+    PrintedExpr builtin_call(const Call& call) override {
+        const std::vector<std::string> args = print_args(call.args);
+        const BuiltinId id = *call.builtin;
+        switch (id) {
+        case BuiltinId::all:
+        case BuiltinId::any: {
+            const std::string truth = "brt_truth(" + args[0] + ")";
+            if (call.args[0]->type.is_scalar())
+                return {truth};
+            return {std::string(glsl_builtin_name(id)) + "(" + truth + ")"};
+        }
+        case BuiltinId::atan2:
+            return {"atan(" + join(args) + ")"};
+        case BuiltinId::frac:
+            return {"fract(" + join(args) + ")"};
+        case BuiltinId::lerp:
+            return {"mix(" + join(args) + ")"};
+        case BuiltinId::rsqrt:
+            return {"inversesqrt(" + join(args) + ")"};
+        case BuiltinId::saturate:
+            return {"clamp(" + args[0] + ", 0.0, 1.0)"};
+        case BuiltinId::asin:
+        case BuiltinId::acos:
+        case BuiltinId::fmod:
+        case BuiltinId::round:
+        case BuiltinId::log10:
+        case BuiltinId::isfinite:
+        case BuiltinId::ldexp:
+            // Cg's definitions, which GLSL spells differently or lacks: in the prelude.
+            return {"brt_" + std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
+        case BuiltinId::abs: case BuiltinId::atan:
+        case BuiltinId::ceil: case BuiltinId::clamp: case BuiltinId::cos: case BuiltinId::cosh:
+        case BuiltinId::cross: case BuiltinId::degrees: case BuiltinId::distance:
+        case BuiltinId::dot: case BuiltinId::exp: case BuiltinId::exp2: case BuiltinId::floor:
+        case BuiltinId::isinf: case BuiltinId::isnan: case BuiltinId::length: case BuiltinId::log:
+        case BuiltinId::log2: case BuiltinId::max: case BuiltinId::min:
+        case BuiltinId::normalize: case BuiltinId::pow: case BuiltinId::radians:
+        case BuiltinId::reflect: case BuiltinId::sign: case BuiltinId::sin: case BuiltinId::sinh:
+        case BuiltinId::smoothstep: case BuiltinId::sqrt: case BuiltinId::step:
+        case BuiltinId::tan: case BuiltinId::tanh:
+            break;
+        }
+        return {std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
+    }
+
+    PrintedExpr convert(const Type& to, const Expr& operand) override {
+        const Type& from = operand.type;
+        if (from == to)
+            return print(operand);
+        if (to.is_scalar() && is_float(to)) {
+            if (operand.kind == NodeKind::IntLiteral)
+                return {float_literal(
+                    static_cast<double>(static_cast<const IntLiteral&>(operand).value))};
+            if (operand.kind == NodeKind::FloatLiteral)
+                return {float_literal(static_cast<const FloatLiteral&>(operand).value)};
+        }
+        // GLSL constructors broadcast a scalar, convert component types and, for a narrower
+        // target, keep the leading components: Cg's conversions.
+        const std::string converted = type_name(to) + "(" + argument(operand) + ")";
+        // A byte keeps the low 8 bits, as C stores it.
+        if (to.is_arithmetic() && to.scalar_type() == ScalarType::UChar)
+            return {"(" + converted + " & 0xFF)"};
+        if (to.is_arithmetic() && to.scalar_type() == ScalarType::Char)
+            return {"((" + converted + " << 24) >> 24)"};
+        // A fixed saturates to [0, 1] and rounds to a step of 1/255.
+        if (to.is_arithmetic() && to.scalar_type() == ScalarType::Fixed)
+            return {"(floor(clamp(" + converted + ", 0.0, 1.0) * 255.0 + 0.5) / 255.0)"};
+        return {converted};
+    }
+
+    PrintedExpr gather(const Subscript& subscript) override {
+        const ParamDecl& param = *subscript.gather;
+        std::string position;
+        if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_vector()) {
+            const int width = subscript.indices.front()->type.width();
+            position = "ivec4(brt_gidx(" + argument(*subscript.indices.front()) + ")";
+            for (int i = width; i < 4; ++i)
+                position += ", 0";
+            position += ")";
+        } else {
+            // `g[y][x]` in C order; the position vector has .x first (the last dimension).
+            position = "ivec4(";
+            for (auto it = subscript.indices.rbegin(); it != subscript.indices.rend(); ++it)
+                position += (it == subscript.indices.rbegin() ? "brt_gidx(" : ", brt_gidx(") +
+                            argument(**it) + ")";
+            for (std::size_t i = subscript.indices.size(); i < 4; ++i)
+                position += ", 0";
+            position += ")";
+        }
+        return {"brt_gather_" + std::to_string(param.index) + "(" + position + ")"};
+    }
+
+    PrintedExpr indexof(const Indexof& expr) override {
+        const ValueDecl* decl = expr.stream->decl;
+        BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
+                    "indexof of something that is not a stream parameter");
+        const auto* param = static_cast<const ParamDecl*>(decl);
+        if (param->param_kind == ParamKind::OutputStream)
+            return {"brt_xlast(brt_index)"};
+        const std::string index = std::to_string(param->index);
+        return {"brt_xlast(brt_resize(brt_index, brt_ext_" + index + ", brt_frame_ext))"};
+    }
+
+    PrintedExpr condition(const Expr& expr) override {
+        if (expr.type.is_scalar() && expr.type.scalar_type() == ScalarType::Bool)
+            return print(expr);
+        if (expr.type.is_scalar())
+            return {"brt_truth(" + argument(expr) + ")"};
+        return {"any(brt_truth(" + argument(expr) + "))"};
+    }
+
+    PrintedExpr vector_select(const Conditional& conditional) override {
+        const std::string type = type_name(conditional.type);
+        return {"mix(" + type + "(" + argument(*conditional.else_value) + "), " + type + "(" +
+                argument(*conditional.then_value) + "), brt_truth(" +
+                argument(*conditional.condition) + "))"};
+    }
+
+    PrintedExpr float_remainder(const Expr& lhs, const Expr& rhs) override {
+        return {"brt_fmod(" + argument(lhs) + ", " + argument(rhs) + ")"};
+    }
+
+    PrintedExpr vector_logical(const Binary& binary) override {
+        const int width = std::max(binary.lhs->type.width(), binary.rhs->type.width());
+        const auto side = [&](const Expr& e) {
+            const std::string truth = "brt_truth(" + argument(e) + ")";
+            return e.type.is_scalar() ? "bvec" + std::to_string(width) + "(" + truth + ")" : truth;
+        };
+        const char* name = binary.op == BinaryOp::LogicalAnd ? "brt_and(" : "brt_or(";
+        return {name + side(*binary.lhs) + ", " + side(*binary.rhs) + ")"};
+    }
+
+    PrintedExpr vector_not(const Unary& unary) override {
+        return {"not(brt_truth(" + argument(*unary.operand) + "))"};
+    }
+
+    PrintedExpr vector_compare(const Binary& binary) override {
+        const Type& vector_type =
+            binary.lhs->type.is_vector() ? binary.lhs->type : binary.rhs->type;
+        const auto side = [&](const Expr& e) {
+            if (e.type.is_vector())
+                return argument(e);
+            return type_name(vector_type) + "(" + argument(e) + ")";
+        };
+        std::string_view name;
+        switch (binary.op) {
+        case BinaryOp::Less:
+            name = "lessThan";
+            break;
+        case BinaryOp::Greater:
+            name = "greaterThan";
+            break;
+        case BinaryOp::LessEqual:
+            name = "lessThanEqual";
+            break;
+        case BinaryOp::GreaterEqual:
+            name = "greaterThanEqual";
+            break;
+        case BinaryOp::Equal:
+            name = "equal";
+            break;
+        case BinaryOp::NotEqual:
+            name = "notEqual";
+            break;
+        case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul: case BinaryOp::Div:
+        case BinaryOp::Rem: case BinaryOp::Shl: case BinaryOp::Shr: case BinaryOp::BitAnd:
+        case BinaryOp::BitOr: case BinaryOp::BitXor: case BinaryOp::LogicalAnd:
+        case BinaryOp::LogicalOr: case BinaryOp::Comma:
+            internal_error(__FILE__, __LINE__, "vector_compare on a non-comparison");
+        }
+        return {std::string(name) + "(" + side(*binary.lhs) + ", " + side(*binary.rhs) + ")"};
+    }
+
+    std::string default_initializer(const Type&) override { return ""; }
+
+    PrintedExpr integer_remainder(const Binary& binary) override {
+        const std::string type = type_name(binary.type);
+        return {"brt_imod(" + type + "(" + argument(*binary.lhs) + "), " + type + "(" +
+                argument(*binary.rhs) + "))"};
+    }
+
+    PrintedExpr init_list(const InitList& list, const Type& type) override {
+        std::vector<std::string> elements;
+        for (std::size_t i = 0; i < list.elements.size(); ++i) {
+            const Expr& element = *list.elements[i];
+            if (type.is_struct() && i < type.struct_decl()->fields.size()) {
+                const Type& field = type.struct_decl()->fields[i].type;
+                if (element.kind == NodeKind::InitList)
+                    elements.push_back(
+                        init_list(static_cast<const InitList&>(element), field).text);
+                else
+                    elements.push_back(type_name(field) + "(" + argument(element) + ")");
+            } else {
+                elements.push_back(argument(element));
+            }
+        }
+        // C fills the components a brace list leaves out with zeros.
+        while (type.is_vector() && elements.size() < static_cast<std::size_t>(type.width()))
+            elements.push_back(zero_of(type));
+        return {type_name(type) + "(" + join(elements) + ")"};
+    }
+
+    PrintedExpr construct(const Construct& construct) override {
+        return {type_name(construct.constructed) + "(" + join(print_args(construct.args)) + ")"};
+    }
+
+    std::string push(const Push&) override {
+        internal_error(__FILE__, __LINE__, "push() reached GLSL generation");
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Element types: one texture per leaf field
+
+struct Leaf {
+    std::string path; ///< `.o`, `.inner.d`, or "" for an arithmetic element
+    Type type;
+};
+
+void collect_leaves(const Type& type, const std::string& path, std::vector<Leaf>& leaves) {
+    if (!type.is_struct()) {
+        leaves.push_back({path, type});
+        return;
+    }
+    for (const FieldDecl& field : type.struct_decl()->fields)
+        collect_leaves(field.type, path + "." + glsl_identifier(field.name), leaves);
+}
+
+std::vector<Leaf> leaves_of(const Type& type) {
+    std::vector<Leaf> leaves;
+    collect_leaves(type, "", leaves);
+    return leaves;
+}
+
+/// "" for float leaves, "i" for int and byte leaves, "u" for uint: the prefix of the sampler
+/// and vector types their textures use.
+std::string leaf_prefix(const Type& type) {
+    if (is_floating(type))
+        return "";
+    return type.scalar_type() == ScalarType::UInt ? "u" : "i";
+}
+
+/// A value of `type` built from the leaf values `names[next...]` (struct constructors nest).
+std::string assemble(const Type& type, const std::vector<std::string>& names, std::size_t& next) {
+    if (!type.is_struct())
+        return names[next++];
+    std::string text = glsl_type_name(type) + "(";
+    bool first = true;
+    for (const FieldDecl& field : type.struct_decl()->fields) {
+        text += (first ? "" : ", ") + assemble(field.type, names, next);
+        first = false;
+    }
+    return text + ")";
+}
+
+/// `.x`, `.xy`, `.xyz` or "" picking a leaf's components out of a texel.
+std::string texel_components(const Type& leaf) {
+    static constexpr std::string_view masks[] = {"", ".x", ".xy", ".xyz", ""};
+    return std::string(masks[leaf.width()]);
+}
+
+/// A leaf value widened to the vec4/ivec4 a render target takes.
+std::string widen(const Type& leaf, const std::string& value) {
+    const std::string zero = zero_of(leaf.with_width(1));
+    std::string text = leaf_prefix(leaf) + "vec4(" + value;
+    for (int i = leaf.width(); i < 4; ++i)
+        text += ", " + zero;
+    return text + ")";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shader pieces
+
+void collect_struct(const StructDecl* decl, std::vector<const StructDecl*>& order) {
+    for (const StructDecl* seen : order) {
+        if (seen == decl)
+            return;
+    }
+    for (const FieldDecl& field : decl->fields) {
+        if (field.type.is_struct())
+            collect_struct(field.type.struct_decl(), order);
+    }
+    order.push_back(decl);
+}
+
+void collect_type(const Type& type, std::vector<const StructDecl*>& order) {
+    if (type.is_struct())
+        collect_struct(type.struct_decl(), order);
+}
+
+void collect_stmt_types(const Stmt* stmt, std::vector<const StructDecl*>& order) {
+    if (stmt == nullptr)
+        return;
+    switch (stmt->kind) {
+    case NodeKind::Compound:
+        for (const Stmt* child : static_cast<const Compound*>(stmt)->body)
+            collect_stmt_types(child, order);
+        return;
+    case NodeKind::DeclStmt:
+        for (const LocalDecl* var : static_cast<const DeclStmt*>(stmt)->vars)
+            collect_type(var->type, order);
+        return;
+    case NodeKind::If:
+        collect_stmt_types(static_cast<const If*>(stmt)->then_branch, order);
+        collect_stmt_types(static_cast<const If*>(stmt)->else_branch, order);
+        return;
+    case NodeKind::For:
+        collect_stmt_types(static_cast<const For*>(stmt)->init, order);
+        collect_stmt_types(static_cast<const For*>(stmt)->body, order);
+        return;
+    case NodeKind::While:
+        collect_stmt_types(static_cast<const While*>(stmt)->body, order);
+        return;
+    case NodeKind::DoWhile:
+        collect_stmt_types(static_cast<const DoWhile*>(stmt)->body, order);
+        return;
+    default:
+        return;
+    }
+}
+
+/// Helpers the kernel calls, callees before callers (GLSL wants a function defined before use).
+void collect_helpers(const KernelDecl& kernel, std::vector<const KernelDecl*>& order) {
+    for (const KernelDecl* callee : kernel.callees) {
+        bool seen = false;
+        for (const KernelDecl* done : order)
+            seen = seen || done == callee;
+        if (seen)
+            continue;
+        collect_helpers(*callee, order);
+        order.push_back(callee);
+    }
+}
+
+std::string struct_definition(const StructDecl& decl) {
+    std::string text = "struct " + glsl_identifier(decl.name) + " {\n";
+    for (const FieldDecl& field : decl.fields)
+        text += "    " + glsl_type_name(field.type) + " " + glsl_identifier(field.name) + ";\n";
+    return text + "};\n";
+}
+
+bool is_stream(ParamKind kind) {
+    return kind == ParamKind::InputStream || kind == ParamKind::OutputStream ||
+           kind == ParamKind::Gather;
+}
+
+/// Uniforms and the fetch function of stream parameter `param`.
+std::string stream_declarations(const ParamDecl& param) {
+    const std::string index = std::to_string(param.index);
+    const std::vector<Leaf> leaves = leaves_of(param.type);
+    std::string text = "uniform ivec4 brt_ext_" + index + ";\nuniform ivec4 brt_str_" + index +
+                       ";\nuniform int brt_off_" + index + ";\n";
+    for (std::size_t f = 0; f < leaves.size(); ++f) {
+        text += "uniform " + leaf_prefix(leaves[f].type) + "sampler2D brt_tex_" + index + "_" +
+                std::to_string(f) + ";\n";
+    }
+    const std::string type = glsl_type_name(param.type);
+    text += type + " brt_fetch_" + index + "(int element) {\n";
+    std::vector<std::string> names;
+    for (std::size_t f = 0; f < leaves.size(); ++f) {
+        const std::string texture = "brt_tex_" + index + "_" + std::to_string(f);
+        const std::string name = "brt_leaf" + std::to_string(f);
+        text += "    " + glsl_type_name(leaves[f].type) + " " + name + " = " +
+                glsl_type_name(leaves[f].type) + "(texelFetch(" + texture +
+                ", brt_texel(element, textureSize(" + texture + ", 0).x), 0)" +
+                texel_components(leaves[f].type) + ");\n";
+        names.push_back(name);
+    }
+    std::size_t next = 0;
+    text += "    return " + assemble(param.type, names, next) + ";\n}\n";
+    if (param.param_kind == ParamKind::Gather) {
+        text += type + " brt_gather_" + index + "(ivec4 position) {\n";
+        text += "    return brt_fetch_" + index + "(brt_element(brt_gather_clamp(position, brt_ext_" +
+                index + "), brt_str_" + index + ", brt_off_" + index + "));\n}\n";
+    }
+    return text;
+}
+
+/// A constant parameter's uniforms (one per leaf field of a struct) and its value as GLSL.
+std::string constant_uniforms(const ParamDecl& param) {
+    const std::string index = std::to_string(param.index);
+    if (!param.type.is_struct())
+        return "uniform " + glsl_type_name(param.type) + " brt_c_" + index + ";\n";
+    std::string text;
+    const std::vector<Leaf> leaves = leaves_of(param.type);
+    for (std::size_t f = 0; f < leaves.size(); ++f)
+        text += "uniform " + glsl_type_name(leaves[f].type) + " brt_c_" + index + "_" +
+                std::to_string(f) + ";\n";
+    return text;
+}
+
+std::string constant_value(const ParamDecl& param) {
+    const std::string index = std::to_string(param.index);
+    if (!param.type.is_struct())
+        return "brt_c_" + index;
+    std::vector<std::string> names;
+    const std::vector<Leaf> leaves = leaves_of(param.type);
+    for (std::size_t f = 0; f < leaves.size(); ++f)
+        names.push_back("brt_c_" + index + "_" + std::to_string(f));
+    std::size_t next = 0;
+    return assemble(param.type, names, next);
+}
+
+std::string function_parameter(const ParamDecl& param) {
+    const bool writes = param.param_kind == ParamKind::OutputStream ||
+                        param.param_kind == ParamKind::ReduceAccumulator;
+    return std::string(writes ? "inout " : "") + glsl_type_name(param.type) + " " +
+           glsl_identifier(param.name);
+}
+
+std::string helper_definition(const KernelDecl& helper) {
+    std::string parameters;
+    for (const ParamDecl* param : helper.params)
+        parameters += (parameters.empty() ? "" : ", ") + function_parameter(*param);
+    std::string text = glsl_type_name(helper.return_type) + " " + glsl_identifier(helper.name) +
+                       "(" + parameters + ") {\n";
+    GlslPrinter printer;
+    printer.print_body(*helper.body, 1, text);
+    return text + "}\n";
+}
+
+/// `brt_kernel`: the body, with the kernel's parameters except gathers (read through their
+/// fetch functions).
+std::string body_function(const KernelDecl& kernel) {
+    std::string parameters;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind != ParamKind::Gather)
+            parameters += (parameters.empty() ? "" : ", ") + function_parameter(*param);
+    }
+    std::string text = "void brt_kernel(" + parameters + ") {\n";
+    GlslPrinter printer;
+    printer.print_body(*kernel.body, 1, text);
+    return text + "}\n";
+}
+
+/// The render-target declarations of a written parameter, each behind its pass define.
+std::string output_declarations(const ParamDecl& param) {
+    std::string text;
+    const std::vector<Leaf> leaves = leaves_of(param.type);
+    for (std::size_t f = 0; f < leaves.size(); ++f) {
+        const std::string define =
+            "BRT_OUT_" + std::to_string(param.index) + "_" + std::to_string(f);
+        text += "#ifdef " + define + "\nlayout(location = " + define + ") out " +
+                leaf_prefix(leaves[f].type) + "vec4 brt_out_" +
+                std::to_string(param.index) + "_" + std::to_string(f) + ";\n#endif\n";
+    }
+    return text;
+}
+
+std::string output_writes(const ParamDecl& param, const std::string& value) {
+    std::string text;
+    const std::vector<Leaf> leaves = leaves_of(param.type);
+    for (std::size_t f = 0; f < leaves.size(); ++f) {
+        const std::string suffix = std::to_string(param.index) + "_" + std::to_string(f);
+        text += "#ifdef BRT_OUT_" + suffix + "\n    brt_out_" + suffix + " = " +
+                widen(leaves[f].type, value + leaves[f].path) + ";\n#endif\n";
+    }
+    return text;
+}
+
+std::string local_name(const ParamDecl& param) {
+    return "brt_arg_" + std::to_string(param.index);
+}
+
+/// The call of brt_kernel with each parameter's local (or constant).
+std::string kernel_call(const KernelDecl& kernel) {
+    std::string args;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::Gather)
+            continue;
+        args += (args.empty() ? "" : ", ") +
+                (param->param_kind == ParamKind::Constant ? constant_value(*param)
+                                                          : local_name(*param));
+    }
+    return "brt_kernel(" + args + ");\n";
+}
+
+std::string kernel_main(const KernelDecl& kernel) {
+    std::string text = "void main() {\n    brt_locate();\n";
+    for (const ParamDecl* param : kernel.params) {
+        const std::string index = std::to_string(param->index);
+        const std::string position = param->param_kind == ParamKind::InputStream
+                                         ? "brt_resize(brt_index, brt_ext_" + index +
+                                               ", brt_frame_ext)"
+                                         : "brt_index";
+        if (param->param_kind == ParamKind::InputStream ||
+            param->param_kind == ParamKind::OutputStream) {
+            // An output starts as the stream's current value, as on the CPU, so an element the
+            // body does not assign keeps it.
+            text += "    " + glsl_type_name(param->type) + " " + local_name(*param) +
+                    " = brt_fetch_" + index + "(brt_element(" + position + ", brt_str_" + index +
+                    ", brt_off_" + index + "));\n";
+        }
+    }
+    text += "    " + kernel_call(kernel);
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::OutputStream)
+            text += output_writes(*param, local_name(*param));
+    }
+    return text + "}\n";
+}
+
+std::string reduce_main(const KernelDecl& kernel) {
+    const ParamDecl* input = nullptr;
+    const ParamDecl* accumulator = nullptr;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::InputStream)
+            input = param;
+        if (param->param_kind == ParamKind::ReduceAccumulator)
+            accumulator = param;
+    }
+    BRCC_ASSERT(input != nullptr && accumulator != nullptr,
+                "reduce function '" + kernel.name + "' without input or accumulator");
+    const std::string in = std::to_string(input->index);
+    const std::string fetch = "brt_fetch_" + in + "(brt_element(brt_position, brt_str_" + in +
+                              ", brt_off_" + in + "))";
+    const std::string type = glsl_type_name(input->type);
+    std::string text = "uniform int brt_reduce_dim;\nuniform int brt_reduce_factor;\n"
+                       "uniform int brt_reduce_chunks;\n";
+    text += "void main() {\n    brt_locate();\n";
+    text += "    ivec4 brt_position = brt_index;\n";
+    text += "    int brt_j = brt_index[brt_reduce_dim];\n";
+    text += "    int brt_chunk = brt_j % brt_reduce_chunks;\n";
+    text += "    int brt_start = (brt_j / brt_reduce_chunks) * brt_reduce_factor + brt_chunk * 8;\n";
+    text += "    int brt_count = min(8, brt_reduce_factor - brt_chunk * 8);\n";
+    text += "    brt_position[brt_reduce_dim] = brt_start;\n";
+    text += "    " + type + " " + local_name(*accumulator) + " = " + fetch + ";\n";
+    text += "    for (int brt_k = 1; brt_k < brt_count; ++brt_k) {\n";
+    text += "        brt_position[brt_reduce_dim] = brt_start + brt_k;\n";
+    text += "        " + type + " " + local_name(*input) + " = " + fetch + ";\n";
+    text += "        " + kernel_call(kernel);
+    text += "    }\n";
+    text += output_writes(*accumulator, local_name(*accumulator));
+    return text + "}\n";
+}
+
+} // namespace
+
+std::string glsl_kernel_source(const KernelDecl& kernel) {
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::VariableOutput)
+            return "";
+    }
+    std::vector<const KernelDecl*> helpers;
+    collect_helpers(kernel, helpers);
+
+    std::vector<const StructDecl*> structs;
+    for (const ParamDecl* param : kernel.params)
+        collect_type(param->type, structs);
+    collect_stmt_types(kernel.body, structs);
+    for (const KernelDecl* helper : helpers) {
+        collect_type(helper->return_type, structs);
+        for (const ParamDecl* param : helper->params)
+            collect_type(param->type, structs);
+        collect_stmt_types(helper->body, structs);
+    }
+
+    std::string text = "// kernel " + kernel.name + "\n";
+    for (const StructDecl* decl : structs)
+        text += struct_definition(*decl);
+    for (const ParamDecl* param : kernel.params) {
+        if (is_stream(param->param_kind))
+            text += stream_declarations(*param);
+        else if (param->param_kind == ParamKind::Constant)
+            text += constant_uniforms(*param);
+        if (param->param_kind == ParamKind::OutputStream ||
+            param->param_kind == ParamKind::ReduceAccumulator)
+            text += output_declarations(*param);
+    }
+    for (const KernelDecl* helper : helpers)
+        text += helper_definition(*helper);
+    text += body_function(kernel);
+    text += kernel.is_reduce ? reduce_main(kernel) : kernel_main(kernel);
+    return text;
+}
+
+} // namespace brcc

@@ -1,0 +1,17 @@
+#pragma once
+// The gl backend's code for kernels: each kernel or reduce function becomes the body of one GLSL
+// fragment shader, stored in its KernelInfo (`glsl_source`). The runtime prepends `#version`, the
+// `BRT_OUT_<param>_<field>` defines that pick the render targets of a pass, and its prelude
+// (runtime/backends/gl/prelude.glsl); docs/gl_backend.md lists the names both sides share.
+
+#include "ast/ast.hpp"
+
+#include <string>
+
+namespace brcc {
+
+/// The kernel's GLSL, or "" when the gl backend runs it through its CPU fallback (kernels with
+/// `vout` parameters: a fragment shader writes a fixed number of values per element).
+std::string glsl_kernel_source(const KernelDecl& kernel);
+
+} // namespace brcc

@@ -1,0 +1,812 @@
+// The OpenGL backend, built the way the paper built Brook's GPU runtime (§4):
+//  - a stream's storage is one 2-D texture per leaf field of its element type (R32F, RG32F or
+//    RGBA32F; float3 fields use RGBA32F, which is renderable; int fields the 32I formats). The
+//    elements are laid out row-major, `width` texels per row, so any stream (3-D, 4-D, 1-D
+//    longer than GL_MAX_TEXTURE_SIZE) has exact integer addresses: element e is texel
+//    (e % width, e / width);
+//  - a kernel call is one draw per pass over a dense "frame" of the output domain: the
+//    generated fragment shader computes one element per texel and writes every output field to
+//    its render target. Outputs always go to fresh textures (from a pool) that then replace the
+//    output's (ping-pong), so a stream may be input and output of one call; an output that is a
+//    view of a larger stream is copied into place by a small scatter shader. Kernels with more
+//    output fields than render targets are split into passes, each writing some of them;
+//  - a reduction is a series of passes, each folding up to 8 adjacent elements along one
+//    dimension in order, last dimension first: O(log n) passes, row-major order preserved.
+#include "backends/gl/gl_backend.hpp"
+
+#include "backends/gl/gl_context.hpp"
+#include "backends/gl/gl_objects.hpp"
+#include "backends/gl/gl_programs.hpp"
+#include "core/errors.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace brook::detail {
+
+namespace {
+
+using gl::Texture;
+
+// ---------------------------------------------------------------------------------------------
+// Texture formats and layout
+
+/// How one field is stored: float fields in 32F textures, int and byte fields in 32I ones
+/// (bytes widen on upload and wrap back on download), uint in 32UI, and `fixed` in 8-bit
+/// normalised textures, which read as b / 255 and round and saturate when written, as the type
+/// is defined.
+struct Format {
+    GLenum internal_format;
+    GLenum format;
+    GLenum type;
+    int texel_components; ///< components stored per texel (3-component fields are stored as 4)
+    std::size_t texel_component_size;
+    ScalarKind scalar;
+    int components; ///< components of the field
+    /// Integer textures need integer render targets (BRT_INTEGER in the copy shader).
+    bool integer;
+
+    std::size_t texel_size() const {
+        return static_cast<std::size_t>(texel_components) * texel_component_size;
+    }
+};
+
+Format field_format(const FieldInfo& field) {
+    const auto c = static_cast<std::size_t>(field.components - 1);
+    const int texel_components = field.components == 3 ? 4 : field.components;
+    static constexpr GLenum float_layouts[] = {GL_RED, GL_RG, GL_RGBA, GL_RGBA};
+    static constexpr GLenum int_layouts[] = {GL_RED_INTEGER, GL_RG_INTEGER, GL_RGBA_INTEGER,
+                                             GL_RGBA_INTEGER};
+    switch (field.scalar) {
+    case ScalarKind::Float32: {
+        static constexpr GLenum formats[] = {GL_R32F, GL_RG32F, GL_RGBA32F, GL_RGBA32F};
+        return {formats[c], float_layouts[c], GL_FLOAT, texel_components, 4, field.scalar,
+                field.components, false};
+    }
+    case ScalarKind::Fixed8: {
+        static constexpr GLenum formats[] = {GL_R8, GL_RG8, GL_RGBA8, GL_RGBA8};
+        return {formats[c], float_layouts[c], GL_UNSIGNED_BYTE, texel_components, 1, field.scalar,
+                field.components, false};
+    }
+    case ScalarKind::UInt32: {
+        static constexpr GLenum formats[] = {GL_R32UI, GL_RG32UI, GL_RGBA32UI, GL_RGBA32UI};
+        return {formats[c], int_layouts[c], GL_UNSIGNED_INT, texel_components, 4, field.scalar,
+                field.components, true};
+    }
+    case ScalarKind::Int32:
+    case ScalarKind::Int8:
+    case ScalarKind::UInt8:
+        break;
+    }
+    static constexpr GLenum formats[] = {GL_R32I, GL_RG32I, GL_RGBA32I, GL_RGBA32I};
+    return {formats[c], int_layouts[c], GL_INT, texel_components, 4, field.scalar,
+            field.components, true};
+}
+
+/// One field of one element from host layout into its texel.
+void pack(const Format& format, const std::byte* host, std::byte* texel) {
+    for (int i = 0; i < format.components; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        if (format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::UInt8) {
+            const auto byte = static_cast<unsigned char>(host[k]);
+            const std::int32_t value = format.scalar == ScalarKind::Int8
+                                           ? static_cast<std::int32_t>(static_cast<signed char>(byte))
+                                           : static_cast<std::int32_t>(byte);
+            std::memcpy(texel + 4 * k, &value, 4);
+        } else {
+            std::memcpy(texel + k * format.texel_component_size,
+                        host + k * format.texel_component_size, format.texel_component_size);
+        }
+    }
+}
+
+/// The inverse of pack: bytes keep the low 8 bits, as C stores them.
+void unpack(const Format& format, const std::byte* texel, std::byte* host) {
+    for (int i = 0; i < format.components; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        if (format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::UInt8) {
+            std::int32_t value = 0;
+            std::memcpy(&value, texel + 4 * k, 4);
+            host[k] = static_cast<std::byte>(static_cast<std::uint32_t>(value) & 0xFFu);
+        } else {
+            std::memcpy(host + k * format.texel_component_size,
+                        texel + k * format.texel_component_size, format.texel_component_size);
+        }
+    }
+}
+
+/// Where `count` elements live: `width` elements per texture row, `height` rows.
+struct Layout {
+    int width = 1;
+    int height = 1;
+};
+
+Layout layout_for(std::size_t count, int max_size) {
+    const auto max = static_cast<std::size_t>(max_size);
+    const std::size_t width = std::clamp<std::size_t>(count, 1, max);
+    const std::size_t height = std::max<std::size_t>(1, (count + width - 1) / width);
+    if (height > max) {
+        fatal("gl backend: a stream of " + std::to_string(count) +
+              " elements does not fit in a texture of at most " + std::to_string(max) + " x " +
+              std::to_string(max) + " texels");
+    }
+    return {static_cast<int>(width), static_cast<int>(height)};
+}
+
+/// A set of textures holding `count` elements of one element type, one texture per field.
+struct Surface {
+    Layout layout;
+    std::vector<Texture> textures;
+};
+
+/// Textures released by finished passes, reused by the next ones of the same format and size.
+class TexturePool {
+public:
+    Texture acquire(const Format& format, Layout layout) {
+        auto& free = free_[key(format, layout)];
+        if (!free.empty()) {
+            Texture texture = std::move(free.back());
+            free.pop_back();
+            return texture;
+        }
+        GLuint name = 0;
+        glCreateTextures(GL_TEXTURE_2D, 1, &name);
+        Texture texture(name);
+        glTextureStorage2D(name, 1, format.internal_format, layout.width, layout.height);
+        glTextureParameteri(name, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTextureParameteri(name, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        gl::check("allocating a texture");
+        return texture;
+    }
+    void release(const Format& format, Layout layout, Texture texture) {
+        auto& free = free_[key(format, layout)];
+        // A few per size cover ping-pong and reduction passes; more would only hold memory.
+        if (free.size() < 4) {
+            free.push_back(std::move(texture));
+        }
+    }
+
+private:
+    static std::tuple<GLenum, int, int> key(const Format& format, Layout layout) {
+        return {format.internal_format, layout.width, layout.height};
+    }
+    std::map<std::tuple<GLenum, int, int>, std::vector<Texture>> free_;
+};
+
+/// What the GL objects of the backend share; destroyed after the last of them.
+/// Members are destroyed in reverse order: the context last, while the others still need it.
+struct Device {
+    std::shared_ptr<gl::Context> context;
+    TexturePool pool;
+    gl::ProgramCache programs;
+    gl::VertexArray empty_vertex_array;
+    gl::Framebuffer framebuffer;
+};
+
+std::vector<Format> formats_of(const ElementType& type) {
+    std::vector<Format> formats;
+    for (const FieldInfo& field : type.fields) {
+        formats.push_back(field_format(field));
+    }
+    return formats;
+}
+
+Surface acquire_surface(Device& device, const std::vector<Format>& formats, std::size_t count) {
+    Surface surface;
+    surface.layout = layout_for(count, device.context->max_texture_size());
+    for (const Format& format : formats) {
+        surface.textures.push_back(device.pool.acquire(format, surface.layout));
+    }
+    return surface;
+}
+
+void release_surface(Device& device, const std::vector<Format>& formats, Surface& surface) {
+    for (std::size_t f = 0; f < formats.size(); ++f) {
+        device.pool.release(formats[f], surface.layout, std::move(surface.textures[f]));
+    }
+    surface.textures.clear();
+}
+
+class GlStorage final : public Storage {
+public:
+    GlStorage(std::shared_ptr<Device> device, const ElementType& type, std::size_t count)
+        : Storage(type.size, count), device_(std::move(device)), type_(type),
+          formats_(formats_of(type)), surface_(acquire_surface(*device_, formats_, count)) {
+        for (std::size_t f = 0; f < formats_.size(); ++f) {
+            glClearTexImage(surface_.textures[f].get(), 0, formats_[f].format, formats_[f].type,
+                            nullptr);
+        }
+        gl::check("clearing a new stream");
+    }
+    ~GlStorage() override { release_surface(*device_, formats_, surface_); }
+
+    const ElementType& type() const { return type_; }
+    const std::vector<Format>& formats() const { return formats_; }
+    Surface& surface() { return surface_; }
+    const Surface& surface() const { return surface_; }
+
+private:
+    std::shared_ptr<Device> device_;
+    ElementType type_;
+    std::vector<Format> formats_;
+    Surface surface_;
+};
+
+GlStorage& gl_storage(Storage* storage) {
+    return *static_cast<GlStorage*>(storage);
+}
+const GlStorage& gl_storage(const Storage& storage) {
+    return static_cast<const GlStorage&>(storage);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions: regions as the shaders see them (4 components, slowest first, right-aligned)
+
+struct Shape4 {
+    std::array<int, 4> extents{1, 1, 1, 1};
+    std::array<int, 4> strides{0, 0, 0, 0};
+    int offset = 0;
+    std::size_t count() const {
+        std::size_t n = 1;
+        for (const int e : extents) {
+            n *= static_cast<std::size_t>(e);
+        }
+        return n;
+    }
+};
+
+Shape4 shape_of(const Region& region) {
+    Shape4 shape;
+    const int pad = 4 - region.rank;
+    for (int d = 0; d < region.rank; ++d) {
+        const auto from = static_cast<std::size_t>(d);
+        const auto to = static_cast<std::size_t>(d + pad);
+        shape.extents[to] = static_cast<int>(region.extents[from]);
+        shape.strides[to] = static_cast<int>(region.strides[from]);
+    }
+    shape.offset = static_cast<int>(region.offset);
+    return shape;
+}
+
+/// A dense row-major shape of `extents`.
+Shape4 dense_shape(const std::array<int, 4>& extents) {
+    Shape4 shape;
+    shape.extents = extents;
+    int stride = 1;
+    for (int d = 3; d >= 0; --d) {
+        shape.strides[static_cast<std::size_t>(d)] = stride;
+        stride *= extents[static_cast<std::size_t>(d)];
+    }
+    return shape;
+}
+
+/// Calls f(i, element) for the region's elements in row-major order (i counts them).
+template <class F> void for_each_element(const Shape4& shape, F&& f) {
+    std::size_t i = 0;
+    for (int a = 0; a < shape.extents[0]; ++a) {
+        for (int b = 0; b < shape.extents[1]; ++b) {
+            for (int c = 0; c < shape.extents[2]; ++c) {
+                const std::size_t row = static_cast<std::size_t>(shape.offset) +
+                                        static_cast<std::size_t>(a) * shape.strides[0] +
+                                        static_cast<std::size_t>(b) * shape.strides[1] +
+                                        static_cast<std::size_t>(c) * shape.strides[2];
+                for (int d = 0; d < shape.extents[3]; ++d) {
+                    f(i++, row + static_cast<std::size_t>(d) * shape.strides[3]);
+                }
+            }
+        }
+    }
+}
+
+/// First and one-past-last element a region touches.
+std::pair<std::size_t, std::size_t> element_span(const Shape4& shape) {
+    std::size_t last = static_cast<std::size_t>(shape.offset);
+    for (std::size_t d = 0; d < 4; ++d) {
+        last += static_cast<std::size_t>(shape.extents[d] - 1) *
+                static_cast<std::size_t>(shape.strides[d]);
+    }
+    return {static_cast<std::size_t>(shape.offset), last + 1};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The backend
+
+class GlBackend final : public Backend {
+public:
+    explicit GlBackend(std::shared_ptr<gl::Context> context) : device_(std::make_shared<Device>()) {
+        device_->context = std::move(context);
+        GLuint name = 0;
+        glCreateVertexArrays(1, &name);
+        device_->empty_vertex_array = gl::VertexArray(name);
+        glCreateFramebuffers(1, &name);
+        device_->framebuffer = gl::Framebuffer(name);
+        gl::check("creating the backend's objects");
+    }
+
+    std::string_view name() const override { return "gl"; }
+
+    std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
+        return std::make_unique<GlStorage>(device_, type, count);
+    }
+
+    void write(Storage& storage, const Region& region, const void* host) override {
+        GlStorage& target = gl_storage(&storage);
+        const Shape4 shape = shape_of(region);
+        const auto [first, end] = element_span(shape);
+        const Layout layout = target.surface().layout;
+        const auto width = static_cast<std::size_t>(layout.width);
+        const std::size_t row0 = first / width;
+        const std::size_t rows = (end - 1) / width - row0 + 1;
+        // Rows holding elements outside the region are read first so those keep their values.
+        const bool covers_rows = region.contiguous() && first % width == 0 &&
+                                 (end % width == 0 || end == storage.count());
+        const auto* bytes = static_cast<const std::byte*>(host);
+        for (std::size_t f = 0; f < target.formats().size(); ++f) {
+            const Format& format = target.formats()[f];
+            const FieldInfo& field = target.type().fields[f];
+            std::vector<std::byte> texels = covers_rows
+                                                ? std::vector<std::byte>(rows * width *
+                                                                         format.texel_size())
+                                                : read_rows(target, f, row0, rows);
+            for_each_element(shape, [&](std::size_t i, std::size_t element) {
+                pack(format, bytes + i * storage.element_size() + field.offset,
+                     texels.data() + (element - row0 * width) * format.texel_size());
+            });
+            glTextureSubImage2D(target.surface().textures[f].get(), 0, 0, static_cast<GLint>(row0),
+                                layout.width, static_cast<GLsizei>(rows), format.format,
+                                format.type, texels.data());
+        }
+        gl::check("uploading a stream");
+    }
+
+    void read(const Storage& storage, const Region& region, void* host) override {
+        const GlStorage& source = gl_storage(storage);
+        const Shape4 shape = shape_of(region);
+        const auto [first, end] = element_span(shape);
+        const auto width = static_cast<std::size_t>(source.surface().layout.width);
+        const std::size_t row0 = first / width;
+        const std::size_t rows = (end - 1) / width - row0 + 1;
+        auto* bytes = static_cast<std::byte*>(host);
+        for (std::size_t f = 0; f < source.formats().size(); ++f) {
+            const Format& format = source.formats()[f];
+            const FieldInfo& field = source.type().fields[f];
+            const std::vector<std::byte> texels = read_rows(source, f, row0, rows);
+            for_each_element(shape, [&](std::size_t i, std::size_t element) {
+                unpack(format, texels.data() + (element - row0 * width) * format.texel_size(),
+                       bytes + i * storage.element_size() + field.offset);
+            });
+        }
+    }
+
+    void copy(Storage& target, const Storage& source) override {
+        GlStorage& to = gl_storage(&target);
+        const GlStorage& from = gl_storage(source);
+        for (std::size_t f = 0; f < to.formats().size(); ++f) {
+            glCopyImageSubData(from.surface().textures[f].get(), GL_TEXTURE_2D, 0, 0, 0, 0,
+                               to.surface().textures[f].get(), GL_TEXTURE_2D, 0, 0, 0, 0,
+                               to.surface().layout.width, to.surface().layout.height, 1);
+        }
+        gl::check("copying a stream");
+    }
+
+    void swap(Storage& a, Storage& b) override {
+        std::swap(gl_storage(&a).surface(), gl_storage(&b).surface());
+    }
+
+    void run_kernel(const Launch& launch) override {
+        const KernelInfo& kernel = *launch.kernel;
+        require_glsl(kernel);
+        const Shape4 domain = domain_shape(launch.rank, launch.extents);
+        std::vector<Output> outputs;
+        for (std::size_t p = 0; p < kernel.params.size(); ++p) {
+            if (kernel.params[p].kind == ParamKind::OutputStream) {
+                GlStorage& storage = gl_storage(launch.args[p].stream.storage);
+                outputs.push_back({static_cast<int>(p), &storage,
+                                   acquire_surface(*device_, storage.formats(),
+                                                   domain.count())});
+            }
+        }
+        draw_passes(kernel, launch, outputs, domain, {});
+        for (Output& output : outputs) {
+            store(*output.storage, launch.args[static_cast<std::size_t>(output.param)].stream.region,
+                  output.surface);
+        }
+    }
+
+    void reduce_to_value(const Launch& launch, int input, void* result) override {
+        const BoundStream& in = launch.args[static_cast<std::size_t>(input)].stream;
+        std::array<int, 4> ones{1, 1, 1, 1};
+        const std::vector<Format>& formats = gl_storage(in.storage).formats();
+        Surface folded = reduce(launch, input, ones);
+        const ElementType& type = gl_storage(in.storage).type();
+        auto* bytes = static_cast<std::byte*>(result);
+        for (std::size_t f = 0; f < formats.size(); ++f) {
+            std::byte texel[16] = {};
+            glGetTextureSubImage(folded.textures[f].get(), 0, 0, 0, 0, 1, 1, 1, formats[f].format,
+                                 formats[f].type, sizeof texel, texel);
+            unpack(formats[f], texel, bytes + type.fields[f].offset);
+        }
+        gl::check("reading a reduction's result");
+        release_surface(*device_, formats, folded);
+    }
+
+    void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
+        const Shape4 target_shape = shape_of(target.region);
+        Surface folded = reduce(launch, input, target_shape.extents);
+        store(gl_storage(target.storage), target.region, folded);
+    }
+
+private:
+    struct Output {
+        int param;
+        GlStorage* storage;
+        Surface surface; ///< the new values, in the frame's dense layout
+    };
+
+    /// Extra uniforms of a pass (the reduction's).
+    struct PassUniforms {
+        int reduce_dim = -1;
+        int reduce_factor = 0;
+        int reduce_chunks = 0;
+    };
+
+    static void require_glsl(const KernelInfo& kernel) {
+        if (kernel.glsl_source == nullptr) {
+            fatal(std::string(kernel.is_reduce ? "reduce '" : "kernel '") + kernel.name +
+                  "' has no GLSL code for the gl backend: build the program with brcc's "
+                  "--backends including gl (the default)");
+        }
+    }
+
+    static Shape4 domain_shape(int rank, const std::array<std::size_t, 4>& extents) {
+        Region region;
+        region.rank = rank;
+        region.extents = extents;
+        return dense_shape(shape_of(region).extents);
+    }
+
+    /// Draws `outputs` over the dense frame of `frame`, in as many passes as the render targets
+    /// need: each pass writes up to max_outputs() fields.
+    void draw_passes(const KernelInfo& kernel, const Launch& launch, std::vector<Output>& outputs,
+                     const Shape4& frame, const PassUniforms& extra) {
+        struct Target {
+            int param;
+            std::size_t field;
+            GLuint texture;
+        };
+        std::vector<Target> targets;
+        for (Output& output : outputs) {
+            for (std::size_t f = 0; f < output.surface.textures.size(); ++f) {
+                targets.push_back({output.param, f, output.surface.textures[f].get()});
+            }
+        }
+        const Layout layout = layout_for(frame.count(), device_->context->max_texture_size());
+        const auto per_pass = static_cast<std::size_t>(device_->context->max_outputs());
+        const GLuint framebuffer = device_->framebuffer.get();
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        glBindVertexArray(device_->empty_vertex_array.get());
+        glViewport(0, 0, layout.width, layout.height);
+        for (std::size_t first = 0; first < targets.size(); first += per_pass) {
+            const std::size_t count = std::min(per_pass, targets.size() - first);
+            std::string defines;
+            std::vector<GLenum> buffers;
+            for (std::size_t i = 0; i < count; ++i) {
+                const Target& target = targets[first + i];
+                defines += "#define BRT_OUT_" + std::to_string(target.param) + "_" +
+                           std::to_string(target.field) + " " + std::to_string(i) + "\n";
+                glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i),
+                                          target.texture, 0);
+                buffers.push_back(GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i));
+            }
+            glNamedFramebufferDrawBuffers(framebuffer, static_cast<GLsizei>(count), buffers.data());
+            gl::ShaderProgram& program =
+                device_->programs.get(&kernel, kernel.name, kernel.glsl_source, defines);
+            glUseProgram(program.get());
+            set_frame(program, frame, layout);
+            bind_arguments(program, kernel, launch);
+            if (extra.reduce_dim >= 0) {
+                glUniform1i(program.uniform("brt_reduce_dim"), extra.reduce_dim);
+                glUniform1i(program.uniform("brt_reduce_factor"), extra.reduce_factor);
+                glUniform1i(program.uniform("brt_reduce_chunks"), extra.reduce_chunks);
+            }
+            glDrawArrays(GL_TRIANGLES, 0, 3);
+            for (std::size_t i = 0; i < count; ++i) {
+                glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i),
+                                          0, 0);
+            }
+            gl::check("running a kernel pass");
+        }
+    }
+
+    static void set_frame(gl::ShaderProgram& program, const Shape4& frame, Layout layout) {
+        glUniform4iv(program.uniform("brt_frame_ext"), 1, frame.extents.data());
+        glUniform1i(program.uniform("brt_frame_width"), layout.width);
+        glUniform1i(program.uniform("brt_frame_count"), static_cast<GLint>(frame.count()));
+    }
+
+    /// Binds a stream parameter's textures and region.
+    void bind_stream(gl::ShaderProgram& program, std::size_t param, const GlStorage& storage,
+                     const Surface& surface, const Shape4& shape, int& unit) {
+        const std::string index = std::to_string(param);
+        glUniform4iv(program.uniform("brt_ext_" + index), 1, shape.extents.data());
+        glUniform4iv(program.uniform("brt_str_" + index), 1, shape.strides.data());
+        glUniform1i(program.uniform("brt_off_" + index), shape.offset);
+        for (std::size_t f = 0; f < storage.formats().size(); ++f) {
+            if (unit >= device_->context->max_texture_units()) {
+                fatal("gl backend: the kernel reads more textures than the " +
+                      std::to_string(device_->context->max_texture_units()) +
+                      " texture units of this OpenGL driver");
+            }
+            glBindTextureUnit(static_cast<GLuint>(unit), surface.textures[f].get());
+            glUniform1i(program.uniform("brt_tex_" + index + "_" + std::to_string(f)), unit);
+            ++unit;
+        }
+    }
+
+    /// Binds every stream and constant argument of `launch` (a reduction's input is rebound by
+    /// each pass afterwards).
+    void bind_arguments(gl::ShaderProgram& program, const KernelInfo& kernel,
+                        const Launch& launch) {
+        int unit = 0;
+        for (std::size_t p = 0; p < kernel.params.size(); ++p) {
+            const ParamInfo& param = kernel.params[p];
+            const BoundArg& arg = launch.args[p];
+            switch (param.kind) {
+            case ParamKind::Constant:
+                set_constant(program, p, param, arg.constant);
+                break;
+            case ParamKind::InputStream:
+            case ParamKind::OutputStream:
+            case ParamKind::Gather:
+            case ParamKind::ReduceInput: {
+                const GlStorage& storage = gl_storage(arg.stream.storage);
+                bind_stream(program, p, storage, pass_input_surface(p, storage),
+                            pass_input_shape(p, arg.stream.region), unit);
+                break;
+            }
+            case ParamKind::ReduceAccumulator:
+            case ParamKind::VariableOutput:
+                break;
+            }
+        }
+    }
+
+    static void set_constant(gl::ShaderProgram& program, std::size_t p, const ParamInfo& param,
+                             const void* value) {
+        const std::string name = "brt_c_" + std::to_string(p);
+        if (param.element_type == nullptr) { // bool
+            glUniform1i(program.uniform(name), *static_cast<const bool*>(value) ? 1 : 0);
+            return;
+        }
+        const ElementType& type = param.element_type();
+        const auto* bytes = static_cast<const std::byte*>(value);
+        // A scalar or vector constant is one uniform; a struct one uniform per leaf field.
+        const bool whole = type.fields.size() == 1 && program.uniform(name) != -1;
+        for (std::size_t f = 0; f < type.fields.size(); ++f) {
+            const FieldInfo& field = type.fields[f];
+            const GLint location =
+                whole ? program.uniform(name) : program.uniform(name + "_" + std::to_string(f));
+            const Format format = field_format(field);
+            std::byte texel[16] = {};
+            pack(format, bytes + field.offset, texel);
+            if (field.scalar == ScalarKind::UInt32) {
+                GLuint v[4] = {0, 0, 0, 0};
+                std::memcpy(v, texel, sizeof v);
+                switch (field.components) {
+                case 1: glUniform1uiv(location, 1, v); break;
+                case 2: glUniform2uiv(location, 1, v); break;
+                case 3: glUniform3uiv(location, 1, v); break;
+                default: glUniform4uiv(location, 1, v); break;
+                }
+            } else if (field.scalar == ScalarKind::Fixed8) {
+                // A fixed constant is the float b / 255 in the shader.
+                GLfloat v[4] = {0, 0, 0, 0};
+                for (int i = 0; i < field.components; ++i) {
+                    v[i] = static_cast<float>(static_cast<unsigned char>(texel[i])) / 255.0f;
+                }
+                switch (field.components) {
+                case 1: glUniform1fv(location, 1, v); break;
+                case 2: glUniform2fv(location, 1, v); break;
+                case 3: glUniform3fv(location, 1, v); break;
+                default: glUniform4fv(location, 1, v); break;
+                }
+            } else if (format.integer) {
+                GLint v[4] = {0, 0, 0, 0};
+                std::memcpy(v, texel, sizeof v);
+                switch (field.components) {
+                case 1: glUniform1iv(location, 1, v); break;
+                case 2: glUniform2iv(location, 1, v); break;
+                case 3: glUniform3iv(location, 1, v); break;
+                default: glUniform4iv(location, 1, v); break;
+                }
+            } else {
+                GLfloat v[4] = {0, 0, 0, 0};
+                std::memcpy(v, texel, sizeof v);
+                switch (field.components) {
+                case 1: glUniform1fv(location, 1, v); break;
+                case 2: glUniform2fv(location, 1, v); break;
+                case 3: glUniform3fv(location, 1, v); break;
+                default: glUniform4fv(location, 1, v); break;
+                }
+            }
+        }
+    }
+
+    // During a reduction, the reduce input of each pass is the previous pass's result.
+    const Surface& pass_input_surface(std::size_t p, const GlStorage& storage) const {
+        if (reduce_source_ != nullptr && p == reduce_param_) {
+            return *reduce_source_;
+        }
+        return storage.surface();
+    }
+    Shape4 pass_input_shape(std::size_t p, const Region& region) const {
+        if (reduce_source_ != nullptr && p == reduce_param_) {
+            return reduce_shape_;
+        }
+        return shape_of(region);
+    }
+
+    /// Puts `values` (dense over the region's shape) into `region` of `storage`: a whole storage takes the
+    /// textures (the old ones go back to the pool), a view is copied into place.
+    void store(GlStorage& storage, const Region& region, Surface& values) {
+        const bool whole = region.offset == 0 && region.contiguous() &&
+                           region.count() == storage.count();
+        if (whole) {
+            std::swap(storage.surface(), values);
+        } else {
+            scatter(storage, region, values);
+        }
+        release_surface(*device_, storage.formats(), values);
+    }
+
+    /// Copies dense `values` into a view `region` of `storage`, one draw per field over the
+    /// storage's texels; texels outside the view are discarded.
+    void scatter(GlStorage& storage, const Region& region, const Surface& values) {
+        static constexpr const char* source = R"glsl(
+uniform ivec4 brt_view_ext;
+uniform ivec4 brt_view_str;
+uniform int brt_view_off;
+uniform int brt_storage_count;
+#if defined(BRT_INTEGER)
+uniform isampler2D brt_values;
+layout(location = 0) out ivec4 brt_out;
+#elif defined(BRT_UNSIGNED)
+uniform usampler2D brt_values;
+layout(location = 0) out uvec4 brt_out;
+#else
+uniform sampler2D brt_values;
+layout(location = 0) out vec4 brt_out;
+#endif
+void main() {
+    int element = int(gl_FragCoord.y) * brt_frame_width + int(gl_FragCoord.x);
+    int rest = element - brt_view_off;
+    if (element >= brt_storage_count || rest < 0) {
+        discard;
+    }
+    ivec4 position = ivec4(0);
+    for (int d = 0; d < 4; ++d) {
+        if (brt_view_str[d] != 0) {
+            position[d] = rest / brt_view_str[d];
+            rest -= position[d] * brt_view_str[d];
+        }
+        if (position[d] >= brt_view_ext[d]) {
+            discard;
+        }
+    }
+    if (rest != 0) {
+        discard;
+    }
+    int value = brt_element(position, ivec4(brt_view_ext.y * brt_view_ext.z * brt_view_ext.w,
+                                            brt_view_ext.z * brt_view_ext.w, brt_view_ext.w, 1), 0);
+    brt_out = texelFetch(brt_values, brt_texel(value, textureSize(brt_values, 0).x), 0);
+}
+)glsl";
+        const Shape4 view = shape_of(region);
+        const Layout layout = storage.surface().layout;
+        const GLuint framebuffer = device_->framebuffer.get();
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        glBindVertexArray(device_->empty_vertex_array.get());
+        glViewport(0, 0, layout.width, layout.height);
+        const GLenum buffer = GL_COLOR_ATTACHMENT0;
+        glNamedFramebufferDrawBuffers(framebuffer, 1, &buffer);
+        for (std::size_t f = 0; f < storage.formats().size(); ++f) {
+            const Format& format = storage.formats()[f];
+            const char* variant = !format.integer                        ? ""
+                                  : format.scalar == ScalarKind::UInt32 ? "#define BRT_UNSIGNED\n"
+                                                                        : "#define BRT_INTEGER\n";
+            gl::ShaderProgram& program = device_->programs.get(
+                source, "(gl backend: copy into a view)", source, variant);
+            glUseProgram(program.get());
+            glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0,
+                                      storage.surface().textures[f].get(), 0);
+            glUniform1i(program.uniform("brt_frame_width"), layout.width);
+            glUniform4iv(program.uniform("brt_view_ext"), 1, view.extents.data());
+            glUniform4iv(program.uniform("brt_view_str"), 1, view.strides.data());
+            glUniform1i(program.uniform("brt_view_off"), view.offset);
+            glUniform1i(program.uniform("brt_storage_count"), static_cast<GLint>(storage.count()));
+            glBindTextureUnit(0, values.textures[f].get());
+            glUniform1i(program.uniform("brt_values"), 0);
+            glDrawArrays(GL_TRIANGLES, 0, 3);
+        }
+        glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0, 0, 0);
+        gl::check("copying into a view");
+    }
+
+    /// Folds argument `input` down to `target` extents (right-aligned; each divides the
+    /// input's): per dimension, last first, passes that each fold up to 8 adjacent elements of
+    /// a target element's block in order. Returns the dense result.
+    Surface reduce(const Launch& launch, int input, const std::array<int, 4>& target) {
+        const KernelInfo& kernel = *launch.kernel;
+        require_glsl(kernel);
+        const auto input_param = static_cast<std::size_t>(input);
+        std::size_t accumulator = 0;
+        for (std::size_t p = 0; p < kernel.params.size(); ++p) {
+            if (kernel.params[p].kind == ParamKind::ReduceAccumulator) {
+                accumulator = p;
+            }
+        }
+        const GlStorage& storage = gl_storage(launch.args[input_param].stream.storage);
+        const std::vector<Format>& formats = storage.formats();
+        Shape4 shape = shape_of(launch.args[input_param].stream.region);
+        Surface current; // empty: the first pass reads the input itself
+        bool passed = false;
+        for (int d = 3; d >= 0; --d) {
+            const auto dim = static_cast<std::size_t>(d);
+            int factor = shape.extents[dim] / target[dim];
+            while (factor > 1 || (!passed && d == 0)) {
+                const int chunks = (factor + 7) / 8;
+                std::array<int, 4> extents = shape.extents;
+                extents[dim] = target[dim] * chunks;
+                const Shape4 next = dense_shape(extents);
+                std::vector<Output> outputs;
+                outputs.push_back({static_cast<int>(accumulator), nullptr,
+                                   acquire_surface(*device_, formats, next.count())});
+                reduce_source_ = current.textures.empty() ? &storage.surface() : &current;
+                reduce_param_ = input_param;
+                reduce_shape_ = shape;
+                draw_passes(kernel, launch, outputs, next, {d, factor, chunks});
+                reduce_source_ = nullptr;
+                if (!current.textures.empty()) {
+                    release_surface(*device_, formats, current);
+                }
+                current = std::move(outputs.front().surface);
+                shape = next;
+                factor = chunks;
+                passed = true;
+            }
+        }
+        return current;
+    }
+
+    std::vector<std::byte> read_rows(const GlStorage& storage, std::size_t field, std::size_t row0,
+                                     std::size_t rows) const {
+        const Format& format = storage.formats()[field];
+        const Layout layout = storage.surface().layout;
+        std::vector<std::byte> texels(rows * static_cast<std::size_t>(layout.width) *
+                                      format.texel_size());
+        glGetTextureSubImage(storage.surface().textures[field].get(), 0, 0,
+                             static_cast<GLint>(row0), 0, layout.width, static_cast<GLsizei>(rows),
+                             1, format.format, format.type, static_cast<GLsizei>(texels.size()),
+                             texels.data());
+        gl::check("reading a stream back");
+        return texels;
+    }
+
+    std::shared_ptr<Device> device_;
+    // The reduce input of the pass being drawn (see pass_input_surface).
+    const Surface* reduce_source_ = nullptr;
+    std::size_t reduce_param_ = 0;
+    Shape4 reduce_shape_;
+};
+
+} // namespace
+
+std::unique_ptr<Backend> make_gl_backend() {
+    return std::make_unique<GlBackend>(gl::Context::create());
+}
+
+} // namespace brook::detail

@@ -1,0 +1,195 @@
+// Headless EGL context creation. The device platform (EGL_EXT_platform_device) reaches a GPU
+// without a display server, and Mesa's surfaceless platform serves llvmpipe in CI; the default
+// display is the last resort. Each attempt that fails adds its reason, so the error says what
+// was tried.
+#include "backends/gl/gl_context.hpp"
+
+#include "core/errors.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+namespace brook::detail::gl {
+
+namespace {
+
+bool has_extension(const char* list, std::string_view name) {
+    if (list == nullptr) {
+        return false;
+    }
+    std::string_view rest = list;
+    while (!rest.empty()) {
+        const std::size_t end = std::min(rest.find(' '), rest.size());
+        if (rest.substr(0, end) == name) {
+            return true;
+        }
+        rest.remove_prefix(std::min(end + 1, rest.size()));
+    }
+    return false;
+}
+
+std::string egl_error_text() {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "EGL error 0x%04x", static_cast<unsigned>(eglGetError()));
+    return buffer;
+}
+
+/// A positive integer from the environment, or `fallback`.
+int env_limit(const char* name, int fallback) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') {
+        return fallback;
+    }
+    char* end = nullptr;
+    const long parsed = std::strtol(value, &end, 10);
+    if (*end != '\0' || parsed < 1) {
+        fatal(std::string(name) + "=" + value + " is not a positive integer");
+    }
+    return static_cast<int>(std::min<long>(parsed, fallback));
+}
+
+/// The displays to try, in order, with a name for messages.
+std::vector<std::pair<std::string, EGLDisplay>> candidate_displays(std::string& reasons) {
+    std::vector<std::pair<std::string, EGLDisplay>> displays;
+    const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+    if (has_extension(client, "EGL_EXT_platform_device") &&
+        has_extension(client, "EGL_EXT_device_enumeration")) {
+        EGLDeviceEXT devices[8];
+        EGLint count = 0;
+        if (eglQueryDevicesEXT(8, devices, &count) == EGL_TRUE) {
+            for (EGLint i = 0; i < count; ++i) {
+                const EGLDisplay display =
+                    eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
+                if (display != EGL_NO_DISPLAY) {
+                    displays.emplace_back("EGL device " + std::to_string(i), display);
+                }
+            }
+        }
+    }
+    if (has_extension(client, "EGL_MESA_platform_surfaceless")) {
+        const EGLDisplay display =
+            eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+        if (display != EGL_NO_DISPLAY) {
+            displays.emplace_back("surfaceless EGL", display);
+        }
+    }
+    const EGLDisplay fallback = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+    if (fallback != EGL_NO_DISPLAY) {
+        displays.emplace_back("default EGL display", fallback);
+    }
+    if (displays.empty()) {
+        reasons += "no EGL display is available";
+    }
+    return displays;
+}
+
+/// An OpenGL 4.5 core context on `display`, current without a surface, or EGL_NO_CONTEXT with
+/// the reason appended to `reasons`.
+EGLContext make_context(EGLDisplay display, const std::string& label, std::string& reasons) {
+    const auto fail = [&](const std::string& why) {
+        reasons += (reasons.empty() ? "" : "; ") + label + ": " + why;
+        return EGL_NO_CONTEXT;
+    };
+    EGLint major = 0;
+    EGLint minor = 0;
+    if (eglInitialize(display, &major, &minor) != EGL_TRUE) {
+        return fail("eglInitialize failed (" + egl_error_text() + ")");
+    }
+    const char* extensions = eglQueryString(display, EGL_EXTENSIONS);
+    if (!has_extension(extensions, "EGL_KHR_surfaceless_context")) {
+        eglTerminate(display);
+        return fail("no EGL_KHR_surfaceless_context");
+    }
+    if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE) {
+        eglTerminate(display);
+        return fail("the display has no desktop OpenGL");
+    }
+    EGLConfig config = nullptr;
+    if (!has_extension(extensions, "EGL_KHR_no_config_context")) {
+        const EGLint config_attributes[] = {EGL_SURFACE_TYPE, 0, EGL_RENDERABLE_TYPE,
+                                            EGL_OPENGL_BIT, EGL_NONE};
+        EGLint configs = 0;
+        if (eglChooseConfig(display, config_attributes, &config, 1, &configs) != EGL_TRUE ||
+            configs == 0) {
+            eglTerminate(display);
+            return fail("no EGL config for OpenGL");
+        }
+    }
+    const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
+                                         EGL_CONTEXT_MINOR_VERSION, 5,
+                                         EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                         EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    const EGLContext context =
+        eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
+    if (context == EGL_NO_CONTEXT) {
+        const std::string why = "no OpenGL 4.5 core context (" + egl_error_text() + ")";
+        eglTerminate(display);
+        return fail(why);
+    }
+    if (eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context) != EGL_TRUE) {
+        const std::string why = "eglMakeCurrent failed (" + egl_error_text() + ")";
+        eglDestroyContext(display, context);
+        eglTerminate(display);
+        return fail(why);
+    }
+    return context;
+}
+
+int get_integer(GLenum name) {
+    GLint value = 0;
+    glGetIntegerv(name, &value);
+    return value;
+}
+
+} // namespace
+
+std::shared_ptr<Context> Context::create() {
+    std::string reasons;
+    for (const auto& [label, display] : candidate_displays(reasons)) {
+        const EGLContext context = make_context(display, label, reasons);
+        if (context != EGL_NO_CONTEXT) {
+            return std::shared_ptr<Context>(new Context(display, context));
+        }
+    }
+    throw Unavailable("no OpenGL 4.5 context could be made (" + reasons + ")");
+}
+
+Context::Context(EGLDisplay display, EGLContext context) : display_(display), context_(context) {
+    max_texture_size_ = env_limit("BRT_GL_MAX_TEXTURE_SIZE", get_integer(GL_MAX_TEXTURE_SIZE));
+    max_outputs_ = env_limit(
+        "BRT_GL_MAX_OUTPUTS",
+        std::min(get_integer(GL_MAX_DRAW_BUFFERS), get_integer(GL_MAX_COLOR_ATTACHMENTS)));
+    max_texture_units_ = get_integer(GL_MAX_TEXTURE_IMAGE_UNITS);
+    const auto text = [](GLenum name) {
+        const auto* value = reinterpret_cast<const char*>(glGetString(name));
+        return std::string(value != nullptr ? value : "?");
+    };
+    description_ = text(GL_RENDERER) + ", OpenGL " + text(GL_VERSION);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    check("setting up the context");
+}
+
+Context::~Context() {
+    eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(display_, context_);
+    eglTerminate(display_);
+}
+
+void check(const char* what) {
+#ifdef NDEBUG
+    (void)what;
+#else
+    const GLenum error = glGetError();
+    if (error != GL_NO_ERROR) {
+        char code[16];
+        std::snprintf(code, sizeof code, "0x%04x", error);
+        fatal(std::string("gl backend: OpenGL error ") + code + " while " + what);
+    }
+#endif
+}
+
+} // namespace brook::detail::gl

@@ -1,0 +1,104 @@
+// Shader compilation: every fragment shader is `#version 430 core`, the pass's defines, the
+// prelude (prelude.glsl, embedded at build time) and the kernel's source; the vertex shader is
+// one triangle covering the viewport, with no vertex data.
+#include "backends/gl/gl_programs.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace brook::detail::gl {
+
+extern const char* const prelude_glsl;
+
+namespace {
+
+constexpr const char* vertex_source = R"glsl(#version 430 core
+void main() {
+    // (-1,-1), (3,-1), (-1,3): one triangle that covers the whole viewport.
+    vec2 corner = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);
+    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}
+)glsl";
+
+/// A GLSL that the driver rejects is brcc's (or the backend's) bug, reported like brcc's own
+/// internal errors: the kernel, the log, exit status 70.
+[[noreturn]] void shader_failure(const std::string& name, const char* stage, const std::string& log,
+                                 const std::string& source) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "brook: internal compiler error: the GLSL of kernel '%s' failed to %s:\n%s\n"
+                 "--- shader source ---\n%s\n",
+                 name.c_str(), stage, log.c_str(), source.c_str());
+    std::exit(70);
+}
+
+std::string shader_log(GLuint shader) {
+    GLint length = 0;
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length) + 1, '\0');
+    glGetShaderInfoLog(shader, length, nullptr, log.data());
+    return log.data();
+}
+
+std::string program_log(GLuint program) {
+    GLint length = 0;
+    glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length) + 1, '\0');
+    glGetProgramInfoLog(program, length, nullptr, log.data());
+    return log.data();
+}
+
+Shader compile(GLenum stage, const std::string& source, const std::string& name) {
+    Shader shader(glCreateShader(stage));
+    const char* text = source.c_str();
+    glShaderSource(shader.get(), 1, &text, nullptr);
+    glCompileShader(shader.get());
+    GLint ok = GL_FALSE;
+    glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &ok);
+    if (ok != GL_TRUE) {
+        shader_failure(name, "compile", shader_log(shader.get()), source);
+    }
+    return shader;
+}
+
+} // namespace
+
+GLint ShaderProgram::uniform(const std::string& name) {
+    const auto found = locations_.find(name);
+    if (found != locations_.end()) {
+        return found->second;
+    }
+    const GLint location = glGetUniformLocation(program_.get(), name.c_str());
+    locations_.emplace(name, location);
+    return location;
+}
+
+ShaderProgram& ProgramCache::get(const void* key, const std::string& name, const char* source,
+                                 const std::string& defines) {
+    auto& slot = programs_[{key, defines}];
+    if (slot) {
+        return *slot;
+    }
+    if (vertex_.get() == 0) {
+        vertex_ = compile(GL_VERTEX_SHADER, vertex_source, "(vertex shader)");
+    }
+    const std::string fragment_source = std::string("#version 430 core\n") + defines +
+                                        prelude_glsl + "\n#line 1 1\n" + source;
+    const Shader fragment = compile(GL_FRAGMENT_SHADER, fragment_source, name);
+    Program program(glCreateProgram());
+    glAttachShader(program.get(), vertex_.get());
+    glAttachShader(program.get(), fragment.get());
+    glLinkProgram(program.get());
+    GLint ok = GL_FALSE;
+    glGetProgramiv(program.get(), GL_LINK_STATUS, &ok);
+    if (ok != GL_TRUE) {
+        shader_failure(name, "link", program_log(program.get()), fragment_source);
+    }
+    glDetachShader(program.get(), fragment.get());
+    check("building a shader program");
+    slot = std::make_unique<ShaderProgram>(std::move(program));
+    return *slot;
+}
+
+} // namespace brook::detail::gl

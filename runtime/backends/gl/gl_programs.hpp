@@ -1,0 +1,43 @@
+#pragma once
+// The gl backend's shader cache. A program is one generated kernel shader (KernelInfo's GLSL
+// with the prelude) plus the defines of one pass, e.g. which outputs it writes; each is compiled
+// and linked once per process and kept with its uniform locations. A shader that does not
+// compile is a bug in brcc: the error names the kernel and prints the driver's log.
+
+#include "backends/gl/gl_context.hpp"
+#include "backends/gl/gl_objects.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+namespace brook::detail::gl {
+
+class ShaderProgram {
+public:
+    explicit ShaderProgram(Program program) : program_(std::move(program)) {}
+    GLuint get() const { return program_.get(); }
+    /// The uniform's location (-1 when the shader does not use it, which GL ignores).
+    GLint uniform(const std::string& name);
+
+private:
+    Program program_;
+    std::unordered_map<std::string, GLint> locations_;
+};
+
+class ProgramCache {
+public:
+    /// The program for `source` (the fragment shader after the prelude) with `defines`, built
+    /// on first use. `key` identifies the source (a KernelInfo, or a backend-internal shader);
+    /// `name` is what errors call it.
+    ShaderProgram& get(const void* key, const std::string& name, const char* source,
+                       const std::string& defines);
+
+private:
+    std::map<std::pair<const void*, std::string>, std::unique_ptr<ShaderProgram>> programs_;
+    Shader vertex_;
+};
+
+} // namespace brook::detail::gl

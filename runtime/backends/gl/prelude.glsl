@@ -1,0 +1,139 @@
+// The gl backend's prelude: what every kernel shader brcc generates relies on (the runtime puts
+// it between the `#version`/pass defines and the kernel's own source; embedded by CMake).
+//
+// Address translation (the paper's §4): a stream is stored row-major as a run of elements laid
+// out in 2-D textures `width` texels wide, so element e is texel (e % width, e / width), in exact
+// integer arithmetic. Positions are ivec4s with the slowest dimension in .x and the last
+// (fastest) dimension in .w; a stream of rank r < 4 uses the last r components, with extents 1
+// and strides 0 in front.
+
+// The output domain of the draw: its extents, and the dense frame it is rendered in.
+uniform ivec4 brt_frame_ext;
+uniform int brt_frame_width;
+uniform int brt_frame_count;
+
+// The output element this invocation computes (set by brt_locate).
+ivec4 brt_index;
+
+ivec2 brt_texel(int element, int width) {
+    return ivec2(element % width, element / width);
+}
+
+int brt_element(ivec4 position, ivec4 strides, int offset) {
+    return offset + position.x * strides.x + position.y * strides.y + position.z * strides.z +
+           position.w * strides.w;
+}
+
+ivec4 brt_unflatten(int element, ivec4 extents) {
+    ivec4 position;
+    position.w = element % extents.w;
+    element /= extents.w;
+    position.z = element % extents.z;
+    element /= extents.z;
+    position.y = element % extents.y;
+    position.x = element / extents.y;
+    return position;
+}
+
+// Finds this invocation's output element; the texels past the last element of the frame's last
+// row compute nothing.
+void brt_locate() {
+    int element = int(gl_FragCoord.y) * brt_frame_width + int(gl_FragCoord.x);
+    if (element >= brt_frame_count) {
+        discard;
+    }
+    brt_index = brt_unflatten(element, brt_frame_ext);
+}
+
+// DESIGN.md §2 resizing: output index i reads input index floor(i * in / out), per dimension, in
+// unsigned arithmetic (exact while i * in < 2^32; equal extents need no product).
+ivec4 brt_resize(ivec4 position, ivec4 from, ivec4 to) {
+    ivec4 resized;
+    for (int d = 0; d < 4; ++d) {
+        resized[d] = from[d] == to[d] ? position[d]
+                                      : int(uint(position[d]) * uint(from[d]) / uint(to[d]));
+    }
+    return resized;
+}
+
+// A position as Brook shows it (indexof): .x is the last dimension.
+vec4 brt_xlast(ivec4 position) {
+    return vec4(position.w, position.z, position.y, position.x);
+}
+
+// DESIGN.md §2 gather index rule: each component v becomes floor(v + 0.25), clamped to the
+// extent. Integer indices are exact already.
+int brt_gidx(float v) { return int(floor(v + 0.25)); }
+ivec2 brt_gidx(vec2 v) { return ivec2(floor(v + 0.25)); }
+ivec3 brt_gidx(vec3 v) { return ivec3(floor(v + 0.25)); }
+ivec4 brt_gidx(vec4 v) { return ivec4(floor(v + 0.25)); }
+int brt_gidx(int v) { return v; }
+ivec2 brt_gidx(ivec2 v) { return v; }
+ivec3 brt_gidx(ivec3 v) { return v; }
+ivec4 brt_gidx(ivec4 v) { return v; }
+
+// `position` has .x as the last dimension; the result is a storage position (.w fastest).
+ivec4 brt_gather_clamp(ivec4 position, ivec4 extents) {
+    return clamp(position.wzyx, ivec4(0), extents - 1);
+}
+
+// Cg's truth of a value: non-zero.
+bool brt_truth(bool v) { return v; }
+bvec2 brt_truth(bvec2 v) { return v; }
+bvec3 brt_truth(bvec3 v) { return v; }
+bvec4 brt_truth(bvec4 v) { return v; }
+bool brt_truth(float v) { return v != 0.0; }
+bvec2 brt_truth(vec2 v) { return notEqual(v, vec2(0.0)); }
+bvec3 brt_truth(vec3 v) { return notEqual(v, vec3(0.0)); }
+bvec4 brt_truth(vec4 v) { return notEqual(v, vec4(0.0)); }
+bool brt_truth(int v) { return v != 0; }
+bvec2 brt_truth(ivec2 v) { return notEqual(v, ivec2(0)); }
+bvec3 brt_truth(ivec3 v) { return notEqual(v, ivec3(0)); }
+bvec4 brt_truth(ivec4 v) { return notEqual(v, ivec4(0)); }
+bool brt_truth(uint v) { return v != 0u; }
+
+bvec2 brt_and(bvec2 a, bvec2 b) { return bvec2(a.x && b.x, a.y && b.y); }
+bvec3 brt_and(bvec3 a, bvec3 b) { return bvec3(a.x && b.x, a.y && b.y, a.z && b.z); }
+bvec4 brt_and(bvec4 a, bvec4 b) { return bvec4(a.x && b.x, a.y && b.y, a.z && b.z, a.w && b.w); }
+bvec2 brt_or(bvec2 a, bvec2 b) { return bvec2(a.x || b.x, a.y || b.y); }
+bvec3 brt_or(bvec3 a, bvec3 b) { return bvec3(a.x || b.x, a.y || b.y, a.z || b.z); }
+bvec4 brt_or(bvec4 a, bvec4 b) { return bvec4(a.x || b.x, a.y || b.y, a.z || b.z, a.w || b.w); }
+
+// Cg built-ins that GLSL defines differently or lacks, for float and float2..float4.
+#define BRT_FLOAT_BUILTINS(T)                                                                    \
+    T brt_fmod(T x, T y) { return x - y * trunc(x / y); }                                        \
+    T brt_round(T x) { return sign(x) * floor(abs(x) + 0.5); }                                   \
+    T brt_log10(T x) { return log2(x) * 0.30102999566398120; }                                   \
+    T brt_ldexp(T x, T e) { return x * exp2(e); }
+BRT_FLOAT_BUILTINS(float)
+BRT_FLOAT_BUILTINS(vec2)
+BRT_FLOAT_BUILTINS(vec3)
+BRT_FLOAT_BUILTINS(vec4)
+vec2 brt_fmod(vec2 x, float y) { return brt_fmod(x, vec2(y)); }
+vec3 brt_fmod(vec3 x, float y) { return brt_fmod(x, vec3(y)); }
+vec4 brt_fmod(vec4 x, float y) { return brt_fmod(x, vec4(y)); }
+
+// asin and acos through atan, which drivers compute more accurately (llvmpipe's asin is off by
+// 2e-4).
+#define BRT_INVERSE_TRIG(T)                                                                      \
+    T brt_asin(T x) { return atan(x, sqrt((1.0 - x) * (1.0 + x))); }                             \
+    T brt_acos(T x) { return atan(sqrt((1.0 - x) * (1.0 + x)), x); }
+BRT_INVERSE_TRIG(float)
+BRT_INVERSE_TRIG(vec2)
+BRT_INVERSE_TRIG(vec3)
+BRT_INVERSE_TRIG(vec4)
+
+// C's remainder of integers (the sign of the dividend); GLSL leaves negative operands undefined.
+int brt_imod(int a, int b) { return a - b * (a / b); }
+ivec2 brt_imod(ivec2 a, ivec2 b) { return a - b * (a / b); }
+ivec3 brt_imod(ivec3 a, ivec3 b) { return a - b * (a / b); }
+ivec4 brt_imod(ivec4 a, ivec4 b) { return a - b * (a / b); }
+uint brt_imod(uint a, uint b) { return a % b; }
+uvec2 brt_imod(uvec2 a, uvec2 b) { return a % b; }
+uvec3 brt_imod(uvec3 a, uvec3 b) { return a % b; }
+uvec4 brt_imod(uvec4 a, uvec4 b) { return a % b; }
+
+bool brt_isfinite(float x) { return !isinf(x) && !isnan(x); }
+bvec2 brt_isfinite(vec2 x) { return not(brt_or(isinf(x), isnan(x))); }
+bvec3 brt_isfinite(vec3 x) { return not(brt_or(isinf(x), isnan(x))); }
+bvec4 brt_isfinite(vec4 x) { return not(brt_or(isinf(x), isnan(x))); }
