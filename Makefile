@@ -4,13 +4,16 @@
 # Debian packages the build needs (the C++ compiler's libgomp provides OpenMP; EGL, libepoxy and
 # Mesa's llvmpipe driver give the gl backend a headless OpenGL 4.5 context).
 PACKAGES := cmake g++ make pkg-config libgtest-dev libcli11-dev libegl-dev libepoxy-dev \
-    libgl1-mesa-dri
+    libgl1-mesa-dri libpng-dev libfftw3-dev
+# What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
+# gnuplot for the plots, Python for the driver script.
+BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS ?= 2
 # The build's own make runs below this one; keep its output free of "Entering directory" lines.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: demo test asan release deps configure clean format
+.PHONY: demo test asan release bench deps configure clean format
 
 demo: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook
@@ -31,6 +34,14 @@ asan: deps
 release: deps
 	cmake --preset release
 	cmake --build --preset release --parallel $(JOBS)
+
+# The benchmark suite (bench/) in the optimised build: every benchmark on every backend, then the
+# tables and plots in build-release/bench-results/ and docs/performance.md.
+bench:
+	@$(MAKE) deps PACKAGES="$(PACKAGES) $(BENCH_PACKAGES)"
+	cmake --preset release -DBROOK_BUILD_BENCH=ON
+	cmake --build --preset release --parallel $(JOBS) --target benchmarks
+	python3 bench/run_bench.py build-release --docs docs/performance.md
 
 configure: deps
 	@test -f build/CMakeCache.txt || cmake --preset dev

@@ -186,6 +186,12 @@ PrintedExpr CLikePrinter::visit(const NameRef& expr) {
 PrintedExpr CLikePrinter::visit(const Unary& expr) {
     if (expr.op == UnaryOp::Not && expr.operand->type.is_vector())
         return vector_not(expr);
+    const bool steps = expr.op == UnaryOp::PreInc || expr.op == UnaryOp::PreDec ||
+                       expr.op == UnaryOp::PostInc || expr.op == UnaryOp::PostDec;
+    if (steps) {
+        if (std::optional<PrintedExpr> stepped = increment(expr))
+            return *stepped;
+    }
     if (may_overflow(expr)) {
         if (std::optional<PrintedExpr> wrapping = wrapping_arithmetic(expr))
             return *wrapping;
@@ -247,6 +253,10 @@ PrintedExpr CLikePrinter::visit(const Assign& expr) {
         const auto& member = static_cast<const Member&>(*expr.target);
         if (member.is_swizzle && member.swizzle_length > 1)
             return masked_assign(expr, member);
+    }
+    if (expr.op != AssignOp::Assign) {
+        if (std::optional<PrintedExpr> compound = compound_assignment(expr))
+            return *compound;
     }
     if (may_overflow(expr)) {
         if (std::optional<PrintedExpr> wrapping = wrapping_arithmetic(expr))
@@ -412,6 +422,8 @@ void CLikePrinter::visit(const If& stmt, int indent, std::string& out) {
 }
 
 void CLikePrinter::visit(const For& stmt, int indent, std::string& out) {
+    if (target_for(stmt, indent, out))
+        return;
     std::string init;
     if (stmt.init != nullptr && stmt.init->kind == NodeKind::DeclStmt)
         init = declaration(static_cast<const DeclStmt&>(*stmt.init));

@@ -91,6 +91,28 @@ protected:
         (void)type;
         return "{}";
     }
+    /// `target op= value` (not plain `=`, not a write mask) where the target language's operator
+    /// means something else than C's; nothing (the default) prints the operator.
+    virtual std::optional<PrintedExpr> compound_assignment(const Assign& assign) {
+        (void)assign;
+        return std::nullopt;
+    }
+    /// `++x`, `x++`, `--x` or `x--` where the target language's operator means something else
+    /// than C's; nothing (the default) prints the operator.
+    virtual std::optional<PrintedExpr> increment(const Unary& unary) {
+        (void)unary;
+        return std::nullopt;
+    }
+    /// A `for` statement in a target's own form (the CPU backend's SIMD loops); false (the
+    /// default) prints C's.
+    virtual bool target_for(const For& stmt, int indent, std::string& out) {
+        (void)stmt;
+        (void)indent;
+        (void)out;
+        return false;
+    }
+    /// A sub-statement of if/for/while/do: a compound keeps its braces on the header's line.
+    void print_branch(const Stmt& stmt, int indent, std::string& out);
     /// `lhs % rhs` on integers. The default prints C's `%`.
     virtual PrintedExpr integer_remainder(const Binary& binary) { return plain_binary(binary); }
     /// `lhs op rhs` with C's operator and precedence.
@@ -129,8 +151,6 @@ private:
 
     /// `T a = x, b{}` without the `;` (also the init-statement of a `for`).
     std::string declaration(const DeclStmt& stmt);
-    /// A sub-statement of if/for/while/do: a compound keeps its braces on the header's line.
-    void print_branch(const Stmt& stmt, int indent, std::string& out);
 };
 
 } // namespace brcc

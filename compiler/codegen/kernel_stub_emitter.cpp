@@ -52,10 +52,11 @@ enum class ReduceTarget { Stream, Value };
 std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
     const std::string name = cpp_identifier(param.name);
     switch (param.param_kind) {
+    // Constants and reduce variables have the stream element's layout (a fixed one is a byte).
     case ParamKind::Constant:
         if (param.type.is_scalar())
-            return "const " + cpp_type_name(param.type) + " " + name;
-        return "const " + cpp_type_name(param.type) + "& " + name;
+            return "const " + cpp_storage_type_name(param.type) + " " + name;
+        return "const " + cpp_storage_type_name(param.type) + "& " + name;
     case ParamKind::InputStream:
     case ParamKind::Gather:
         return "const ::brook::stream& " + name;
@@ -64,7 +65,7 @@ std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
         return "::brook::stream " + name;
     case ParamKind::ReduceAccumulator:
         if (target == ReduceTarget::Value)
-            return cpp_type_name(param.type) + "& " + name;
+            return cpp_storage_type_name(param.type) + "& " + name;
         return "::brook::stream " + name;
     }
     return "";
@@ -128,12 +129,17 @@ std::string kernel_info(const KernelDecl& kernel, bool with_cpu, bool with_gl) {
     } else {
         text += function(cpu_kernel_function_name(kernel)) + ", nullptr, nullptr";
     }
+    const std::size_t grain = with_cpu ? cpu_grain(kernel) : 0;
     if (with_gl) {
         const std::string glsl = glsl_kernel_source(kernel);
         BRCC_ASSERT(glsl.find(")brook_glsl\"") == std::string::npos,
                     "GLSL of '" + kernel.name + "' contains the raw string's delimiter");
         text += glsl.empty() ? ", nullptr" : ",\n    R\"brook_glsl(" + glsl + ")brook_glsl\"";
+    } else if (grain != 0) {
+        text += ", nullptr";
     }
+    if (grain != 0)
+        text += ", " + std::to_string(grain);
     return text + "};\n";
 }
 

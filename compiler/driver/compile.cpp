@@ -3,7 +3,8 @@
 // headers and libbrook are looked up next to brcc first (an installed tree:
 // <bin>/../include/brook), then in the build tree brcc was built in. The generated C++ lives in a
 // temporary directory that is removed however brcc leaves this function; the compiler runs without
-// a shell, so no argument is ever re-interpreted.
+// a shell, so no argument is ever re-interpreted. Programs are tuned for the building machine
+// (-march=native) unless --portable is given.
 
 #include "driver/compile.hpp"
 
@@ -128,6 +129,8 @@ int compile_program(const std::string& cpp_source, const std::string& program,
     const BrookPaths paths = brook_paths();
     std::vector<std::string> command = compiler_command();
     command.insert(command.end(), {"-std=c++20", "-O" + options.optimization});
+    const std::vector<std::string> tuning = tuning_flags(options);
+    command.insert(command.end(), tuning.begin(), tuning.end());
     for (const std::string& define : options.defines)
         command.push_back("-D" + define);
     for (const std::string& dir : options.include_dirs)

@@ -37,6 +37,17 @@ const std::vector<std::string>& known_backends() {
     return backends;
 }
 
+std::vector<std::string> tuning_flags(const DriverOptions& options) {
+    // The generated loops carry `#pragma omp simd`; -fopenmp-simd honours it without the OpenMP
+    // runtime. Brook cannot observe floating-point traps, and assuming none lets GCC hoist a
+    // gather's invariant float index out of a loop and vectorise floor(). GCC prefers 256-bit
+    // vectors even where 512-bit ones exist unless told otherwise.
+    std::vector<std::string> flags = {"-fopenmp-simd", "-fno-trapping-math"};
+    if (!options.portable)
+        flags.insert(flags.end(), {"-march=native", "-mprefer-vector-width=512"});
+    return flags;
+}
+
 std::optional<int> parse_command_line(int argc, const char* const* argv, DriverOptions& options) {
     std::vector<std::string> args(argv + 1, argv + argc);
     const auto separator = std::find(args.begin(), args.end(), "--");
@@ -70,6 +81,9 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     app.add_option("-O", options.optimization, "Optimisation level for the C++ compiler")
         ->type_name("LEVEL")
         ->capture_default_str();
+    app.add_flag("--portable", options.portable,
+                 "Build a program for any machine of the target architecture (default: tuned for "
+                 "this machine, with -march=native and its widest vectors)");
     std::string backends;
     app.add_option("--backends", backends,
                    "Comma-separated backends whose kernel code to embed (default: all built: " +

@@ -16,6 +16,7 @@ struct DriverOptions {
     std::vector<std::string> include_dirs;  ///< -I DIR
     std::vector<std::string> defines;       ///< -D NAME[=VALUE]
     std::string optimization = "2";         ///< -O LEVEL
+    bool portable = false;                  ///< --portable: no -march=native
     std::vector<std::string> backends;      ///< --backends=LIST
     std::vector<std::string> compiler_args; ///< after `--`: for the C++ compiler and linker
 };
@@ -30,6 +31,10 @@ enum ExitCode : int {
 
 /// The backends brcc can embed kernel code for.
 const std::vector<std::string>& known_backends();
+
+/// The C++ compiler flags that tune the generated code: -march=native and 512-bit vectors
+/// unless `--portable`, and always what its SIMD loops need.
+std::vector<std::string> tuning_flags(const DriverOptions& options);
 
 /// Parses argv into `options`. Returns an exit code when brcc should stop now: 0 after --help
 /// or --version, exit_usage after a usage error (already reported on stderr).

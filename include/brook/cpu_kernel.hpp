@@ -1,9 +1,10 @@
 #pragma once
 // The prelude of the CPU code brcc generates: everything a translated kernel body calls that is
 // not plain C++ on brook::vec. Swizzles and write masks, conversions, Cg's condition rules (a
-// vector is true when any component is non-zero; `?:` on a vector selects per component), gather
-// arrays with DESIGN.md's index rule, the element addressing of the general (non-dense) loop,
-// indexof, and the Cg built-in functions for scalars and vectors.
+// vector is true when any component is non-zero; `?:` on a vector selects per component),
+// conversions to `fixed`, gather arrays with DESIGN.md's index rule (and the unclamped reads of
+// brcc's SIMD loops), the element addressing of the general (non-dense) loop, indexof, the fold
+// of a reduction, and the Cg built-in functions for scalars and vectors.
 //
 // Every function is a small inline template over scalars and brook::vec, written with constant
 // component indices, so that after inlining a kernel's loop is straight-line arithmetic that the
@@ -145,6 +146,12 @@ template <class To, class From> constexpr To convert(const From& from) {
     }
 }
 
+/// A conversion to fixed..fixed4 inside a kernel, where fixed values are floats: `from` as To
+/// (float..float4), each component saturated to [0, 1] and rounded to the nearest step b / 255.
+template <class To, class From> constexpr To to_fixed(const From& from) {
+    return detail::map([](float v) { return static_cast<float>(fixed(v)); }, convert<To>(from));
+}
+
 /// `&&`, `||` and `!` on vectors: component-wise, as in Cg.
 template <class A, class B> constexpr auto logical_and(const A& a, const B& b) {
     return detail::map([](auto x, auto y) { return x != decltype(x){} && y != decltype(y){}; }, a,
@@ -238,6 +245,28 @@ public:
         return element(offset);
     }
 
+    /// Whether a SIMD loop's counter, running over [lower, end), can index dimension `d`
+    /// through at_in_range: it stays inside the extent, and consecutive indices of the last
+    /// dimension are consecutive elements.
+    bool covers(int d, long long lower, long long end) const {
+        const auto dim = static_cast<std::size_t>(d);
+        return lower >= 0 && end <= static_cast<long long>(extents_[dim]) &&
+               (d != R - 1 || strides_[dim] == 1);
+    }
+
+    /// `g[i0][i1]` inside a SIMD loop whose counter indexes the dimensions set in InRange (bit d
+    /// for dimension d) where `covers` held before the loop: those indices are used as they
+    /// are, so that consecutive iterations read consecutive elements (the last dimension's
+    /// stride is known to be 1); the others follow the index rule.
+    template <unsigned InRange, class... I> const T& at_in_range(I... indices) const {
+        static_assert(sizeof...(I) == static_cast<std::size_t>(R),
+                      "a gather takes one index per dimension");
+        return [&]<std::size_t... D>(std::index_sequence<D...>)->const T& {
+            return element((term<InRange, D>(indices) + ...));
+        }
+        (std::make_index_sequence<static_cast<std::size_t>(R)>{});
+    }
+
     /// `g[float2(x, y)]`: one vector index whose .x is the last (fastest) dimension.
     template <class V> const T& at_vector(const V& position) const {
         static_assert(detail::width_v<V> == R, "a gather's vector index has one component per "
@@ -249,20 +278,31 @@ public:
     }
 
 private:
+    /// Dimension D's part of an element's offset, for at_in_range.
+    template <unsigned InRange, std::size_t D, class I> std::size_t term(I index_value) const {
+        if constexpr (((InRange >> D) & 1u) == 0) {
+            return index(index_value, extents_[D]) * strides_[D];
+        } else if constexpr (D == static_cast<std::size_t>(R - 1)) {
+            return static_cast<std::size_t>(index_value);
+        } else {
+            return static_cast<std::size_t>(index_value) * strides_[D];
+        }
+    }
+
+    // Selects rather than branches, and no std::floor (which GCC vectorises only without
+    // -ftrapping-math), so that a loop of gathers vectorises. For a float index s = v + 0.25:
+    // floor(s) <= 0 exactly when s < 1, where truncation also gives 0, and above that
+    // truncation is floor; floor(s) >= extent - 1 exactly when s >= extent - 1.
     template <class I> static std::size_t index(I value, std::size_t extent) {
         if constexpr (std::is_floating_point_v<I>) {
-            const I rounded = std::floor(value + I(0.25));
-            // Written so that NaN takes the first branch.
-            if (!(rounded > I(0)))
-                return 0;
-            if (rounded >= static_cast<I>(extent - 1))
-                return extent - 1;
-            return static_cast<std::size_t>(rounded);
+            const I shifted = value + I(0.25);
+            // Written so that NaN selects 0.
+            const I low = shifted > I(0) ? shifted : I(0);
+            return low < static_cast<I>(extent - 1) ? static_cast<std::size_t>(low) : extent - 1;
         } else {
-            if (value <= I(0))
-                return 0;
-            const auto unsigned_value = static_cast<std::size_t>(value);
-            return unsigned_value >= extent ? extent - 1 : unsigned_value;
+            const I low = value > I(0) ? value : I(0);
+            const auto unsigned_value = static_cast<std::size_t>(low);
+            return unsigned_value < extent ? unsigned_value : extent - 1;
         }
     }
     const T& element(std::size_t offset) const {
@@ -274,16 +314,55 @@ private:
     std::size_t strides_[R]{};
 };
 
-/// The general loop's input element for output element `index` (resized, strided).
-template <class T> const T& input_at(const Frame& frame, int param, std::size_t index) {
-    return *reinterpret_cast<const T*>(
-        resized_element(frame.args[param].stream, frame, index, sizeof(T)));
-}
+/// A stream argument of a call that is not dense, addressed by output element index: element
+/// `index` of the output domain reads the input element that resizing maps it to (DESIGN.md §2),
+/// or for an output, the element of its (possibly strided) view. The general loop visits
+/// consecutive indices, so the position of the current output row in the stream is worked out
+/// once per row (divisions over every dimension), and the elements along it cost a step each.
+template <class T> class ResizedView {
+public:
+    ResizedView(const Frame& frame, int param)
+        : view_(frame.args[param].stream), frame_(&frame),
+          last_(static_cast<std::size_t>(frame.output_rank - 1)),
+          row_length_(frame.output_extents[last_]), in_length_(view_.extents[last_]),
+          stride_(view_.strides[last_]) {}
 
-/// The general loop's output element `index` (of a possibly strided view).
-template <class T> T& output_at(const Frame& frame, int param, std::size_t index) {
-    return *reinterpret_cast<T*>(output_element(frame.args[param].stream, frame, index, sizeof(T)));
-}
+    T& operator[](std::size_t index) {
+        if (index < row_first_ || index >= row_end_) {
+            start_row(index);
+        }
+        const std::size_t column = index - row_first_;
+        const std::size_t in_column =
+            in_length_ == row_length_ ? column : column * in_length_ / row_length_;
+        return *reinterpret_cast<T*>(row_ + in_column * stride_ * sizeof(T));
+    }
+
+private:
+    void start_row(std::size_t index) {
+        row_first_ = index - index % row_length_;
+        row_end_ = row_first_ + row_length_;
+        std::size_t rest = index / row_length_;
+        std::size_t offset = 0;
+        for (std::size_t d = last_; d-- > 0;) {
+            const std::size_t out = frame_->output_extents[d];
+            offset += (rest % out * view_.extents[d] / out) * view_.strides[d];
+            rest /= out;
+        }
+        row_ = view_.data + offset * sizeof(T);
+    }
+
+    const StreamView& view_;
+    const Frame* frame_;
+    std::size_t last_;
+    std::size_t row_length_; ///< of the output domain
+    std::size_t in_length_;  ///< of the stream's last dimension
+    std::size_t stride_;     ///< of the stream's last dimension, in elements
+    /// The current row: its output indices [row_first_, row_end_) and where it starts in the
+    /// stream. Empty at first, so that the first access starts a row.
+    std::size_t row_first_ = 1;
+    std::size_t row_end_ = 0;
+    std::byte* row_ = nullptr;
+};
 
 /// `indexof(s)`: the position of output element `index` in stream parameter `param`, as a float4
 /// whose .x is the last dimension (an input of another shape is resized as it is read).
@@ -293,28 +372,98 @@ inline float4 indexof(const Frame& frame, int param, std::size_t index) {
     for (int d = frame.output_rank - 1, component = 0; d >= 0; --d, ++component) {
         const auto dim = static_cast<std::size_t>(d);
         const std::size_t out = frame.output_extents[dim];
-        const std::size_t i = index % out;
-        index /= out;
+        // The slowest dimension takes what is left, and an input of the output's extent needs
+        // no scaling: a 1-D call of same-shaped streams divides nothing.
+        const std::size_t i = d == 0 ? index : index % out;
+        index /= d == 0 ? 1 : out;
         const std::size_t extent = d < view.rank ? view.extents[dim] : out;
-        position[component] = static_cast<float>(i * extent / out);
+        position[component] = static_cast<float>(extent == out ? i : i * extent / out);
     }
     return position;
 }
 
+namespace detail {
+
+/// Folds `count` elements, `stride` apart, into `result` (or starts it from the first element
+/// when `first`). A long contiguous run is cut into `chains` consecutive parts folded side by
+/// side, each into its own accumulator, which are then joined in order: the operands are
+/// re-associated, never re-ordered, and the independent chains keep the core's adders busy
+/// where one chain would wait on each step's latency.
+template <class T, class Combine>
+void fold_run(const T* data, std::size_t count, std::size_t stride, T& result, bool& first,
+              Combine& combine) {
+    constexpr std::size_t chains = 8;
+    constexpr std::size_t min_part = 32;
+    if (count == 0) {
+        return;
+    }
+    std::size_t start = 0;
+    if (first) {
+        result = data[0];
+        first = false;
+        start = 1;
+    }
+    if (stride != 1 || count - start < chains * min_part) {
+        for (std::size_t i = start; i < count; ++i) {
+            combine(data[i * stride], result);
+        }
+        return;
+    }
+    const T* run = data + start;
+    const std::size_t length = count - start;
+    const std::size_t part = length / chains;
+    T partial[chains];
+    for (std::size_t c = 0; c < chains; ++c) {
+        partial[c] = run[c * part];
+    }
+    for (std::size_t i = 1; i < part; ++i) {
+        for (std::size_t c = 0; c < chains; ++c) {
+            combine(run[c * part + i], partial[c]);
+        }
+    }
+    // The elements after the last full part continue its chain.
+    for (std::size_t i = chains * part; i < length; ++i) {
+        combine(run[i], partial[chains - 1]);
+    }
+    for (std::size_t c = 0; c < chains; ++c) {
+        combine(partial[c], result);
+    }
+}
+
+} // namespace detail
+
 /// Folds the elements of `view` inside `box` in row-major order: the accumulator becomes the
-/// first element, then `combine(element, accumulator)` takes each next one.
+/// first element, then `combine(element, accumulator)` takes each next one (long rows are
+/// re-associated, see detail::fold_run). The fold runs on a local copy, so the accumulator
+/// stays in registers rather than in memory the compiler must assume the input may alias.
 template <class T, class Combine>
 void fold_box(const StreamView& view, const Box& box, T& accumulator, Combine combine) {
+    // The view's dimensions right-aligned in four, so that the innermost loop runs along its
+    // last dimension whatever its rank.
+    std::array<std::size_t, 4> lo{0, 0, 0, 0};
+    std::array<std::size_t, 4> hi{1, 1, 1, 1};
+    std::array<std::size_t, 4> stride{0, 0, 0, 0};
+    const int shift = 4 - view.rank;
+    for (int d = 0; d < view.rank; ++d) {
+        const auto from = static_cast<std::size_t>(d);
+        const auto to = static_cast<std::size_t>(d + shift);
+        lo[to] = box.lo[from];
+        hi[to] = box.hi[from];
+        stride[to] = view.strides[from];
+    }
+    const T* base = reinterpret_cast<const T*>(view.data);
+    T result{};
     bool first = true;
-    for_each_in_box(view, box, sizeof(T), [&](const std::byte* element) {
-        const T& value = *reinterpret_cast<const T*>(element);
-        if (first) {
-            accumulator = value;
-            first = false;
-            return;
+    for (std::size_t i0 = lo[0]; i0 < hi[0]; ++i0) {
+        for (std::size_t i1 = lo[1]; i1 < hi[1]; ++i1) {
+            for (std::size_t i2 = lo[2]; i2 < hi[2]; ++i2) {
+                const T* row = base + i0 * stride[0] + i1 * stride[1] + i2 * stride[2];
+                detail::fold_run(row + lo[3] * stride[3], hi[3] - lo[3], stride[3], result, first,
+                                 combine);
+            }
         }
-        combine(value, accumulator);
-    });
+    }
+    accumulator = result;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -214,6 +214,10 @@ struct KernelInfo {
     /// docs/gl_backend.md), or null when the program was built without gl. The backend prepends
     /// `#version`, the defines choosing the pass's outputs and its prelude.
     const char* glsl_source = nullptr;
+    /// The fewest elements worth a thread of their own on the CPU backend, or 0 for the
+    /// backend's default (sized for a few operations per element). brcc lowers it for kernels
+    /// that loop, where one element may be a whole dot product.
+    std::size_t cpu_grain = 0;
 };
 
 /// One argument of a kernel call, built by the generated stub.

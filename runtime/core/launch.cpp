@@ -151,6 +151,25 @@ void run_with_variable_outputs(Backend& backend, std::span<const KernelArg> args
     backend.run_kernel(launch);
 }
 
+/// Scratch for this thread's current call to run_kernel: vectors that keep their capacity from
+/// call to call (a launch never starts another on its thread), so that issuing a kernel does not
+/// allocate. Stale state from the previous call is dropped here.
+struct CallScratch {
+    std::vector<BoundStream> written;
+    std::vector<std::size_t> variable_outputs;
+    BoundCall call;
+
+    static CallScratch& fresh() {
+        thread_local CallScratch scratch;
+        scratch.written.clear();
+        scratch.variable_outputs.clear();
+        scratch.call.snapshots.clear();
+        scratch.call.launch.push_counters.clear();
+        scratch.call.launch.pass = Launch::Pass::Single;
+        return scratch;
+    }
+};
+
 } // namespace
 
 std::string call_label(const KernelInfo& kernel) {
@@ -253,8 +272,9 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
     check_argument_count(kernel, args);
     const StreamImpl* domain = nullptr;
     std::size_t domain_param = 0;
-    std::vector<BoundStream> written;
-    std::vector<std::size_t> variable_outputs;
+    CallScratch& scratch = CallScratch::fresh();
+    std::vector<BoundStream>& written = scratch.written;
+    std::vector<std::size_t>& variable_outputs = scratch.variable_outputs;
     for (std::size_t i = 0; i < kernel.params.size(); ++i) {
         const ParamKind kind = kernel.params[i].kind;
         if (kind == ParamKind::VariableOutput) {
@@ -296,13 +316,15 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
               (variable_outputs.empty() ? "" : " and no input stream") +
               ", so it has nothing to run over");
     }
-    BoundCall call;
+    BoundCall& call = scratch.call;
     bind_arguments(kernel, args, *domain, written, call);
     if (variable_outputs.empty()) {
         domain->backend().run_kernel(call.launch);
-        return;
+    } else {
+        run_with_variable_outputs(domain->backend(), args, variable_outputs, call);
     }
-    run_with_variable_outputs(domain->backend(), args, variable_outputs, call);
+    // Snapshots can be whole streams: free them now, not at the next call.
+    call.snapshots.clear();
 }
 
 } // namespace brook

@@ -1,18 +1,23 @@
 // Translates kernels to C++ for the CPU backend. A kernel becomes three pieces:
 //  - `NAME__body(...)`: the kernel body printed by CppKernelPrinter, with inputs by value (so
 //    `k(a, a)` reads the old value), constants by const reference, gathers as
-//    brook::cpu::Gather and outputs by reference; it is always inlined;
+//    brook::cpu::Gather values and outputs by reference; it is always inlined;
 //  - `NAME__cpu(frame, begin, end)`: fetches the arguments from the Frame once and calls the
 //    body for each element of [begin, end). When the runtime marks the call dense, element i
-//    of every stream is at data + i and the loop is a plain array loop the C++ compiler
-//    vectorises; otherwise each element is addressed through the runtime's resize helpers.
+//    of every stream is at data + i and the loop is a plain array loop, marked
+//    `#pragma omp simd` so that the C++ compiler vectorises it; otherwise each stream is
+//    addressed through a brook::cpu::ResizedView, which resizes and follows views.
 //  - reductions instead get `NAME__fold` (a box of the input, in row-major order) and
 //    `NAME__combine` (joins two partial results), both calling the body.
 // A kernel with `vout` parameters runs twice (brook::cpu::VariableOutput in kernel_abi.hpp): its
 // body gets, for each vout, the current value and a VariableOutput that `push` counts into
 // (count pass) or stores through (write pass); during the count pass its ordinary outputs go to
-// scratch locals, so an output that is also an input is only written once. `fixed` streams hold
-// bytes: the body computes with floats, converted on reading and stored after the body.
+// scratch locals, so an output that is also an input is only written once. `fixed` values are
+// bytes in streams, gathers, constants and reduce accumulators and floats in the body: read
+// through convert<float..float4>, stored through convert<fixed..> (which saturates), and every
+// conversion to fixed inside the body saturates and rounds as a store would (to_fixed).
+// A body's `for` loops that only add up float sums become OpenMP SIMD reductions (simd_loop.hpp),
+// with gathers indexed by the counter read unclamped when a check before the loop allows it.
 // Expressions use the shared C-like printer; this file supplies its C++ hooks, which map Brook's
 // vector forms onto brook::vec and the helpers of include/brook/cpu_kernel.hpp.
 
@@ -20,6 +25,7 @@
 
 #include "codegen/c_like_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
+#include "codegen/cpu/simd_loop.hpp"
 #include "support/diagnostics.hpp"
 
 #include <algorithm>
@@ -181,6 +187,13 @@ protected:
         const Type& from = operand.type;
         if (from == to)
             return print(operand);
+        // fixed values are floats in kernels; becoming one saturates and rounds to a byte step.
+        if (is_fixed(to) && !is_fixed(from))
+            return {std::string(cpu) + "to_fixed<" + type_name(to) + ">(" + argument(operand) +
+                    ")"};
+        // Reading one as float..float4 of its width changes nothing.
+        if (is_fixed(from) && type_name(from) == type_name(to))
+            return print(operand);
         // Literals are written in the target type directly: `2.0f`, not `static_cast<float>(2)`.
         if (to.is_scalar() && to.scalar_type() == ScalarType::Float) {
             if (operand.kind == NodeKind::IntLiteral)
@@ -199,9 +212,77 @@ protected:
 
     PrintedExpr gather(const Subscript& subscript) override {
         const std::string base = operand(*subscript.base, PrintedExpr::primary);
+        std::string element;
         if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_vector())
-            return {base + ".at_vector(" + argument(*subscript.indices.front()) + ")"};
-        return {base + ".at(" + join(print_args(subscript.indices)) + ")"};
+            element = base + ".at_vector(" + argument(*subscript.indices.front()) + ")";
+        else if (const unsigned in_range = in_range_dimensions(subscript); in_range != 0)
+            element = base + ".at_in_range<" + std::to_string(in_range) + "u>(" +
+                      join(print_args(subscript.indices)) + ")";
+        else
+            element = base + ".at(" + join(print_args(subscript.indices)) + ")";
+        if (is_fixed(subscript.type))
+            return {std::string(cpu) + "convert<" + type_name(subscript.type) + ">(" + element +
+                    ")"};
+        return {element};
+    }
+
+    /// A SimdLoop as `#pragma omp simd` loops. When gathers are indexed by the counter, the
+    /// loop is printed twice: a version reading them unclamped for when the counter's range
+    /// lies inside their extents (checked once, before the loop), and the general one.
+    bool target_for(const For& stmt, int indent, std::string& out) override {
+        const std::optional<SimdLoop> loop = find_simd_loop(stmt);
+        if (!loop)
+            return false;
+        if (loop->counter_indices.empty()) {
+            simd_for(stmt, *loop, indent, out);
+            return true;
+        }
+        const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+        const std::string lower = print_expr(*loop->lower);
+        std::string end = "static_cast<long long>(" + print_expr(*loop->upper) + ")";
+        if (loop->inclusive)
+            end += " + 1";
+        std::string covered;
+        for (const auto& [subscript, dimension] : loop->counter_indices) {
+            covered += (covered.empty() ? "" : " &&\n" + pad + "        ") +
+                       operand(*subscript->base, PrintedExpr::primary) + ".covers(" +
+                       std::to_string(dimension) + ", " + lower + ", " + end + ")";
+        }
+        out += pad + "if (" + covered + ") {\n";
+        in_range_ = loop->counter_indices;
+        simd_for(stmt, *loop, indent + 1, out);
+        in_range_.clear();
+        out += pad + "} else {\n";
+        simd_for(stmt, *loop, indent + 1, out);
+        out += pad + "}\n";
+        return true;
+    }
+
+    void simd_for(const For& stmt, const SimdLoop& loop, int indent, std::string& out) {
+        const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+        std::string sums;
+        for (const LocalDecl* sum : loop.sums)
+            sums += (sums.empty() ? "" : ", ") + identifier(sum->name);
+        out +=
+            pad + "#pragma omp simd" + (sums.empty() ? "" : " reduction(+ : " + sums + ")") + "\n";
+        // OpenMP's canonical loop form: a plain `++i`, which cannot overflow below the bound.
+        const std::string counter = identifier(loop.counter->name);
+        out += pad + "for (" + type_name(loop.counter->type) + " " + counter + " = " +
+               print_expr(*loop.lower) + "; " + counter + (loop.inclusive ? " <= " : " < ") +
+               print_expr(*loop.upper) + "; ++" + counter + ")";
+        print_branch(*stmt.body, indent, out);
+        out += "\n";
+    }
+
+    /// The dimensions of `subscript` (bit d for dimension d) that the SIMD loop being printed
+    /// indexes by its counter, known to lie inside the gather's extent.
+    unsigned in_range_dimensions(const Subscript& subscript) const {
+        unsigned mask = 0;
+        for (const auto& [indexed, dimension] : in_range_) {
+            if (indexed == &subscript)
+                mask |= 1u << dimension;
+        }
+        return mask;
     }
 
     PrintedExpr indexof(const Indexof& expr) override {
@@ -282,15 +363,28 @@ protected:
     }
 
     std::string push(const Push& push) override {
-        return push_target_name(push.stream->name) + ".push(" + identifier(push.stream->name) + ")";
+        const std::string value = identifier(push.stream->name);
+        if (!is_fixed(push.stream->type))
+            return push_target_name(push.stream->name) + ".push(" + value + ")";
+        return push_target_name(push.stream->name) + ".push(" + std::string(cpu) + "convert<" +
+               cpp_storage_type_name(push.stream->type) + ">(" + value + "))";
     }
 
     PrintedExpr construct(const Construct& construct) override {
         const std::vector<std::string> args = print_args(construct.args);
-        if (construct.constructed.is_scalar())
-            return {"static_cast<" + type_name(construct.constructed) + ">(" + join(args) + ")"};
-        return {type_name(construct.constructed) + "(" + join(args) + ")"};
+        const Type& type = construct.constructed;
+        // `fixed4(a, b, c, d)` saturates and rounds its components like any conversion to fixed.
+        if (is_fixed(type))
+            return {std::string(cpu) + "to_fixed<" + type_name(type) + ">(" + type_name(type) +
+                    "(" + join(args) + "))"};
+        if (type.is_scalar())
+            return {"static_cast<" + type_name(type) + ">(" + join(args) + ")"};
+        return {type_name(type) + "(" + join(args) + ")"};
     }
+
+private:
+    /// While a SimdLoop's unclamped version is printed: its gathers indexed by the counter.
+    std::vector<std::pair<const Subscript*, int>> in_range_;
 };
 
 std::string maybe_unused(const std::string& declaration) {
@@ -313,13 +407,16 @@ std::string body_parameter(const ParamDecl& param) {
     case ParamKind::OutputStream:
     case ParamKind::ReduceAccumulator:
         return maybe_unused(type + "& " + name);
+    // By value: a copy is a local the compiler knows nothing else writes, so the gather's
+    // pointer and extents stay in registers across a SIMD loop (through a reference, they
+    // are reloaded and the loop's reads become vector gathers).
     case ParamKind::Gather:
         return maybe_unused("const ::brook::cpu::Gather<" + cpp_storage_type_name(param.type) +
-                            ", " + std::to_string(param.gather_rank) + ">& " + name);
+                            ", " + std::to_string(param.gather_rank) + "> " + name);
     case ParamKind::VariableOutput:
         return maybe_unused(type + "& " + name) + ",\n        " +
-               maybe_unused("::brook::cpu::VariableOutput<" + type + ">& " +
-                            push_target_name(param.name));
+               maybe_unused("::brook::cpu::VariableOutput<" + cpp_storage_type_name(param.type) +
+                            ">& " + push_target_name(param.name));
     }
     return "";
 }
@@ -349,6 +446,13 @@ std::string local_name(const ParamDecl& param) {
     return "p" + std::to_string(param.index) + "_" + param.name;
 }
 
+/// `element` (of `type`'s storage type) as a value of `type`.
+std::string converted_from_storage(const Type& type, const std::string& element) {
+    if (!is_fixed(type))
+        return element;
+    return "::brook::cpu::convert<" + cpp_type_name(type) + ">(" + element + ")";
+}
+
 /// Declarations of the constants and gathers, fetched once per call.
 std::string fetch_uniform_arguments(const KernelDecl& kernel) {
     std::string text;
@@ -358,8 +462,10 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
         if (param->param_kind == ParamKind::Constant) {
             // A copy, not a reference: the compiler then knows that no output aliases it and
             // keeps it in a register across the loop.
-            text += "    const " + type + " " + local_name(*param) + " = frame.constant<" + type +
-                    ">(" + index + ");\n";
+            const std::string value =
+                "frame.constant<" + cpp_storage_type_name(param->type) + ">(" + index + ")";
+            text += "    const " + type + " " + local_name(*param) + " = " +
+                    converted_from_storage(param->type, value) + ";\n";
         } else if (param->param_kind == ParamKind::Gather) {
             text += "    const ::brook::cpu::Gather<" + cpp_storage_type_name(param->type) + ", " +
                     std::to_string(param->gather_rank) + "> " + local_name(*param) +
@@ -379,27 +485,30 @@ std::string value_name(const ParamDecl& param) {
     return local_name(param) + "_value";
 }
 
-/// Element i of input stream `param`, in its storage type.
-std::string input_element(const ParamDecl& param, Addressing addressing) {
-    if (addressing == Addressing::Dense)
-        return local_name(param) + "[i]";
-    return "::brook::cpu::input_at<" + cpp_storage_type_name(param.type) + ">(frame, " +
-           std::to_string(param.index) + ", i)";
+/// Element i of stream `param`, in its storage type: an array element in the dense loop, an
+/// element of a brook::cpu::ResizedView otherwise (see stream_locals).
+std::string stream_element(const ParamDecl& param) {
+    return local_name(param) + "[i]";
 }
 
-/// Element i of output stream `param`, in its storage type.
-std::string output_element(const ParamDecl& param, Addressing addressing) {
-    if (addressing == Addressing::Dense)
-        return local_name(param) + "[i]";
-    return "::brook::cpu::output_at<" + cpp_storage_type_name(param.type) + ">(frame, " +
-           std::to_string(param.index) + ", i)";
-}
-
-/// `element` (of `type`'s storage type) as a value of `type`.
-std::string converted_from_storage(const Type& type, const std::string& element) {
-    if (!is_fixed(type))
-        return element;
-    return "::brook::cpu::convert<" + cpp_type_name(type) + ">(" + element + ")";
+/// Declarations of the locals that address the input and output streams: plain arrays for the
+/// dense loop, brook::cpu::ResizedView for the general one.
+std::string stream_locals(const KernelDecl& kernel, Addressing addressing, const std::string& pad) {
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        const bool input = param->param_kind == ParamKind::InputStream;
+        if (!input && param->param_kind != ParamKind::OutputStream)
+            continue;
+        const std::string type = (input ? "const " : "") + cpp_storage_type_name(param->type);
+        const std::string index = std::to_string(param->index);
+        if (addressing == Addressing::Dense)
+            text += pad + type + "* const " + local_name(*param) + " = frame.data<" + type + ">(" +
+                    index + ");\n";
+        else
+            text += pad + "::brook::cpu::ResizedView<" + type + "> " + local_name(*param) +
+                    "(frame, " + index + ");\n";
+    }
+    return text;
 }
 
 /// Declarations of the value locals of the fixed outputs, before the body call.
@@ -413,12 +522,11 @@ std::string fixed_output_locals(const KernelDecl& kernel, const std::string& pad
 }
 
 /// Stores of the fixed outputs' values (saturated to bytes), after the body call.
-std::string fixed_output_stores(const KernelDecl& kernel, Addressing addressing,
-                                const std::string& pad) {
+std::string fixed_output_stores(const KernelDecl& kernel, const std::string& pad) {
     std::string text;
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream && is_fixed(param->type))
-            text += pad + output_element(*param, addressing) + " = ::brook::cpu::convert<" +
+            text += pad + stream_element(*param) + " = ::brook::cpu::convert<" +
                     cpp_storage_type_name(param->type) + ">(" + value_name(*param) + ");\n";
     }
     return text;
@@ -429,17 +537,22 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
     const std::string inner = pad + "    ";
     const std::string before = fixed_output_locals(kernel, inner);
-    const std::string after = fixed_output_stores(kernel, addressing, inner);
+    const std::string after = fixed_output_stores(kernel, inner);
     std::string text = pad + "for (std::size_t i = begin; i < end; ++i)";
+    // Elements are independent and every stream written is distinct from every stream read
+    // (the runtime snapshots a written one that is also gathered), so the dense loop's lanes
+    // may run in any order: `omp simd` lets the compiler vectorise even across inner loops.
+    if (addressing == Addressing::Dense)
+        text = pad + "#pragma omp simd\n" + text;
     if (before.empty())
         return text + "\n" + inner + body_call(kernel, addressing) + ";\n";
     return text + " {\n" + before + inner + body_call(kernel, addressing) + ";\n" + after + pad +
            "}\n";
 }
 
-/// The body call of the kernel loop. Dense takes element i of plain arrays, General addresses
-/// elements through the runtime's resize helpers, Counting is General for a vout kernel's count
-/// pass (ordinary outputs go to scratch locals, see variable_output_locals).
+/// The body call of the kernel loop, on element i of the stream locals (stream_locals). Counting
+/// is General for a vout kernel's count pass (ordinary outputs go to scratch locals, see
+/// variable_output_locals).
 std::string body_call(const KernelDecl& kernel, Addressing addressing) {
     std::string args;
     for (const ParamDecl* param : kernel.params) {
@@ -451,14 +564,14 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing) {
             args += local_name(*param);
             break;
         case ParamKind::InputStream:
-            args += converted_from_storage(param->type, input_element(*param, addressing));
+            args += converted_from_storage(param->type, stream_element(*param));
             break;
         case ParamKind::OutputStream:
             // A fixed output is computed in a float local and stored after the body.
             if (addressing == Addressing::Counting || is_fixed(param->type))
                 args += value_name(*param);
             else
-                args += output_element(*param, addressing);
+                args += stream_element(*param);
             break;
         case ParamKind::VariableOutput:
             args += local_name(*param) + ", " + push_target_name(local_name(*param));
@@ -481,8 +594,8 @@ std::string variable_output_locals(const KernelDecl& kernel, bool counting, int 
         const std::string type = cpp_type_name(param->type);
         if (param->param_kind == ParamKind::VariableOutput) {
             text += pad + type + " " + local_name(*param) + "{};\n";
-            text += pad + "::brook::cpu::VariableOutput<" + type + "> " +
-                    push_target_name(local_name(*param)) + "(frame, " +
+            text += pad + "::brook::cpu::VariableOutput<" + cpp_storage_type_name(param->type) +
+                    "> " + push_target_name(local_name(*param)) + "(frame, " +
                     std::to_string(param->index) + ", i);\n";
         } else if (counting && param->param_kind == ParamKind::OutputStream) {
             text += pad + type + " " + value_name(*param) + "{};\n";
@@ -493,7 +606,8 @@ std::string variable_output_locals(const KernelDecl& kernel, bool counting, int 
 
 /// The loop of a kernel with `vout` parameters: the count pass, then the write pass.
 std::string variable_output_loops(const KernelDecl& kernel) {
-    std::string text = "    if (frame.counting) {\n";
+    std::string text = stream_locals(kernel, Addressing::General, "    ");
+    text += "    if (frame.counting) {\n";
     text += "        for (std::size_t i = begin; i < end; ++i) {\n";
     text += variable_output_locals(kernel, true, 3);
     text += "            " + body_call(kernel, Addressing::Counting) + ";\n";
@@ -503,7 +617,7 @@ std::string variable_output_loops(const KernelDecl& kernel) {
     text += "    for (std::size_t i = begin; i < end; ++i) {\n";
     text += variable_output_locals(kernel, false, 2) + fixed_output_locals(kernel, "        ");
     text += "        " + body_call(kernel, Addressing::General) + ";\n";
-    text += fixed_output_stores(kernel, Addressing::General, "        ");
+    text += fixed_output_stores(kernel, "        ");
     text += "    }\n";
     return text;
 }
@@ -515,20 +629,11 @@ std::string kernel_loop_function(const KernelDecl& kernel) {
     if (has_variable_output(kernel))
         return text + variable_output_loops(kernel) + "}\n";
     text += "    if (frame.dense) {\n";
-    for (const ParamDecl* param : kernel.params) {
-        const std::string type = cpp_storage_type_name(param->type);
-        const std::string index = std::to_string(param->index);
-        if (param->param_kind == ParamKind::InputStream) {
-            text += "        const " + type + "* const " + local_name(*param) +
-                    " = frame.data<const " + type + ">(" + index + ");\n";
-        } else if (param->param_kind == ParamKind::OutputStream) {
-            text += "        " + type + "* const " + local_name(*param) + " = frame.data<" + type +
-                    ">(" + index + ");\n";
-        }
-    }
+    text += stream_locals(kernel, Addressing::Dense, "        ");
     text += element_loop(kernel, Addressing::Dense, 2);
     text += "        return;\n";
     text += "    }\n";
+    text += stream_locals(kernel, Addressing::General, "    ");
     text += element_loop(kernel, Addressing::General, 1);
     return text + "}\n";
 }
@@ -567,13 +672,26 @@ const ParamDecl& reduce_input(const KernelDecl& kernel) {
     internal_error(__FILE__, __LINE__, "reduction without an input stream");
 }
 
+/// The statements that combine `value` into `result` (both lvalues of the input's storage type).
+/// A fixed accumulator is a float in the body and saturates back to a byte after each step.
+std::string reduce_step(const KernelDecl& kernel, const ParamDecl& input, const std::string& value,
+                        const std::string& result) {
+    if (!is_fixed(input.type))
+        return reduce_body_call(kernel, value, result) + ";";
+    const std::string type = cpp_type_name(input.type);
+    return type + " brook_result = " + converted_from_storage(input.type, result) + "; " +
+           reduce_body_call(kernel, converted_from_storage(input.type, value), "brook_result") +
+           "; " + result + " = ::brook::cpu::convert<" + cpp_storage_type_name(input.type) +
+           ">(brook_result);";
+}
+
 std::string reduce_functions(const KernelDecl& kernel) {
     // A reduction combines partial results in an order the runtime chooses, so "the current
     // element" has no position; sema rejects indexof there.
     BRCC_ASSERT(!kernel.uses_indexof,
                 "indexof in reduce function '" + kernel.name + "' reached code generation");
     const ParamDecl& input = reduce_input(kernel);
-    const std::string type = cpp_type_name(input.type);
+    const std::string type = cpp_storage_type_name(input.type);
     std::string text = "void " + cpu_fold_function_name(kernel) +
                        "(const ::brook::cpu::Frame& frame, const ::brook::cpu::Box& box, "
                        "void* accumulator) {\n";
@@ -581,16 +699,16 @@ std::string reduce_functions(const KernelDecl& kernel) {
     text += "    ::brook::cpu::fold_box(frame.args[" + std::to_string(input.index) +
             "].stream, box, *static_cast<" + type + "*>(accumulator),\n";
     text += "        [&](const " + type + "& value, " + type + "& result) { " +
-            reduce_body_call(kernel, "value", "result") + "; });\n";
+            reduce_step(kernel, input, "value", "result") + " });\n";
     text += "}\n\n";
     text += "void " + cpu_combine_function_name(kernel) +
             "([[maybe_unused]] const ::brook::cpu::Frame& frame, void* accumulator, "
             "const void* value) {\n";
     text += fetch_uniform_arguments(kernel);
     text += "    " +
-            reduce_body_call(kernel, "*static_cast<const " + type + "*>(value)",
-                             "*static_cast<" + type + "*>(accumulator)") +
-            ";\n";
+            reduce_step(kernel, input, "*static_cast<const " + type + "*>(value)",
+                        "*static_cast<" + type + "*>(accumulator)") +
+            "\n";
     return text + "}\n";
 }
 
@@ -609,7 +727,54 @@ std::string helper_signature(const KernelDecl& helper) {
            parameters + ")";
 }
 
+/// Whether `stmt` is or contains a loop.
+bool loops(const Stmt& stmt) {
+    switch (stmt.kind) {
+    case NodeKind::For:
+    case NodeKind::While:
+    case NodeKind::DoWhile:
+        return true;
+    case NodeKind::Compound: {
+        const auto& compound = static_cast<const Compound&>(stmt);
+        return std::any_of(compound.body.begin(), compound.body.end(),
+                           [](const Stmt* s) { return loops(*s); });
+    }
+    case NodeKind::If: {
+        const auto& branch = static_cast<const If&>(stmt);
+        return loops(*branch.then_branch) ||
+               (branch.else_branch != nullptr && loops(*branch.else_branch));
+    }
+    case NodeKind::DeclStmt:
+    case NodeKind::ExprStmt:
+    case NodeKind::Break:
+    case NodeKind::Continue:
+    case NodeKind::Return:
+    case NodeKind::Push:
+    case NodeKind::Empty:
+        return false;
+#define EXPR(name) case NodeKind::name:
+#define STMT(name)
+#include "ast/ast_nodes.def"
+#undef EXPR
+#undef STMT
+        break;
+    }
+    return false;
+}
+
+bool kernel_loops(const KernelDecl& kernel) {
+    return loops(*kernel.body) ||
+           std::any_of(kernel.callees.begin(), kernel.callees.end(),
+                       [](const KernelDecl* helper) { return kernel_loops(*helper); });
+}
+
 } // namespace
+
+std::size_t cpu_grain(const KernelDecl& kernel) {
+    // An element that loops can cost as much as hundreds of straight-line ones (one SGEMV
+    // element is a whole dot product), so a team of threads pays for itself from a few dozen.
+    return kernel_loops(kernel) ? 32 : 0;
+}
 
 std::string cpu_kernel_function_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__cpu";

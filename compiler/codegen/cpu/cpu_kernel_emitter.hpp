@@ -17,6 +17,10 @@ std::string cpu_helper_definition(const KernelDecl& helper);
 /// over an element range). For a reduction: `NAME__body`, `NAME__fold` and `NAME__combine`.
 std::string cpu_kernel_code(const KernelDecl& kernel);
 
+/// KernelInfo::cpu_grain for `kernel`: small when its body (or a helper it calls) loops, 0 (the
+/// runtime's default) otherwise.
+std::size_t cpu_grain(const KernelDecl& kernel);
+
 /// Names of the generated functions the KernelInfo points at.
 std::string cpu_kernel_function_name(const KernelDecl& kernel);
 std::string cpu_fold_function_name(const KernelDecl& kernel);

@@ -8,6 +8,10 @@
 //  - a stream parameter is read through `brt_fetch_<param>(linear element)`: one texture per
 //    leaf field of the element type, the linear element address turned into a texel by exact
 //    integer arithmetic (brt_texel); gathers clamp DESIGN.md's rounded index first;
+//  - `push(r)` on a vout parameter counts the element's pushes; the runtime's count pass writes
+//    the counts, and its write pass of r, drawn over r's values, runs the element each value
+//    comes from (found by a binary search over the prefix sums of the counts) and keeps the
+//    value of the push it stands for: fragment shaders cannot scatter, so they gather instead;
 //  - a reduce function's `main` instead folds up to 8 adjacent input elements along one
 //    dimension, in order; the runtime repeats such passes until each target element is done.
 // Expressions use the shared C-like printer; this file supplies its GLSL hooks.
@@ -19,6 +23,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -202,12 +207,87 @@ protected:
     PrintedExpr masked_assign(const Assign& assign, const Member& target) override {
         const std::string lvalue =
             operand(*target.base, PrintedExpr::primary) + "." + swizzle_letters(target);
-        if (assign.op == AssignOp::Rem && is_float(assign.type)) {
-            return {lvalue + " = brt_fmod(" + lvalue + ", " + argument(*assign.value) + ")", 2};
-        }
+        if (assign.op != AssignOp::Assign && differs_from_c(assign))
+            return c_compound(lvalue, assign);
         return {lvalue + " " + std::string(compound_operator(assign.op)) + " " +
                     argument(*assign.value),
                 2};
+    }
+
+    std::optional<PrintedExpr> compound_assignment(const Assign& assign) override {
+        if (!differs_from_c(assign))
+            return std::nullopt;
+        return c_compound(operand(*assign.target, PrintedExpr::primary), assign);
+    }
+
+    /// `++x` and friends on bytes and fixed: GLSL would step the int or float without storing
+    /// it back as C does. A byte's old value is the new one stepped back (wrap-around is a
+    /// bijection); a fixed's is not (1.0 + 1 saturates), so its postfix forms call the prelude.
+    std::optional<PrintedExpr> increment(const Unary& unary) override {
+        const ScalarType scalar = unary.type.scalar_type();
+        if (scalar != ScalarType::Char && scalar != ScalarType::UChar &&
+            scalar != ScalarType::Fixed)
+            return std::nullopt;
+        const std::string lvalue = operand(*unary.operand, PrintedExpr::primary);
+        const bool up = unary.op == UnaryOp::PreInc || unary.op == UnaryOp::PostInc;
+        const bool post = unary.op == UnaryOp::PostInc || unary.op == UnaryOp::PostDec;
+        if (scalar == ScalarType::Fixed) {
+            const std::string step = up ? "1.0" : "-1.0";
+            if (post)
+                return PrintedExpr{"brt_fixed_post_step(" + lvalue + ", " + step + ")"};
+            return PrintedExpr{"(" + lvalue + " = " +
+                               store_back(unary.type, "(" + lvalue + " + " + step + ")") + ")"};
+        }
+        const std::string stepped =
+            "(" + lvalue + " = " +
+            store_back(unary.type, "(" + lvalue + (up ? " + 1" : " - 1") + ")") + ")";
+        if (!post)
+            return PrintedExpr{stepped};
+        return PrintedExpr{store_back(unary.type, "(" + stepped + (up ? " - 1" : " + 1") + ")")};
+    }
+
+    /// `x op= y` whose GLSL operator would not give C's result: `%` (GLSL leaves negative
+    /// integer operands undefined and has no float `%`), and byte or fixed targets, which C
+    /// stores back wrapped around or saturated while GLSL computes them in int or float.
+    static bool differs_from_c(const Assign& assign) {
+        const ScalarType target = assign.type.scalar_type();
+        return assign.op == AssignOp::Rem || target == ScalarType::Char ||
+               target == ScalarType::UChar || target == ScalarType::Fixed;
+    }
+
+    /// `lvalue = x op y` with C's meaning of op and of storing back (the lvalue, a name, member
+    /// or swizzle, has no side effects, so naming it twice is safe).
+    PrintedExpr c_compound(const std::string& lvalue, const Assign& assign) {
+        const std::string value = argument(*assign.value);
+        std::string result;
+        if (assign.op == AssignOp::Rem) {
+            const std::string type = type_name(assign.type);
+            result = is_floating(assign.type)
+                         ? "brt_fmod(" + lvalue + ", " + value + ")"
+                         : "brt_imod(" + type + "(" + lvalue + "), " + type + "(" + value + "))";
+        } else {
+            const std::string_view spelled = compound_operator(assign.op);
+            result = "(" + lvalue + " " + std::string(spelled.substr(0, spelled.size() - 1)) +
+                     " (" + value + "))";
+        }
+        return {lvalue + " = " + store_back(assign.type, result), 2};
+    }
+
+    /// An int or float result as C stores it into `to`: bytes keep their low 8 bits (sign
+    /// extended for char), fixed saturates to [0, 1] and rounds to a step of 1/255.
+    static std::string store_back(const Type& to, const std::string& value) {
+        switch (to.scalar_type()) {
+        case ScalarType::UChar:
+            return "(" + value + " & 0xFF)";
+        case ScalarType::Char:
+            return "((" + value + " << 24) >> 24)";
+        case ScalarType::Fixed:
+            return "(floor(clamp(" + value + ", 0.0, 1.0) * 255.0 + 0.5) / 255.0)";
+        case ScalarType::Bool: case ScalarType::Int: case ScalarType::UInt:
+        case ScalarType::Float:
+            break;
+        }
+        return value;
     }
 
     PrintedExpr builtin_call(const Call& call) override {
@@ -230,7 +310,15 @@ protected:
         case BuiltinId::rsqrt:
             return {"inversesqrt(" + join(args) + ")"};
         case BuiltinId::saturate:
-            return {"clamp(" + args[0] + ", 0.0, 1.0)"};
+            return {"brt_clamp(" + args[0] + ", 0.0, 1.0)"};
+        case BuiltinId::clamp:
+        case BuiltinId::max:
+        case BuiltinId::min:
+            // On floats, the prelude's selects, which keep a NaN as the CPU does; integers have
+            // none, and GLSL's own serve them.
+            if (is_floating(call.type))
+                return {"brt_" + std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
+            break;
         case BuiltinId::asin:
         case BuiltinId::acos:
         case BuiltinId::fmod:
@@ -241,11 +329,11 @@ protected:
             // Cg's definitions, which GLSL spells differently or lacks: in the prelude.
             return {"brt_" + std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
         case BuiltinId::abs: case BuiltinId::atan:
-        case BuiltinId::ceil: case BuiltinId::clamp: case BuiltinId::cos: case BuiltinId::cosh:
+        case BuiltinId::ceil: case BuiltinId::cos: case BuiltinId::cosh:
         case BuiltinId::cross: case BuiltinId::degrees: case BuiltinId::distance:
         case BuiltinId::dot: case BuiltinId::exp: case BuiltinId::exp2: case BuiltinId::floor:
         case BuiltinId::isinf: case BuiltinId::isnan: case BuiltinId::length: case BuiltinId::log:
-        case BuiltinId::log2: case BuiltinId::max: case BuiltinId::min:
+        case BuiltinId::log2:
         case BuiltinId::normalize: case BuiltinId::pow: case BuiltinId::radians:
         case BuiltinId::reflect: case BuiltinId::sign: case BuiltinId::sin: case BuiltinId::sinh:
         case BuiltinId::smoothstep: case BuiltinId::sqrt: case BuiltinId::step:
@@ -269,14 +357,8 @@ protected:
         // GLSL constructors broadcast a scalar, convert component types and, for a narrower
         // target, keep the leading components: Cg's conversions.
         const std::string converted = type_name(to) + "(" + argument(operand) + ")";
-        // A byte keeps the low 8 bits, as C stores it.
-        if (to.is_arithmetic() && to.scalar_type() == ScalarType::UChar)
-            return {"(" + converted + " & 0xFF)"};
-        if (to.is_arithmetic() && to.scalar_type() == ScalarType::Char)
-            return {"((" + converted + " << 24) >> 24)"};
-        // A fixed saturates to [0, 1] and rounds to a step of 1/255.
-        if (to.is_arithmetic() && to.scalar_type() == ScalarType::Fixed)
-            return {"(floor(clamp(" + converted + ", 0.0, 1.0) * 255.0 + 0.5) / 255.0)"};
+        if (to.is_arithmetic())
+            return {store_back(to, converted)};
         return {converted};
     }
 
@@ -416,8 +498,10 @@ protected:
         return {type_name(construct.constructed) + "(" + join(print_args(construct.args)) + ")"};
     }
 
-    std::string push(const Push&) override {
-        internal_error(__FILE__, __LINE__, "push() reached GLSL generation");
+    std::string push(const Push& push) override {
+        const auto* param = static_cast<const ParamDecl*>(push.stream->decl);
+        return "brt_push_" + std::to_string(param->index) + "(" + identifier(push.stream->name) +
+               ")";
     }
 };
 
@@ -615,7 +699,8 @@ std::string constant_value(const ParamDecl& param) {
 
 std::string function_parameter(const ParamDecl& param) {
     const bool writes = param.param_kind == ParamKind::OutputStream ||
-                        param.param_kind == ParamKind::ReduceAccumulator;
+                        param.param_kind == ParamKind::ReduceAccumulator ||
+                        param.param_kind == ParamKind::VariableOutput;
     return std::string(writes ? "inout " : "") + glsl_type_name(param.type) + " " +
            glsl_identifier(param.name);
 }
@@ -674,6 +759,37 @@ std::string local_name(const ParamDecl& param) {
     return "brt_arg_" + std::to_string(param.index);
 }
 
+/// The zero of any value type (structs field by field), as C++'s `T{}` gives the CPU backend.
+std::string zero_value(const Type& type) {
+    if (!type.is_struct())
+        return glsl_type_name(type) + "(" + zero_of(type.with_width(1)) + ")";
+    std::string text = glsl_type_name(type) + "(";
+    bool first = true;
+    for (const FieldDecl& field : type.struct_decl()->fields) {
+        text += (first ? "" : ", ") + zero_value(field.type);
+        first = false;
+    }
+    return text + ")";
+}
+
+/// What `push(r)` on vout parameter P needs. Every pass counts the element's pushes; the count
+/// pass writes the count to the render target BRT_COUNT_P, and the write pass of P (BRT_PUSH_P,
+/// drawn over P's values: brt_locate_push found the element and which of its pushes this
+/// invocation stores) keeps the value of that push for the render targets BRT_OUT_P_<field>.
+std::string variable_output_declarations(const ParamDecl& param) {
+    const std::string index = std::to_string(param.index);
+    const std::string type = glsl_type_name(param.type);
+    std::string text = "int brt_pushes_" + index + " = 0;\n";
+    text += "#ifdef BRT_PUSH_" + index + "\n" + type + " brt_pushed_" + index + ";\n#endif\n";
+    text += "void brt_push_" + index + "(" + type + " value) {\n";
+    text += "#ifdef BRT_PUSH_" + index + "\n    if (brt_pushes_" + index +
+            " == brt_push_wanted) {\n        brt_pushed_" + index + " = value;\n    }\n#endif\n";
+    text += "    ++brt_pushes_" + index + ";\n}\n";
+    text += "#ifdef BRT_COUNT_" + index + "\nlayout(location = BRT_COUNT_" + index +
+            ") out ivec4 brt_count_" + index + ";\n#endif\n";
+    return text + output_declarations(param);
+}
+
 /// The call of brt_kernel with each parameter's local (or constant).
 std::string kernel_call(const KernelDecl& kernel) {
     std::string args;
@@ -687,9 +803,26 @@ std::string kernel_call(const KernelDecl& kernel) {
     return "brt_kernel(" + args + ");\n";
 }
 
-std::string kernel_main(const KernelDecl& kernel) {
-    std::string text = "void main() {\n    brt_locate();\n";
+bool has_variable_outputs(const KernelDecl& kernel) {
     for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::VariableOutput)
+            return true;
+    }
+    return false;
+}
+
+std::string kernel_main(const KernelDecl& kernel) {
+    std::string text = "void main() {\n";
+    // The write pass of a variable output is drawn over its values, not over the elements.
+    if (has_variable_outputs(kernel))
+        text += "#ifdef BRT_PUSH_WRITE\n    brt_locate_push();\n#else\n    brt_locate();\n#endif\n";
+    else
+        text += "    brt_locate();\n";
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::VariableOutput) {
+            text += "    " + glsl_type_name(param->type) + " " + local_name(*param) + " = " +
+                    zero_value(param->type) + ";\n";
+        }
         const std::string index = std::to_string(param->index);
         const std::string position = param->param_kind == ParamKind::InputStream
                                          ? "brt_resize(brt_index, brt_ext_" + index +
@@ -708,6 +841,13 @@ std::string kernel_main(const KernelDecl& kernel) {
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream)
             text += output_writes(*param, local_name(*param));
+        if (param->param_kind == ParamKind::VariableOutput) {
+            const std::string index = std::to_string(param->index);
+            text += "#ifdef BRT_COUNT_" + index + "\n    brt_count_" + index +
+                    " = ivec4(brt_pushes_" + index + ", 0, 0, 0);\n#endif\n";
+            text += "#ifdef BRT_PUSH_" + index + "\n" +
+                    output_writes(*param, "brt_pushed_" + index) + "#endif\n";
+        }
     }
     return text + "}\n";
 }
@@ -749,10 +889,6 @@ std::string reduce_main(const KernelDecl& kernel) {
 } // namespace
 
 std::string glsl_kernel_source(const KernelDecl& kernel) {
-    for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::VariableOutput)
-            return "";
-    }
     std::vector<const KernelDecl*> helpers;
     collect_helpers(kernel, helpers);
 
@@ -778,6 +914,8 @@ std::string glsl_kernel_source(const KernelDecl& kernel) {
         if (param->param_kind == ParamKind::OutputStream ||
             param->param_kind == ParamKind::ReduceAccumulator)
             text += output_declarations(*param);
+        if (param->param_kind == ParamKind::VariableOutput)
+            text += variable_output_declarations(*param);
     }
     for (const KernelDecl* helper : helpers)
         text += helper_definition(*helper);

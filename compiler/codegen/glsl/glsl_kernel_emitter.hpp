@@ -10,8 +10,8 @@
 
 namespace brcc {
 
-/// The kernel's GLSL, or "" when the gl backend runs it through its CPU fallback (kernels with
-/// `vout` parameters: a fragment shader writes a fixed number of values per element).
+/// The kernel's GLSL (for kernels with `vout` parameters, the count and write passes of
+/// docs/gl_backend.md, selected by defines).
 std::string glsl_kernel_source(const KernelDecl& kernel);
 
 } // namespace brcc

@@ -3,7 +3,10 @@
 //
 // Kernels: the output domain is cut into one contiguous row-major range per thread and each
 // thread calls the generated loop function once for its range. Small launches run on the calling
-// thread, since starting a team costs more than it saves below a few thousand elements.
+// thread, since starting a team costs more than it saves below a few thousand elements (a few
+// dozen for kernels that loop: KernelInfo::cpu_grain). Launching allocates nothing once a thread
+// has run a kernel with as many parameters, so that issuing a small kernel costs about a
+// function call.
 //
 // Reductions to a value: each thread folds a contiguous row-major range of the input into its own
 // partial result; the partials are then combined on one thread in range order. A range of a
@@ -28,7 +31,8 @@ namespace brook::detail {
 
 namespace {
 
-/// Fewer elements than this per thread are not worth a thread.
+/// Fewer elements than this per thread are not worth a thread, unless the kernel says otherwise
+/// (KernelInfo::cpu_grain).
 constexpr std::size_t min_elements_per_thread = 4096;
 
 class CpuStorage final : public Storage {
@@ -173,12 +177,15 @@ int thread_cap() {
     return threads;
 }
 
-/// The generated code's view of a launch: one Frame::Arg per parameter.
+/// The generated code's view of a launch: one Frame::Arg per parameter. The Args live in a
+/// per-thread buffer that keeps its capacity, so that a launch does not allocate; launches on one
+/// thread never overlap.
 struct CpuFrame {
-    std::vector<cpu::Frame::Arg> args;
+    std::vector<cpu::Frame::Arg>& args;
     cpu::Frame frame;
 
-    explicit CpuFrame(const Launch& launch) : args(launch.args.size()) {
+    explicit CpuFrame(const Launch& launch) : args(buffer()) {
+        args.assign(launch.args.size(), cpu::Frame::Arg{});
         for (std::size_t i = 0; i < launch.args.size(); ++i) {
             args[i].constant = launch.args[i].constant;
             args[i].stream = view_of(launch.args[i].stream);
@@ -198,6 +205,12 @@ struct CpuFrame {
     }
     CpuFrame(const CpuFrame&) = delete;
     CpuFrame& operator=(const CpuFrame&) = delete;
+
+private:
+    static std::vector<cpu::Frame::Arg>& buffer() {
+        thread_local std::vector<cpu::Frame::Arg> args;
+        return args;
+    }
 };
 
 /// Memory for per-thread results of the element type, each slot on its own cache lines.
@@ -246,7 +259,7 @@ public:
         const CpuFrame call(launch);
         const cpu::KernelFunction kernel = launch.kernel->cpu_kernel;
         const std::size_t n = launch.element_count;
-        const int threads = threads_for(n);
+        const int threads = threads_for(n, *launch.kernel);
         if (threads == 1) {
             kernel(call.frame, 0, n);
             return;
@@ -274,7 +287,7 @@ public:
         const std::size_t n = launch.element_count;
         const std::size_t size =
             launch.args[static_cast<std::size_t>(input)].stream.storage->element_size();
-        const int threads = threads_for(n);
+        const int threads = threads_for(n, kernel);
         if (threads == 1) {
             cpu::Box whole;
             for (int d = 0; d < view.rank; ++d) {
@@ -307,7 +320,7 @@ public:
                              kernel.cpu_combine(call.frame, partial, scratch);
                          });
         }
-        // Every thread got elements: the chunks are at least min_elements_per_thread long.
+        // Every thread got elements: threads_for gives each at least a grain of them.
         for (std::size_t member = 1; member < team_size; ++member) {
             kernel.cpu_combine(call.frame, partials[0], partials[2 * member]);
         }
@@ -337,7 +350,7 @@ public:
             kernel.cpu_fold(call.frame, box, cpu::element_at(out, coords, size));
         };
         // Parallel over target elements, so never more threads than targets.
-        int threads = threads_for(launch.element_count);
+        int threads = threads_for(launch.element_count, kernel);
         if (targets < static_cast<std::size_t>(threads)) {
             threads = static_cast<int>(targets);
         }
@@ -355,9 +368,11 @@ public:
     }
 
 private:
-    /// Threads for `n` elements: at most the cap, each with enough work.
-    int threads_for(std::size_t n) const {
-        const std::size_t useful = n / min_elements_per_thread;
+    /// Threads for `n` elements of `kernel`: at most the cap, each with enough work.
+    int threads_for(std::size_t n, const KernelInfo& kernel) const {
+        const std::size_t grain =
+            kernel.cpu_grain != 0 ? kernel.cpu_grain : min_elements_per_thread;
+        const std::size_t useful = n / grain;
         return static_cast<int>(
             std::clamp<std::size_t>(useful, 1, static_cast<std::size_t>(max_threads_)));
     }

@@ -10,6 +10,10 @@
 //    output's (ping-pong), so a stream may be input and output of one call; an output that is a
 //    view of a larger stream is copied into place by a small scatter shader. Kernels with more
 //    output fields than render targets are split into passes, each writing some of them;
+//  - a kernel with variable outputs runs the core's two passes (core/launch.cpp) on the GPU: the
+//    count pass renders each element's number of pushes, which the core sums up; the write pass
+//    of each vout draws over its values, each of which finds its element by a binary search over
+//    the uploaded prefix sums and runs it, keeping one push (fragment shaders cannot scatter);
 //  - a reduction is a series of passes, each folding up to 8 adjacent elements along one
 //    dimension in order, last dimension first: O(log n) passes, row-major order preserved.
 #include "backends/gl/gl_backend.hpp"
@@ -17,7 +21,10 @@
 #include "backends/gl/gl_context.hpp"
 #include "backends/gl/gl_objects.hpp"
 #include "backends/gl/gl_programs.hpp"
+#include "brook/gl.hpp"
 #include "core/errors.hpp"
+#include "core/launch.hpp"
+#include "core/stream_impl.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -398,24 +405,29 @@ public:
     }
 
     void run_kernel(const Launch& launch) override {
-        const KernelInfo& kernel = *launch.kernel;
-        require_glsl(kernel);
+        require_glsl(*launch.kernel);
         const Shape4 domain = domain_shape(launch.rank, launch.extents);
-        std::vector<Output> outputs;
-        for (std::size_t p = 0; p < kernel.params.size(); ++p) {
-            if (kernel.params[p].kind == ParamKind::OutputStream) {
-                GlStorage& storage = gl_storage(launch.args[p].stream.storage);
-                outputs.push_back({static_cast<int>(p), &storage,
-                                   acquire_surface(*device_, storage.formats(),
-                                                   domain.count())});
+        switch (launch.pass) {
+        case Launch::Pass::Single:
+            write_outputs(launch, domain);
+            break;
+        case Launch::Pass::Count:
+            count_pushes(launch, domain);
+            break;
+        case Launch::Pass::Write:
+            // The values first: their passes read the ordinary outputs' old values, as the
+            // CPU's write pass does, and an output that is also an input must not change yet.
+            for (std::size_t p = 0; p < launch.kernel->params.size(); ++p) {
+                if (launch.kernel->params[p].kind == ParamKind::VariableOutput) {
+                    write_pushes(launch, domain, p);
+                }
             }
-        }
-        draw_passes(kernel, launch, outputs, domain, {});
-        for (Output& output : outputs) {
-            store(*output.storage, launch.args[static_cast<std::size_t>(output.param)].stream.region,
-                  output.surface);
+            write_outputs(launch, domain);
+            break;
         }
     }
+
+    bool runs_variable_outputs() const override { return true; }
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
         const BoundStream& in = launch.args[static_cast<std::size_t>(input)].stream;
@@ -447,12 +459,128 @@ private:
         Surface surface; ///< the new values, in the frame's dense layout
     };
 
-    /// Extra uniforms of a pass (the reduction's).
+    /// A render target: the define that routes a shader output to it, and its texture.
+    struct Target {
+        std::string define;
+        GLuint texture;
+    };
+
+    /// What a draw needs besides its targets: a reduction's uniforms, or those of a variable
+    /// output's write pass (drawn over push_total values rather than over the frame).
     struct PassUniforms {
         int reduce_dim = -1;
         int reduce_factor = 0;
         int reduce_chunks = 0;
+        std::string defines;
+        int push_total = -1;
+        GLuint push_offsets = 0;
     };
+
+    /// Per-element push counts and first slots: one int per element, in the elements' layout.
+    static constexpr Format counter_format{GL_R32I, GL_RED_INTEGER, GL_INT, 1, 4,
+                                           ScalarKind::Int32, 1, true};
+
+    static std::vector<Target> targets_of(const std::vector<Output>& outputs) {
+        std::vector<Target> targets;
+        for (const Output& output : outputs) {
+            for (std::size_t f = 0; f < output.surface.textures.size(); ++f) {
+                targets.push_back({"BRT_OUT_" + std::to_string(output.param) + "_" +
+                                       std::to_string(f),
+                                   output.surface.textures[f].get()});
+            }
+        }
+        return targets;
+    }
+
+    /// Draws every ordinary output over the domain and stores the results.
+    void write_outputs(const Launch& launch, const Shape4& domain) {
+        const KernelInfo& kernel = *launch.kernel;
+        std::vector<Output> outputs;
+        for (std::size_t p = 0; p < kernel.params.size(); ++p) {
+            if (kernel.params[p].kind == ParamKind::OutputStream) {
+                GlStorage& storage = gl_storage(launch.args[p].stream.storage);
+                outputs.push_back({static_cast<int>(p), &storage,
+                                   acquire_surface(*device_, storage.formats(),
+                                                   domain.count())});
+            }
+        }
+        if (outputs.empty()) {
+            return;
+        }
+        draw_passes(kernel, launch, targets_of(outputs), domain, {});
+        for (Output& output : outputs) {
+            const auto param = static_cast<std::size_t>(output.param);
+            store(*output.storage, launch.args[param].stream.region, output.surface);
+        }
+    }
+
+    /// The count pass: renders each element's number of pushes per variable output, reads
+    /// them back into the core's counters (which sums them up on the host).
+    void count_pushes(const Launch& launch, const Shape4& domain) {
+        const KernelInfo& kernel = *launch.kernel;
+        const Layout layout = layout_for(domain.count(), device_->context->max_texture_size());
+        std::vector<std::size_t> params;
+        std::vector<Texture> counts;
+        std::vector<Target> targets;
+        for (std::size_t p = 0; p < kernel.params.size(); ++p) {
+            if (kernel.params[p].kind == ParamKind::VariableOutput) {
+                params.push_back(p);
+                counts.push_back(device_->pool.acquire(counter_format, layout));
+                targets.push_back({"BRT_COUNT_" + std::to_string(p), counts.back().get()});
+            }
+        }
+        draw_passes(kernel, launch, targets, domain, {});
+        std::vector<std::int32_t> texels(static_cast<std::size_t>(layout.width) *
+                                         static_cast<std::size_t>(layout.height));
+        for (std::size_t k = 0; k < params.size(); ++k) {
+            glGetTextureImage(counts[k].get(), 0, counter_format.format, counter_format.type,
+                              static_cast<GLsizei>(texels.size() * sizeof(std::int32_t)),
+                              texels.data());
+            gl::check("reading push counts back");
+            std::size_t* counters = launch.push_counters[params[k]];
+            for (std::size_t i = 0; i < domain.count(); ++i) {
+                counters[i] += static_cast<std::size_t>(texels[i]);
+            }
+            device_->pool.release(counter_format, layout, std::move(counts[k]));
+        }
+    }
+
+    /// The write pass of variable output `param`: uploads each element's first slot, then draws
+    /// over the output's values; each finds its element by a binary search over those slots
+    /// and runs it, keeping the push it stands for (prelude.glsl, brt_locate_push).
+    void write_pushes(const Launch& launch, const Shape4& domain, std::size_t param) {
+        GlStorage& storage = gl_storage(launch.args[param].stream.storage);
+        const std::size_t total = storage.count();
+        if (total == 0) {
+            return;
+        }
+        if (total > static_cast<std::size_t>(INT32_MAX)) {
+            fatal(call_label(*launch.kernel) + " pushed " + std::to_string(total) +
+                  " values, more than the gl backend addresses with 32-bit integers");
+        }
+        const Layout layout = layout_for(domain.count(), device_->context->max_texture_size());
+        std::vector<std::int32_t> slots(static_cast<std::size_t>(layout.width) *
+                                        static_cast<std::size_t>(layout.height));
+        const std::size_t* offsets = launch.push_counters[param];
+        for (std::size_t i = 0; i < domain.count(); ++i) {
+            slots[i] = static_cast<std::int32_t>(offsets[i]);
+        }
+        Texture first_slots = device_->pool.acquire(counter_format, layout);
+        glTextureSubImage2D(first_slots.get(), 0, 0, 0, layout.width, layout.height,
+                            counter_format.format, counter_format.type, slots.data());
+        gl::check("uploading the first slots of pushes");
+
+        std::vector<Output> values;
+        values.push_back({static_cast<int>(param), &storage,
+                          acquire_surface(*device_, storage.formats(), total)});
+        PassUniforms extra;
+        extra.defines = "#define BRT_PUSH_WRITE\n#define BRT_PUSH_" + std::to_string(param) + "\n";
+        extra.push_total = static_cast<int>(total);
+        extra.push_offsets = first_slots.get();
+        draw_passes(*launch.kernel, launch, targets_of(values), domain, extra);
+        store(storage, launch.args[param].stream.region, values.front().surface);
+        device_->pool.release(counter_format, layout, std::move(first_slots));
+    }
 
     static void require_glsl(const KernelInfo& kernel) {
         if (kernel.glsl_source == nullptr) {
@@ -471,20 +599,13 @@ private:
 
     /// Draws `outputs` over the dense frame of `frame`, in as many passes as the render targets
     /// need: each pass writes up to max_outputs() fields.
-    void draw_passes(const KernelInfo& kernel, const Launch& launch, std::vector<Output>& outputs,
-                     const Shape4& frame, const PassUniforms& extra) {
-        struct Target {
-            int param;
-            std::size_t field;
-            GLuint texture;
-        };
-        std::vector<Target> targets;
-        for (Output& output : outputs) {
-            for (std::size_t f = 0; f < output.surface.textures.size(); ++f) {
-                targets.push_back({output.param, f, output.surface.textures[f].get()});
-            }
-        }
-        const Layout layout = layout_for(frame.count(), device_->context->max_texture_size());
+    void draw_passes(const KernelInfo& kernel, const Launch& launch,
+                     const std::vector<Target>& targets, const Shape4& frame,
+                     const PassUniforms& extra) {
+        const std::size_t drawn = extra.push_total >= 0
+                                      ? static_cast<std::size_t>(extra.push_total)
+                                      : frame.count();
+        const Layout layout = layout_for(drawn, device_->context->max_texture_size());
         const auto per_pass = static_cast<std::size_t>(device_->context->max_outputs());
         const GLuint framebuffer = device_->framebuffer.get();
         glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
@@ -492,12 +613,11 @@ private:
         glViewport(0, 0, layout.width, layout.height);
         for (std::size_t first = 0; first < targets.size(); first += per_pass) {
             const std::size_t count = std::min(per_pass, targets.size() - first);
-            std::string defines;
+            std::string defines = extra.defines;
             std::vector<GLenum> buffers;
             for (std::size_t i = 0; i < count; ++i) {
                 const Target& target = targets[first + i];
-                defines += "#define BRT_OUT_" + std::to_string(target.param) + "_" +
-                           std::to_string(target.field) + " " + std::to_string(i) + "\n";
+                defines += "#define " + target.define + " " + std::to_string(i) + "\n";
                 glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i),
                                           target.texture, 0);
                 buffers.push_back(GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i));
@@ -507,11 +627,16 @@ private:
                 device_->programs.get(&kernel, kernel.name, kernel.glsl_source, defines);
             glUseProgram(program.get());
             set_frame(program, frame, layout);
-            bind_arguments(program, kernel, launch);
+            const int unit = bind_arguments(program, kernel, launch);
             if (extra.reduce_dim >= 0) {
                 glUniform1i(program.uniform("brt_reduce_dim"), extra.reduce_dim);
                 glUniform1i(program.uniform("brt_reduce_factor"), extra.reduce_factor);
                 glUniform1i(program.uniform("brt_reduce_chunks"), extra.reduce_chunks);
+            }
+            if (extra.push_total >= 0) {
+                glUniform1i(program.uniform("brt_push_total"), extra.push_total);
+                glBindTextureUnit(static_cast<GLuint>(unit), extra.push_offsets);
+                glUniform1i(program.uniform("brt_push_offsets"), unit);
             }
             glDrawArrays(GL_TRIANGLES, 0, 3);
             for (std::size_t i = 0; i < count; ++i) {
@@ -548,9 +673,9 @@ private:
     }
 
     /// Binds every stream and constant argument of `launch` (a reduction's input is rebound by
-    /// each pass afterwards).
-    void bind_arguments(gl::ShaderProgram& program, const KernelInfo& kernel,
-                        const Launch& launch) {
+    /// each pass afterwards). Returns the first texture unit left free.
+    int bind_arguments(gl::ShaderProgram& program, const KernelInfo& kernel,
+                       const Launch& launch) {
         int unit = 0;
         for (std::size_t p = 0; p < kernel.params.size(); ++p) {
             const ParamInfo& param = kernel.params[p];
@@ -573,6 +698,7 @@ private:
                 break;
             }
         }
+        return unit;
     }
 
     static void set_constant(gl::ShaderProgram& program, std::size_t p, const ParamInfo& param,
@@ -768,7 +894,11 @@ void main() {
                 reduce_source_ = current.textures.empty() ? &storage.surface() : &current;
                 reduce_param_ = input_param;
                 reduce_shape_ = shape;
-                draw_passes(kernel, launch, outputs, next, {d, factor, chunks});
+                PassUniforms extra;
+                extra.reduce_dim = d;
+                extra.reduce_factor = factor;
+                extra.reduce_chunks = chunks;
+                draw_passes(kernel, launch, targets_of(outputs), next, extra);
                 reduce_source_ = nullptr;
                 if (!current.textures.empty()) {
                     release_surface(*device_, formats, current);
@@ -810,3 +940,33 @@ std::unique_ptr<Backend> make_gl_backend() {
 }
 
 } // namespace brook::detail
+
+namespace brook::gl {
+
+StreamTextures textures(const stream& s) {
+    using namespace detail;
+    const StreamImpl& impl = checked_impl(s, "brook::gl::textures");
+    if (impl.backend().name() != "gl") {
+        fatal("brook::gl::textures: the stream is on the " + std::string(impl.backend().name()) +
+              " backend, which has no OpenGL textures; run with BRT_RUNTIME=gl");
+    }
+    const GlStorage& storage = gl_storage(impl.storage());
+    StreamTextures result;
+    for (const Texture& texture : storage.surface().textures) {
+        result.textures.push_back(texture.get());
+    }
+    result.width = storage.surface().layout.width;
+    result.height = storage.surface().layout.height;
+    const Region& region = impl.region();
+    result.offset = region.offset;
+    result.rank = region.rank;
+    result.extents = region.extents;
+    result.strides = region.strides;
+    return result;
+}
+
+std::size_t programs_compiled() {
+    return detail::gl::ProgramCache::compiled_in_process();
+}
+
+} // namespace brook::gl

@@ -3,6 +3,7 @@
 // one triangle covering the viewport, with no vertex data.
 #include "backends/gl/gl_programs.hpp"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -12,6 +13,8 @@ namespace brook::detail::gl {
 extern const char* const prelude_glsl;
 
 namespace {
+
+std::atomic<std::size_t> programs_compiled{0};
 
 constexpr const char* vertex_source = R"glsl(#version 430 core
 void main() {
@@ -98,7 +101,12 @@ ShaderProgram& ProgramCache::get(const void* key, const std::string& name, const
     glDetachShader(program.get(), fragment.get());
     check("building a shader program");
     slot = std::make_unique<ShaderProgram>(std::move(program));
+    ++programs_compiled;
     return *slot;
+}
+
+std::size_t ProgramCache::compiled_in_process() {
+    return programs_compiled.load();
 }
 
 } // namespace brook::detail::gl

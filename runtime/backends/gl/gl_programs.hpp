@@ -7,6 +7,7 @@
 #include "backends/gl/gl_context.hpp"
 #include "backends/gl/gl_objects.hpp"
 
+#include <cstddef>
 #include <map>
 #include <memory>
 #include <string>
@@ -34,6 +35,9 @@ public:
     /// `name` is what errors call it.
     ShaderProgram& get(const void* key, const std::string& name, const char* source,
                        const std::string& defines);
+    /// Programs compiled and linked so far in this process, by every cache (brook::gl's
+    /// programs_compiled, which tests use to see that nothing is compiled twice).
+    static std::size_t compiled_in_process();
 
 private:
     std::map<std::pair<const void*, std::string>, std::unique_ptr<ShaderProgram>> programs_;

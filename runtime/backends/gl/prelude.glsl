@@ -45,6 +45,44 @@ void brt_locate() {
     brt_index = brt_unflatten(element, brt_frame_ext);
 }
 
+#ifdef BRT_PUSH_WRITE
+// The write pass of a variable output is drawn over its values, brt_push_total of them, laid
+// out `brt_frame_width` texels wide; the frame uniforms otherwise describe the kernel's elements.
+// brt_push_offsets holds each element's first value (the exclusive prefix sums of the counts),
+// in the elements' layout.
+uniform int brt_push_total;
+uniform isampler2D brt_push_offsets;
+// Which of its element's pushes this invocation stores (0 for the first).
+int brt_push_wanted;
+
+int brt_push_offset(int element) {
+    return texelFetch(brt_push_offsets,
+                      brt_texel(element, textureSize(brt_push_offsets, 0).x), 0).x;
+}
+
+// Finds the element that pushed this invocation's value: the last one whose first value is at
+// or before it (elements that push nothing share their offset with the next, so "last" skips
+// them). A binary search, log2(elements) fetches.
+void brt_locate_push() {
+    int value = int(gl_FragCoord.y) * brt_frame_width + int(gl_FragCoord.x);
+    if (value >= brt_push_total) {
+        discard;
+    }
+    int low = 0; // brt_push_offset(low) <= value always (the first offset is 0)
+    int high = brt_frame_count;
+    while (high - low > 1) {
+        int middle = low + (high - low) / 2;
+        if (brt_push_offset(middle) <= value) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    brt_index = brt_unflatten(low, brt_frame_ext);
+    brt_push_wanted = value - brt_push_offset(low);
+}
+#endif
+
 // DESIGN.md §2 resizing: output index i reads input index floor(i * in / out), per dimension, in
 // unsigned arithmetic (exact while i * in < 2^32; equal extents need no product).
 ivec4 brt_resize(ivec4 position, ivec4 from, ivec4 to) {
@@ -132,6 +170,48 @@ uint brt_imod(uint a, uint b) { return a % b; }
 uvec2 brt_imod(uvec2 a, uvec2 b) { return a % b; }
 uvec3 brt_imod(uvec3 a, uvec3 b) { return a % b; }
 uvec4 brt_imod(uvec4 a, uvec4 b) { return a % b; }
+
+// `x++` and `x--` on a fixed (a float here): the old value, with x stored back as C stores a
+// fixed, saturated to [0, 1] and rounded to a step of 1/255.
+#define BRT_FIXED_POST_STEP(T)                                                                   \
+    T brt_fixed_post_step(inout T x, float step) {                                               \
+        T old = x;                                                                               \
+        x = floor(clamp(x + step, 0.0, 1.0) * 255.0 + 0.5) / 255.0;                              \
+        return old;                                                                              \
+    }
+BRT_FIXED_POST_STEP(float)
+BRT_FIXED_POST_STEP(vec2)
+BRT_FIXED_POST_STEP(vec3)
+BRT_FIXED_POST_STEP(vec4)
+
+// Cg's (and C++'s) min, max and clamp as selects: max(x, y) = x < y ? y : x, so a NaN in x comes
+// out as NaN, as on the CPU. GLSL's own may return the other operand (llvmpipe does); `precise`
+// keeps the driver from folding the selects back into them.
+#define BRT_MIN_MAX(T, S)                                                                        \
+    T brt_max(T x, T y) {                                                                        \
+        precise T r = mix(x, y, lessThan(x, y));                                                 \
+        return r;                                                                                \
+    }                                                                                            \
+    T brt_min(T x, T y) {                                                                        \
+        precise T r = mix(x, y, lessThan(y, x));                                                 \
+        return r;                                                                                \
+    }                                                                                            \
+    T brt_max(T x, S y) { return brt_max(x, T(y)); }                                             \
+    T brt_min(T x, S y) { return brt_min(x, T(y)); }                                             \
+    T brt_clamp(T x, T low, T high) { return brt_min(brt_max(x, low), high); }                   \
+    T brt_clamp(T x, S low, S high) { return brt_min(brt_max(x, T(low)), T(high)); }
+float brt_max(float x, float y) {
+    precise float r = x < y ? y : x;
+    return r;
+}
+float brt_min(float x, float y) {
+    precise float r = y < x ? y : x;
+    return r;
+}
+float brt_clamp(float x, float low, float high) { return brt_min(brt_max(x, low), high); }
+BRT_MIN_MAX(vec2, float)
+BRT_MIN_MAX(vec3, float)
+BRT_MIN_MAX(vec4, float)
 
 bool brt_isfinite(float x) { return !isinf(x) && !isnan(x); }
 bvec2 brt_isfinite(vec2 x) { return not(brt_or(isinf(x), isnan(x))); }

@@ -1,5 +1,6 @@
 // The CPU prelude's semantics: Cg's built-in definitions, swizzles and write masks, conditions,
-// conversions, the gather index rule and the reduction fold order.
+// conversions (to fixed too), the gather index rule and the unclamped reads of SIMD loops, and
+// the reduction fold order (long rows folded as several chains joined in order).
 
 #include "brook/cpu_kernel.hpp"
 
@@ -146,6 +147,53 @@ TEST(CpuPrelude, GatherRoundsWithAQuarterAndClamps) {
     EXPECT_EQ(gather.at_vector(float2(3.0f, 2.0f)), 11.0f);
 }
 
+TEST(CpuPrelude, GatherIndexRuleAtTheEnds) {
+    std::vector<float> data = {0, 1, 2, 3};
+    const cpu::Gather<float, 2> gather(view_of(data, 1, 4));
+    EXPECT_EQ(gather.at(0, 2.7f), 2.0f);   // floor(2.95)
+    EXPECT_EQ(gather.at(0, 2.75f), 3.0f);  // floor(3.0)
+    EXPECT_EQ(gather.at(0, 1e30f), 3.0f);  // clamped
+    EXPECT_EQ(gather.at(0, 0.74f), 0.0f);  // floor(0.99)
+    EXPECT_EQ(gather.at(0, -0.25f), 0.0f); // floor(0.0)
+    EXPECT_EQ(gather.at(0, -1e30f), 0.0f);
+    EXPECT_EQ(gather.at(0, -std::numeric_limits<float>::infinity()), 0.0f);
+    EXPECT_EQ(gather.at(0, std::numeric_limits<float>::infinity()), 3.0f);
+}
+
+TEST(CpuPrelude, GatherInRangeReadsAsAtWhereTheLoopCoversTheExtent) {
+    std::vector<float> data(12);
+    for (std::size_t i = 0; i < data.size(); ++i)
+        data[i] = static_cast<float>(i);
+    const cpu::Gather<float, 2> gather(view_of(data, 3, 4));
+    EXPECT_TRUE(gather.covers(1, 0, 4));
+    EXPECT_TRUE(gather.covers(0, 1, 3));
+    EXPECT_FALSE(gather.covers(1, 0, 5));
+    EXPECT_FALSE(gather.covers(1, -1, 3));
+    for (int j = 0; j < 4; ++j)
+        EXPECT_EQ(gather.at_in_range<2u>(1.3f, j), gather.at(1.3f, j)) << j;
+    for (int i = 0; i < 3; ++i)
+        EXPECT_EQ(gather.at_in_range<1u>(i, 2.8f), gather.at(i, 2.8f)) << i;
+    // A view whose rows are not consecutive elements cannot be read unclamped along them.
+    cpu::StreamView strided = view_of(data, 3, 2);
+    strided.strides = {4, 2, 0, 0};
+    const cpu::Gather<float, 2> every_other(strided);
+    EXPECT_FALSE(every_other.covers(1, 0, 2));
+    EXPECT_TRUE(every_other.covers(0, 0, 3));
+}
+
+TEST(CpuPrelude, ConversionToFixedSaturatesAndRounds) {
+    EXPECT_EQ(cpu::to_fixed<float>(1.7f), 1.0f);
+    EXPECT_EQ(cpu::to_fixed<float>(-0.2f), 0.0f);
+    EXPECT_EQ(cpu::to_fixed<float>(0.6f), 153.0f / 255.0f);
+    EXPECT_EQ(cpu::to_fixed<float>(1), 1.0f);
+    const float4 v = cpu::to_fixed<float4>(0.1f);
+    EXPECT_EQ(v.x, 26.0f / 255.0f); // 25.5 rounds up
+    EXPECT_EQ(v.w, 26.0f / 255.0f);
+    const float2 w = cpu::to_fixed<float2>(float2(2.0f, 0.2f));
+    EXPECT_EQ(w.x, 1.0f);
+    EXPECT_EQ(w.y, 51.0f / 255.0f);
+}
+
 TEST(CpuPrelude, FoldKeepsRowMajorOrder) {
     std::vector<float> data = {1, 2, 3, 4, 5, 6};
     const brook::cpu::StreamView view = view_of(data, 2, 3);
@@ -157,6 +205,84 @@ TEST(CpuPrelude, FoldKeepsRowMajorOrder) {
     cpu::fold_box(view, box, accumulator,
                   [](const float& value, float& acc) { acc = acc * 10.0f + value; });
     EXPECT_EQ(accumulator, 2356.0f);
+}
+
+/// 2x2 matrices (x y / z w) of unsigned ints: an associative, non-commutative product, exact
+/// modulo 2^32.
+using Matrix = brook::vec<unsigned, 4>;
+Matrix product(const Matrix& a, const Matrix& b) {
+    return Matrix(a.x * b.x + a.y * b.z, a.x * b.y + a.y * b.w, a.z * b.x + a.w * b.z,
+                  a.z * b.y + a.w * b.w);
+}
+
+TEST(CpuPrelude, FoldOfLongRowsJoinsItsChainsInOrder) {
+    // Rows long enough to be folded as several chains, with a remainder after the last one.
+    constexpr std::size_t rows = 3;
+    constexpr std::size_t columns = 1037;
+    std::vector<Matrix> data(rows * columns);
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const auto k = static_cast<unsigned>(i);
+        data[i] = Matrix(1u + k % 5u, k % 3u, k % 7u, 1u + k % 2u);
+    }
+    cpu::StreamView view;
+    view.data = reinterpret_cast<std::byte*>(data.data());
+    view.rank = 2;
+    view.extents = {rows, columns, 1, 1};
+    view.strides = {columns, 1, 0, 0};
+    // Rows 1 and 2 from column 5: a partial row, then a whole one.
+    cpu::Box box;
+    box.lo = {1, 5, 0, 0};
+    box.hi = {3, columns, 1, 1};
+    Matrix expected = data[columns + 5];
+    for (std::size_t r = 1; r < rows; ++r) {
+        for (std::size_t c = (r == 1 ? 6 : 0); c < columns; ++c)
+            expected = product(expected, data[r * columns + c]);
+    }
+    Matrix accumulator;
+    cpu::fold_box(view, box, accumulator,
+                  [](const Matrix& value, Matrix& acc) { acc = product(acc, value); });
+    EXPECT_EQ(accumulator.x, expected.x);
+    EXPECT_EQ(accumulator.y, expected.y);
+    EXPECT_EQ(accumulator.z, expected.z);
+    EXPECT_EQ(accumulator.w, expected.w);
+}
+
+TEST(CpuPrelude, ResizedViewMapsOutputElementsRowByRow) {
+    // A 2x3 input read over a 4x6 output: each input element covers a 2x2 block.
+    std::vector<float> data = {0, 1, 2, 10, 11, 12};
+    brook::cpu::Frame::Arg args[1];
+    args[0].stream = view_of(data, 2, 3);
+    brook::cpu::Frame frame;
+    frame.args = args;
+    frame.output_rank = 2;
+    frame.output_extents = {4, 6, 1, 1};
+    cpu::ResizedView<const float> input(frame, 0);
+    // From the middle of a row, across rows, then back to an earlier row.
+    const std::vector<std::size_t> order = {9, 10, 11, 12, 13, 23, 2, 0};
+    const std::vector<float> expected = {1, 2, 2, 10, 10, 12, 1, 0};
+    for (std::size_t k = 0; k < order.size(); ++k)
+        EXPECT_EQ(input[order[k]], expected[k]) << "output element " << order[k];
+}
+
+TEST(CpuPrelude, ResizedViewFollowsTheStridesOfADomain) {
+    // Columns 1..2 of rows 1..2 of a 3x4 stream, as a 2x2 output.
+    std::vector<float> data(12);
+    for (std::size_t i = 0; i < data.size(); ++i)
+        data[i] = static_cast<float>(i);
+    brook::cpu::Frame::Arg args[1];
+    args[0].stream = view_of(data, 2, 2);
+    args[0].stream.data = reinterpret_cast<std::byte*>(data.data() + 5);
+    args[0].stream.strides = {4, 1, 0, 0};
+    brook::cpu::Frame frame;
+    frame.args = args;
+    frame.output_rank = 2;
+    frame.output_extents = {2, 2, 1, 1};
+    cpu::ResizedView<float> output(frame, 0);
+    EXPECT_EQ(output[0], 5.0f);
+    EXPECT_EQ(output[1], 6.0f);
+    EXPECT_EQ(output[2], 9.0f);
+    output[3] = -1.0f;
+    EXPECT_EQ(data[10], -1.0f);
 }
 
 TEST(CpuPrelude, IndexofPutsTheLastDimensionInX) {

@@ -1,4 +1,5 @@
-// brcc's command line: what each option sets, arguments after `--`, and usage errors (exit 2).
+// brcc's command line: what each option sets (and the tuning flags it gives the C++ compiler),
+// arguments after `--`, and usage errors (exit 2).
 
 #include "driver/options.hpp"
 
@@ -42,6 +43,20 @@ TEST(DriverOptions, DefaultsToAllBackendsAndO2) {
     EXPECT_TRUE(options.emit_cpp);
     EXPECT_EQ(options.optimization, "2");
     EXPECT_EQ(options.backends, known_backends());
+}
+
+TEST(DriverOptions, TunesForThisMachineUnlessPortable) {
+    DriverOptions native;
+    EXPECT_EQ(parse({"a.br"}, native), std::nullopt);
+    EXPECT_FALSE(native.portable);
+    EXPECT_EQ(tuning_flags(native),
+              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math", "-march=native",
+                                        "-mprefer-vector-width=512"}));
+    DriverOptions portable;
+    EXPECT_EQ(parse({"--portable", "a.br"}, portable), std::nullopt);
+    EXPECT_TRUE(portable.portable);
+    EXPECT_EQ(tuning_flags(portable),
+              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math"}));
 }
 
 TEST(DriverOptions, DumpAfterNamesAPassAndDumpAstIsDumpAfterSema) {

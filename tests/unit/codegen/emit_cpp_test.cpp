@@ -228,11 +228,16 @@ TEST(EmitCpp, SaxpyLoopHasADenseArrayLoopAndAGeneralOne) {
                               "begin, std::size_t end) {\n"
                               "    const float p0_a = frame.constant<float>(0);\n"
                               "    if (frame.dense) {\n"));
-    EXPECT_TRUE(contains(out, "        for (std::size_t i = begin; i < end; ++i)\n"
+    EXPECT_TRUE(contains(out, "        #pragma omp simd\n"
+                              "        for (std::size_t i = begin; i < end; ++i)\n"
                               "            saxpy__body(p0_a, p1_x[i], p2_y[i], p3_result[i]);\n"));
-    EXPECT_TRUE(contains(out, "saxpy__body(p0_a, ::brook::cpu::input_at<::brook::float4>(frame, "
-                              "1, i), ::brook::cpu::input_at<::brook::float4>(frame, 2, i), "
-                              "::brook::cpu::output_at<::brook::float4>(frame, 3, i));\n"));
+    // The general loop addresses the same names through resizing views.
+    EXPECT_TRUE(contains(out,
+                         "    ::brook::cpu::ResizedView<const ::brook::float4> p1_x(frame, 1);\n"
+                         "    ::brook::cpu::ResizedView<const ::brook::float4> p2_y(frame, 2);\n"
+                         "    ::brook::cpu::ResizedView<::brook::float4> p3_result(frame, 3);\n"
+                         "    for (std::size_t i = begin; i < end; ++i)\n"
+                         "        saxpy__body(p0_a, p1_x[i], p2_y[i], p3_result[i]);\n"));
 }
 
 TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
@@ -301,10 +306,8 @@ TEST(EmitCpp, VariableOutputKernelRunsACountPassAndAWritePass) {
                          "            float p2_v{};\n"
                          "            ::brook::cpu::VariableOutput<float> p2_v__vout(frame, 2, "
                          "i);\n"
-                         "            k__body(::brook::cpu::input_at<float>(frame, 0, i), "
-                         "p1_o_value, p2_v, p2_v__vout);\n"));
-    EXPECT_TRUE(contains(out, "        k__body(::brook::cpu::input_at<float>(frame, 0, i), "
-                              "::brook::cpu::output_at<float>(frame, 1, i), p2_v, p2_v__vout);\n"));
+                         "            k__body(p0_a[i], p1_o_value, p2_v, p2_v__vout);\n"));
+    EXPECT_TRUE(contains(out, "        k__body(p0_a[i], p1_o[i], p2_v, p2_v__vout);\n"));
     EXPECT_TRUE(contains(out, "{\"v\", ::brook::ParamKind::VariableOutput,"));
     // Output handles by value: a copy shares the stream the runtime resizes.
     EXPECT_TRUE(contains(out, "void k(const ::brook::stream& a, ::brook::stream o, "

@@ -1,5 +1,6 @@
 // run_kernel with kernels written by hand the way brcc generates them: a loop function over an
-// element range that takes the dense path or maps every element through resized_element.
+// element range that takes the dense path or maps every element through resized_element. Also
+// how the CPU backend splits a call into per-thread ranges (KernelInfo::cpu_grain).
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
 
@@ -7,6 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -90,6 +95,30 @@ const ParamInfo shift_params[] = {
     {"o", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
 };
 const KernelInfo shift_kernel{"shift", shift_params, false, &shift_cpu, nullptr, nullptr};
+
+// kernel void ranges(float a<>, out float b<>): records the element ranges it is called with.
+std::mutex ranges_mutex;
+std::vector<std::pair<std::size_t, std::size_t>> recorded_ranges;
+void ranges_cpu(const Frame&, std::size_t begin, std::size_t end) {
+    const std::lock_guard<std::mutex> lock(ranges_mutex);
+    recorded_ranges.emplace_back(begin, end);
+}
+const KernelInfo ranges_kernel{"ranges", copy_params, false, &ranges_cpu, nullptr, nullptr};
+// The same kernel as brcc describes one that loops: a few elements are worth a thread.
+const KernelInfo looping_ranges_kernel{"ranges", copy_params, false,   &ranges_cpu,
+                                       nullptr,  nullptr,     nullptr, 4};
+
+/// The sorted ranges `kernel` is called with on `n` elements.
+std::vector<std::pair<std::size_t, std::size_t>> ranges_of(const KernelInfo& kernel,
+                                                           std::size_t n) {
+    brook::stream a = make_stream<float>(static_cast<long long>(n));
+    brook::stream b = make_stream<float>(static_cast<long long>(n));
+    const KernelArg args[] = {KernelArg::input(a), KernelArg::output_stream(b)};
+    recorded_ranges.clear();
+    brook::run_kernel(kernel, args);
+    std::sort(recorded_ranges.begin(), recorded_ranges.end());
+    return recorded_ranges;
+}
 
 std::vector<float> contents(const brook::stream& s) {
     std::vector<float> values(s.size());
@@ -208,6 +237,26 @@ TEST(RunKernel, OverlappingViewOfTheOutputReadsOldValues) {
     brook::stream head = s.domain(0, 5);
     copy(s.domain(1, 6), head);
     EXPECT_EQ(contents(s), (std::vector<float>{2, 3, 4, 5, 6, 6}));
+}
+
+/// With 2 threads: small calls run on one thread unless the kernel's grain is small.
+bool splits_by_grain() {
+    using Ranges = std::vector<std::pair<std::size_t, std::size_t>>;
+    const Ranges whole{{0, 8}};
+    const Ranges halves{{0, 4}, {4, 8}};
+    const Ranges below_a_grain{{0, 7}};
+    return ranges_of(ranges_kernel, 8) == whole && ranges_of(looping_ranges_kernel, 8) == halves &&
+           ranges_of(looping_ranges_kernel, 7) == below_a_grain &&
+           ranges_of(looping_ranges_kernel, 40).size() == 2; // the cap holds
+}
+
+TEST_F(RunKernelDeathTest, SmallCallsRunOnOneThreadUnlessTheKernelLoops) {
+    EXPECT_EXIT(
+        {
+            setenv("BRT_THREADS", "2", 1);
+            std::exit(splits_by_grain() ? 0 : 3);
+        },
+        testing::ExitedWithCode(0), "");
 }
 
 TEST_F(RunKernelDeathTest, WrongElementType) {

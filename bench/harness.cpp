@@ -1,0 +1,274 @@
+// The harness's timing loop. A sample is `calls` back-to-back calls followed by one `finish`, so
+// that a call of a few microseconds is not lost in the clock's resolution and an asynchronous
+// backend is timed to completion; `calls` is chosen in the warm-up so that a sample lasts at least
+// min_sample_seconds. Samples of the variants alternate (A B C A B C ...), and the statistics are
+// per call: median, min and max over the samples.
+#include "harness.hpp"
+
+#include <brook/brook.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <utility>
+
+namespace bench {
+
+namespace {
+
+constexpr double min_sample_seconds = 0.005;
+constexpr int default_repetitions = 7;
+
+/// BROOK_BENCH_REPS overrides the number of samples per variant (a quick run uses 3).
+int repetitions() {
+    const char* value = std::getenv("BROOK_BENCH_REPS");
+    if (value == nullptr || *value == '\0') {
+        return default_repetitions;
+    }
+    const long parsed = std::strtol(value, nullptr, 10);
+    return parsed >= 1 ? static_cast<int>(parsed) : default_repetitions;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// Seconds per call over one sample of `calls` calls.
+double sample(const Variant& variant, int calls) {
+    if (variant.enter) {
+        variant.enter();
+    }
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < calls; ++i) {
+        variant.call();
+    }
+    if (variant.finish) {
+        variant.finish();
+    }
+    const double seconds = seconds_since(start);
+    if (variant.leave) {
+        variant.leave();
+    }
+    return seconds / calls;
+}
+
+Timing statistics(std::vector<double> samples) {
+    std::sort(samples.begin(), samples.end());
+    const std::size_t n = samples.size();
+    const double median =
+        n % 2 == 1 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
+    return {median, samples.front(), samples.back()};
+}
+
+/// "12.3 us", "4.56 ms": times span 1e-7 to 1 s across the suite.
+std::string format_time(double seconds) {
+    char text[32];
+    if (seconds < 1e-3) {
+        std::snprintf(text, sizeof text, "%.2f us", seconds * 1e6);
+    } else if (seconds < 1.0) {
+        std::snprintf(text, sizeof text, "%.3f ms", seconds * 1e3);
+    } else {
+        std::snprintf(text, sizeof text, "%.3f s", seconds);
+    }
+    return text;
+}
+
+/// The results file, opened for appending, or null when BROOK_BENCH_RESULTS is not set.
+std::FILE* open_results() {
+    const char* path = std::getenv("BROOK_BENCH_RESULTS");
+    if (path == nullptr || *path == '\0') {
+        return nullptr;
+    }
+    std::FILE* file = std::fopen(path, "a");
+    if (file == nullptr) {
+        std::fprintf(stderr, "bench: cannot append to %s\n", path);
+        std::exit(1);
+    }
+    return file;
+}
+
+} // namespace
+
+Comparison::Comparison(std::string benchmark, std::string size, Work work)
+    : benchmark_(std::move(benchmark)), size_(std::move(size)), work_(work) {}
+
+void Comparison::add(Variant variant) {
+    variants_.push_back(std::move(variant));
+}
+
+void Comparison::check(const Variant& variant) const {
+    const double error = variant.error();
+    if (error <= variant.tolerance) {
+        return;
+    }
+    std::fprintf(stderr, "bench: %s %s: %s: error %g exceeds the tolerance %g\n",
+                 benchmark_.c_str(), size_.c_str(), variant.name.c_str(), error,
+                 variant.tolerance);
+    std::exit(1);
+}
+
+std::vector<Timing> Comparison::run() {
+    // Warm-up: first-call costs (page faults, shader compilation, thread start) stay out of
+    // the samples; the warm-up call also sizes the samples.
+    std::vector<int> calls;
+    for (const Variant& variant : variants_) {
+        const double first = sample(variant, 1);
+        check(variant);
+        const double second = sample(variant, 1);
+        const double per_call = std::max(std::min(first, second), 1e-9);
+        calls.push_back(static_cast<int>(std::ceil(min_sample_seconds / per_call)));
+    }
+    const int samples = repetitions();
+    std::vector<std::vector<double>> times(variants_.size());
+    for (int r = 0; r < samples; ++r) {
+        for (std::size_t v = 0; v < variants_.size(); ++v) {
+            times[v].push_back(sample(variants_[v], calls[v]));
+        }
+    }
+    std::vector<Timing> timings;
+    for (std::size_t v = 0; v < variants_.size(); ++v) {
+        check(variants_[v]);
+        timings.push_back(statistics(times[v]));
+    }
+    report(timings);
+    return timings;
+}
+
+// Ratio column: a baseline row shows baseline time / the first Brook variant's time, a Brook row
+// the fastest baseline's time / its own; above 1 means Brook is faster either way.
+void Comparison::report(const std::vector<Timing>& timings) const {
+    double brook_time = 0.0;
+    double best_baseline = std::numeric_limits<double>::infinity();
+    for (std::size_t v = 0; v < variants_.size(); ++v) {
+        if (variants_[v].kind == Kind::brook && brook_time == 0.0) {
+            brook_time = timings[v].median;
+        }
+        if (variants_[v].kind == Kind::baseline) {
+            best_baseline = std::min(best_baseline, timings[v].median);
+        }
+    }
+    std::FILE* results = open_results();
+    const std::string backend = backend_name();
+    std::printf("%s %s (%s backend)\n", benchmark_.c_str(), size_.c_str(), backend.c_str());
+    for (std::size_t v = 0; v < variants_.size(); ++v) {
+        const Variant& variant = variants_[v];
+        const Timing& t = timings[v];
+        const bool is_brook = variant.kind == Kind::brook;
+        const double ratio = is_brook ? best_baseline / t.median : t.median / brook_time;
+        const double gbytes = work_.bytes / t.median * 1e-9;
+        const double gflops = work_.flops / t.median * 1e-9;
+        std::printf("  %-28s %12s  [%s .. %s]  %s %.2f", variant.name.c_str(),
+                    format_time(t.median).c_str(), format_time(t.min).c_str(),
+                    format_time(t.max).c_str(), is_brook ? "best baseline/this" : "this/Brook",
+                    std::isfinite(ratio) ? ratio : 0.0);
+        if (work_.bytes > 0.0) {
+            std::printf("  %.1f GB/s", gbytes);
+        }
+        if (work_.flops > 0.0) {
+            std::printf("  %.2f GFLOPS", gflops);
+        }
+        std::printf("\n");
+        if (results != nullptr) {
+            std::fprintf(results, "row\t%s\t%s\t%s\t%s\t%s\t%.9g\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\n",
+                         benchmark_.c_str(), backend.c_str(), size_.c_str(),
+                         variant.name.c_str(), is_brook ? "brook" : "baseline", t.median, t.min,
+                         t.max, std::isfinite(ratio) ? ratio : 0.0, gbytes, gflops);
+        }
+    }
+    std::fflush(stdout);
+    if (results != nullptr) {
+        std::fclose(results);
+    }
+}
+
+void note(const std::string& benchmark, const std::string& name, double value,
+          const std::string& unit) {
+    const std::string backend = backend_name();
+    std::printf("  %s (%s backend): %.6g %s\n", name.c_str(), backend.c_str(), value,
+                unit.c_str());
+    std::fflush(stdout);
+    if (std::FILE* results = open_results()) {
+        std::fprintf(results, "note\t%s\t%s\t%s\t%.9g\t%s\n", benchmark.c_str(), backend.c_str(),
+                     name.c_str(), value, unit.c_str());
+        std::fclose(results);
+    }
+}
+
+std::function<void()> finish_writes_to(const brook::stream& s) {
+    if (backend_name() == "cpu") {
+        return {};
+    }
+    brook::stream first;
+    switch (s.rank()) {
+    case 1:
+        first = s.domain(0, 1);
+        break;
+    case 2:
+        first = s.domain(int2(0, 0), int2(1, 1));
+        break;
+    case 3:
+        first = s.domain(int3(0, 0, 0), int3(1, 1, 1));
+        break;
+    default:
+        first = s.domain(int4(0, 0, 0, 0), int4(1, 1, 1, 1));
+        break;
+    }
+    return [first, element = std::vector<std::byte>(s.element_type().size)]() mutable {
+        streamWrite(first, element.data());
+    };
+}
+
+std::string backend_name() {
+    const char* name = std::getenv("BRT_RUNTIME");
+    const std::string backend = name != nullptr && *name != '\0' ? name : "cpu";
+    // Table 1 compares gl runs that differ only in their render targets per pass.
+    const char* outputs = std::getenv("BRT_GL_MAX_OUTPUTS");
+    if (backend == "gl" && outputs != nullptr && *outputs != '\0') {
+        return backend + " (" + outputs + " outputs per pass)";
+    }
+    return backend;
+}
+
+std::vector<float> random_floats(std::size_t count, std::uint32_t seed) {
+    std::vector<float> values(count);
+    std::uint32_t state = seed;
+    for (float& value : values) {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        value = static_cast<float>(state >> 8) / 8388608.0f - 1.0f;
+    }
+    return values;
+}
+
+double max_relative_error(const float* got, const float* expected, std::size_t count) {
+    double worst = 0.0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const double e = expected[i];
+        const double error = std::fabs(got[i] - e) / std::max(1.0, std::fabs(e));
+        if (std::isnan(error)) {
+            return error;
+        }
+        worst = std::max(worst, error);
+    }
+    return worst;
+}
+
+std::size_t size_argument(int argc, char** argv, int index, std::size_t fallback) {
+    if (argc <= index) {
+        return fallback;
+    }
+    char* end = nullptr;
+    const long long value = std::strtoll(argv[index], &end, 10);
+    if (*end != '\0' || value < 1) {
+        std::fprintf(stderr, "bench: argument %d (%s) must be a positive integer\n", index,
+                     argv[index]);
+        std::exit(2);
+    }
+    return static_cast<std::size_t>(value);
+}
+
+} // namespace bench

@@ -1,0 +1,93 @@
+// Host helpers shared by the example programs: sizes from the command line, a stopwatch, waiting
+// for the backend to finish a stream, and the one-line machine-readable result that `make bench`
+// collects (`result: name=... backend=... ms=...`). Kernels stay in the programs themselves; this
+// is plain C++ that each program would otherwise repeat.
+#pragma once
+
+#include "brook/brook.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+namespace example {
+
+/// The positive integer given as argument `index`, `fallback` when there is none, and 0 when it is
+/// not a number in [1, limit].
+inline long count_argument(int argc, char** argv, int index, long fallback, long limit) {
+    if (argc <= index) {
+        return fallback;
+    }
+    char* end = nullptr;
+    const long value = std::strtol(argv[index], &end, 10);
+    return *end == '\0' && value > 0 && value <= limit ? value : 0;
+}
+
+/// The string given as argument `index`, or `fallback`.
+inline std::string text_argument(int argc, char** argv, int index, const char* fallback) {
+    return argc > index ? std::string(argv[index]) : std::string(fallback);
+}
+
+/// The backend BRT_RUNTIME selects, as the result line names it.
+inline std::string backend_name() {
+    const char* name = std::getenv("BRT_RUNTIME");
+    return name != nullptr && *name != '\0' ? name : "cpu";
+}
+
+/// xorshift32: the same pseudo-random data on every run and every machine.
+class Random {
+public:
+    explicit Random(std::uint32_t seed) : state_(seed) {}
+
+    /// A float in [0, 1), a multiple of 2^-24.
+    float uniform() {
+        state_ ^= state_ << 13;
+        state_ ^= state_ >> 17;
+        state_ ^= state_ << 5;
+        return static_cast<float>(state_ >> 8) / 16777216.0f;
+    }
+
+private:
+    std::uint32_t state_;
+};
+
+/// Wall-clock time since construction or the last restart.
+class Stopwatch {
+public:
+    Stopwatch() : start_(std::chrono::steady_clock::now()) {}
+    void restart() { start_ = std::chrono::steady_clock::now(); }
+    double elapsed_ms() const {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+            .count();
+    }
+
+private:
+    std::chrono::steady_clock::time_point start_;
+};
+
+/// Returns once the backend has finished computing `s`. A GPU backend queues kernel passes and
+/// returns at once; reading back one element waits for them without timing a whole transfer,
+/// which the paper's figures exclude.
+inline void wait_for(const brook::stream& s) {
+    unsigned char element[256];
+    if (s.element_type().size > sizeof element) {
+        return;
+    }
+    switch (s.rank()) {
+    case 1:
+        brook::streamWrite(s.domain(0, 1), element);
+        break;
+    case 2:
+        brook::streamWrite(s.domain(int2(0, 0), int2(1, 1)), element);
+        break;
+    case 3:
+        brook::streamWrite(s.domain(int3(0, 0, 0), int3(1, 1, 1)), element);
+        break;
+    default:
+        brook::streamWrite(s.domain(int4(0, 0, 0, 0), int4(1, 1, 1, 1)), element);
+        break;
+    }
+}
+
+} // namespace example

@@ -1,0 +1,232 @@
+// The CPU code generator on Brook source through the real front end. SIMD loops: which `for`
+// loops find_simd_loop accepts (counted loops whose iterations share only float sums) and
+// rejects (a sum that is read, a jump, a write to something else, a bound that is not a plain
+// expression), and the C++ printed for them: `#pragma omp simd` with the reduction, and an
+// unclamped version of the counter's gathers behind a range check. The thread grain. `fixed`
+// values: gathers, constants and reductions hold bytes, conversions to fixed saturate.
+
+#include "codegen/cpu/cpu_kernel_emitter.hpp"
+#include "codegen/cpu/simd_loop.hpp"
+#include "codegen/kernel_stub_emitter.hpp"
+#include "parse/parser.hpp"
+#include "sema/sema.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <stdexcept>
+
+namespace brcc {
+namespace {
+
+class CpuSourceTest : public ::testing::Test {
+protected:
+    /// Parses and checks `source`, which must be free of errors.
+    void analyze_source(std::string source) {
+        const std::uint32_t file = sources_.add_buffer("test.br", std::move(source));
+        unit_ = parse_translation_unit(sources_, file, {}, diags_);
+        ASSERT_TRUE(unit_ != nullptr && !diags_.has_errors()) << out_.str();
+        ASSERT_TRUE(analyze(*unit_, diags_)) << out_.str();
+    }
+
+    const KernelDecl& kernel(std::string_view name) const {
+        const KernelDecl* found = unit_->find_kernel(name);
+        EXPECT_NE(found, nullptr) << name;
+        return *found;
+    }
+
+    /// The first `for` statement directly in kernel `name`'s body.
+    const For& first_loop(std::string_view name) const {
+        for (const Stmt* stmt : kernel(name).body->body) {
+            if (stmt->kind == NodeKind::For)
+                return static_cast<const For&>(*stmt);
+        }
+        throw std::logic_error(std::string(name) + " has no for loop");
+    }
+
+    SourceManager sources_;
+    std::ostringstream out_;
+    DiagnosticEngine diags_{sources_, out_, false};
+    std::unique_ptr<TranslationUnit> unit_;
+};
+
+bool contains(const std::string& text, std::string_view part) {
+    return text.find(part) != std::string::npos;
+}
+
+TEST_F(CpuSourceTest, DotProductOverGatherRowsIsASimdReduction) {
+    analyze_source(R"(
+kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
+    float row = indexof(y).x;
+    float sum = 0.0;
+    for (int j = 0; j < n; ++j) {
+        sum += a[row][j] * x[j];
+    }
+    r = sum;
+}
+)");
+    const std::optional<SimdLoop> loop = find_simd_loop(first_loop("sgemv"));
+    ASSERT_TRUE(loop.has_value());
+    EXPECT_EQ(loop->counter->name, "j");
+    ASSERT_EQ(loop->sums.size(), 1u);
+    EXPECT_EQ(loop->sums[0]->name, "sum");
+    EXPECT_FALSE(loop->inclusive);
+    ASSERT_EQ(loop->counter_indices.size(), 2u);
+    EXPECT_EQ(loop->counter_indices[0].second, 1); // a[row][j]: the second dimension
+    EXPECT_EQ(loop->counter_indices[1].second, 0); // x[j]
+
+    const std::string code = cpu_kernel_code(kernel("sgemv"));
+    EXPECT_TRUE(contains(code, "    if (a.covers(1, 0, static_cast<long long>(n)) &&\n"
+                               "            x.covers(0, 0, static_cast<long long>(n))) {\n"
+                               "        #pragma omp simd reduction(+ : sum)\n"
+                               "        for (int j = 0; j < n; ++j) {\n"
+                               "            sum += a.at_in_range<2u>(row, j) * "
+                               "x.at_in_range<1u>(j);\n"))
+        << code;
+    EXPECT_TRUE(contains(code, "    } else {\n"
+                               "        #pragma omp simd reduction(+ : sum)\n"
+                               "        for (int j = 0; j < n; ++j) {\n"
+                               "            sum += a.at(row, j) * x.at(j);\n"))
+        << code;
+    // Gathers reach the body by value, so their pointers stay in registers in the loop.
+    EXPECT_TRUE(contains(code, "const ::brook::cpu::Gather<float, 2> a,")) << code;
+    // The kernel loops, so a few dozen elements already get a thread each.
+    EXPECT_EQ(cpu_grain(kernel("sgemv")), 32u);
+    EXPECT_TRUE(contains(kernel_info(kernel("sgemv"), true, false), ", nullptr, 32};"));
+}
+
+TEST_F(CpuSourceTest, InclusiveBoundsSubtractionsAndConditionalSums) {
+    analyze_source(R"(
+kernel void k(float a<>, float g[], int lo, int hi, out float r<>) {
+    float up = 0.0;
+    float down = 1.0;
+    for (int i = lo + 1; i <= hi * 2; i += 1) {
+        float v = g[i] * a;
+        if (v > 0.5) {
+            up += v;
+        } else {
+            down -= v;
+        }
+    }
+    r = up + down;
+}
+)");
+    const std::optional<SimdLoop> loop = find_simd_loop(first_loop("k"));
+    ASSERT_TRUE(loop.has_value());
+    EXPECT_TRUE(loop->inclusive);
+    ASSERT_EQ(loop->sums.size(), 2u);
+    const std::string code = cpu_kernel_code(kernel("k"));
+    // The bounds keep Brook's wrapping int arithmetic; the step is OpenMP's plain `++i`.
+    const std::string lower = "::brook::cpu::wrapping_add(lo, 1)";
+    const std::string upper = "::brook::cpu::wrapping_mul(hi, 2)";
+    EXPECT_TRUE(contains(code, "if (g.covers(0, " + lower + ", static_cast<long long>(" + upper +
+                                   ") + 1)) {"))
+        << code;
+    EXPECT_TRUE(contains(code, "#pragma omp simd reduction(+ : up, down)\n")) << code;
+    EXPECT_TRUE(contains(code, "for (int i = " + lower + "; i <= " + upper + "; ++i)")) << code;
+}
+
+TEST_F(CpuSourceTest, LoopsWithDependencesStayPlain) {
+    analyze_source(R"(
+kernel void reads_sum(float g[], int n, out float r<>) {
+    float s = 0.0;
+    for (int i = 0; i < n; ++i) { s += g[i] * s; }
+    r = s;
+}
+kernel void breaks(float g[], int n, out float r<>) {
+    float s = 0.0;
+    for (int i = 0; i < n; ++i) { if (g[i] > 1.0) break; s += g[i]; }
+    r = s;
+}
+kernel void writes_output(float g[], int n, out float r<>) {
+    r = 0.0;
+    for (int i = 0; i < n; ++i) { r = g[i]; }
+}
+kernel void keeps_last(float g[], int n, out float r<>) {
+    float last = 0.0;
+    for (int i = 0; i < n; ++i) { last = g[i]; }
+    r = last;
+}
+kernel void int_sum(int g[], int n, out int r<>) {
+    int s = 0;
+    for (int i = 0; i < n; ++i) { s += g[i]; }
+    r = s;
+}
+kernel void steps_by_two(float g[], int n, out float r<>) {
+    float s = 0.0;
+    for (int i = 0; i < n; i += 2) { s += g[i]; }
+    r = s;
+}
+kernel void bound_changes(float g[], out float r<>) {
+    float s = 0.0;
+    for (int i = 0; i < s; ++i) { s += g[i]; }
+    r = s;
+}
+kernel void nested(float g[][], int n, out float r<>) {
+    float s = 0.0;
+    for (int i = 0; i < n; ++i) { for (int j = 0; j < n; ++j) { s += g[i][j]; } }
+    r = s;
+}
+)");
+    for (const char* name : {"reads_sum", "breaks", "writes_output", "keeps_last", "int_sum",
+                             "steps_by_two", "bound_changes"}) {
+        EXPECT_FALSE(find_simd_loop(first_loop(name)).has_value()) << name;
+        EXPECT_FALSE(contains(cpu_kernel_code(kernel(name)), "omp simd reduction")) << name;
+    }
+    EXPECT_FALSE(find_simd_loop(first_loop("nested")).has_value());
+    // The inner loop of `nested` is a SIMD loop of its own.
+    const auto& outer = first_loop("nested");
+    const auto& inner_body = static_cast<const Compound&>(*outer.body);
+    ASSERT_EQ(inner_body.body.size(), 1u);
+    ASSERT_EQ(inner_body.body[0]->kind, NodeKind::For);
+    EXPECT_TRUE(find_simd_loop(static_cast<const For&>(*inner_body.body[0])).has_value());
+}
+
+TEST_F(CpuSourceTest, StraightLineKernelsKeepTheDefaultGrainAndADenseSimdLoop) {
+    analyze_source(R"(
+kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 r<>) { r = a * x + y; }
+)");
+    EXPECT_EQ(cpu_grain(kernel("saxpy")), 0u);
+    EXPECT_TRUE(contains(kernel_info(kernel("saxpy"), true, false), "nullptr, nullptr};"));
+    EXPECT_TRUE(contains(cpu_kernel_code(kernel("saxpy")),
+                         "        #pragma omp simd\n"
+                         "        for (std::size_t i = begin; i < end; ++i)\n"
+                         "            saxpy__body(p0_a, p1_x[i], p2_y[i], p3_r[i]);\n"));
+}
+
+TEST_F(CpuSourceTest, FixedGathersConstantsAndReductionsHoldBytes) {
+    analyze_source(R"(
+kernel void shade(float i<>, fixed4 t[], fixed k, out float4 r<>) {
+    fixed4 local = t[i] * 2.0;
+    r = local + k;
+}
+reduce void fixed_sum(fixed a<>, reduce fixed r<>) { r = r + a; }
+)");
+    const std::string shade = cpu_kernel_code(kernel("shade"));
+    // A gather element is read as floats; a conversion to fixed saturates and rounds; reading a
+    // fixed value as a float is no conversion at all.
+    EXPECT_TRUE(contains(shade, "::brook::float4 local = ::brook::cpu::to_fixed<::brook::float4>("
+                                "::brook::cpu::convert<::brook::float4>(t.at(i)) * 2.0f);"))
+        << shade;
+    EXPECT_TRUE(contains(shade, "r = local + k;")) << shade;
+    EXPECT_TRUE(contains(shade, "const ::brook::cpu::Gather<::brook::vec<::brook::fixed, 4>, 1> t"))
+        << shade;
+    // The constant arrives as a byte and is read as a float.
+    EXPECT_TRUE(contains(shade, "const float p2_k = ::brook::cpu::convert<float>(frame.constant<"
+                                "::brook::fixed>(2));"))
+        << shade;
+    const std::string stubs = kernel_stub(kernel("shade")) + kernel_stub(kernel("fixed_sum"));
+    EXPECT_TRUE(contains(stubs, "const ::brook::fixed k")) << stubs;
+    EXPECT_TRUE(contains(stubs, "::brook::fixed& r")) << stubs;
+
+    // The accumulator is a byte between steps: each step reads it as a float and stores back.
+    const std::string sum = cpu_kernel_code(kernel("fixed_sum"));
+    EXPECT_TRUE(contains(sum, "[&](const ::brook::fixed& value, ::brook::fixed& result) { "
+                              "float brook_result = ::brook::cpu::convert<float>(result); "
+                              "fixed_sum__body(::brook::cpu::convert<float>(value), brook_result); "
+                              "result = ::brook::cpu::convert<::brook::fixed>(brook_result); });"))
+        << sum;
+}
+
+} // namespace
+} // namespace brcc
