@@ -242,9 +242,22 @@ PrintedExpr CLikePrinter::visit(const Binary& expr) {
 
 PrintedExpr CLikePrinter::plain_binary(const Binary& expr) {
     const int level = binary_level(expr.op);
-    std::string text = operand(*expr.lhs, level);
+    // Shifts, bitwise operators and || read ambiguously next to other binary operators (GCC's
+    // -Wparentheses flags `a << b + c` and `a | b & c`), so such operands get parentheses even
+    // where precedence alone does not need them.
+    const bool clarify = expr.op == BinaryOp::Shl || expr.op == BinaryOp::Shr ||
+                         expr.op == BinaryOp::BitAnd || expr.op == BinaryOp::BitXor ||
+                         expr.op == BinaryOp::BitOr || expr.op == BinaryOp::LogicalOr;
+    const auto side = [&](const Expr& child, int precedence) {
+        const PrintedExpr printed = print(child);
+        const bool other_binary = printed.precedence > conditional_level &&
+                                  printed.precedence < unary_level && printed.precedence != level;
+        return clarify && other_binary ? "(" + printed.text + ")"
+                                       : parenthesize(printed, precedence);
+    };
+    std::string text = side(*expr.lhs, level);
     text += expr.op == BinaryOp::Comma ? ", " : " " + std::string(spelling(expr.op)) + " ";
-    text += operand(*expr.rhs, level + 1);
+    text += side(*expr.rhs, level + 1);
     return {text, level};
 }
 

@@ -431,7 +431,7 @@ TEST_F(BodyPrinterTest, IntIncrementAndBitwiseOperators) {
                             b.binary(BinaryOp::Shl, b.ref(i), b.ref(i), int_type()), int_type());
     Expr* increment = b.unary(UnaryOp::PostInc, b.ref(i));
     EXPECT_EQ(body_of(b.binary(BinaryOp::Comma, masked, increment, int_type())),
-              "    i & i << i, ::brook::cpu::wrapping_post_increment(i);");
+              "    i & (i << i), ::brook::cpu::wrapping_post_increment(i);");
 }
 
 TEST(CppSpelling, FloatLiteralsRoundTripAndKeywordsAreRenamed) {
