@@ -2,14 +2,17 @@
 """Runs the benchmark suite and writes its report (`make bench` calls this).
 
 Reads BUILD/bench/benchmarks.tsv (written by bench/CMakeLists.txt: name, program, run
-configurations, arguments), runs every program once per configuration (a backend, optionally
+configurations, arguments, type), runs every program once per configuration (a backend, optionally
 with environment settings: `gl+BRT_GL_MAX_OUTPUTS=1`), each in its own process since the runtime
-picks its backend once per process. The programs append their rows to one results file (see
-bench/harness.hpp); from it this script writes, into BUILD/bench-results/: results.tsv,
-results.md (the tables), figure3.png (speedups over the CPU baseline, per case and backend),
-figure4.png (time per call against stream length, log-log), and regenerates docs/performance.md
-with the machine the figures were measured on. A configuration whose backend cannot start on this
-machine is reported as skipped; any other failure makes the script exit non-zero.
+picks its backend once per process. Benchmark programs append their rows to one results file (see
+bench/harness.hpp). Applications (examples/) time themselves once per process and print a
+`result: name=... ms=... ref_ms=...` line; they are run BROOK_BENCH_APP_RUNS times (default 3) per
+configuration and this script adds the medians to the same file. From it this script writes, into
+BUILD/bench-results/: results.tsv, results.md (the tables), figure3.png (speedups over the CPU
+reference, per case and backend), figure4.png (time per call against stream length, log-log), and
+regenerates docs/performance.md with the machine the figures were measured on. A configuration
+whose backend cannot start on this machine is reported as skipped; any other failure makes the
+script exit non-zero.
 
 Usage: run_bench.py BUILD_DIR [--docs docs/performance.md]
 """
@@ -17,21 +20,71 @@ Usage: run_bench.py BUILD_DIR [--docs docs/performance.md]
 import argparse
 import collections
 import datetime
+import math
 import os
 import pathlib
 import platform
 import re
 import shutil
+import statistics
 import subprocess
 import sys
+import time
 
-# Cases that are not an application run but a sweep or a model measurement: they get their own
-# figure or table, not a bar in Figure 3.
-NOT_IN_FIGURE3 = {"mad43", "transfer"}
+# Cases that are not an application run but a sweep, a model measurement or a table of their own
+# (§4.2 Table 1, the hand-written GL comparison): they get their own figure or table, not a bar
+# in Figure 3.
+NOT_IN_FIGURE3 = {"mad43", "transfer", "table1 Mat4Mult", "table1 Cloth", "gl saxpy"}
 
 Row = collections.namedtuple(
     "Row", "benchmark backend size variant kind median min max ratio gbytes gflops")
 Note = collections.namedtuple("Note", "benchmark backend name value unit")
+
+# What each application's `result:` line becomes (examples/common/example_support.hpp): its case's
+# size, its CPU reference's name, the work one run does for the Figure 3 table's rate (the paper's
+# MFLOPS, or ray-triangle tests for the ray tracer; None where the paper has no such figure).
+Application = collections.namedtuple("Application", "size reference work unit")
+
+
+def square(count):
+    """`count` as SIDExSIDE when it is a square, the applications' default shape."""
+    side = math.isqrt(count)
+    return f"{side}x{side}" if side * side == count else str(count)
+
+
+APPLICATIONS = {
+    "segment": Application(
+        lambda f: f"{square(int(f['pixels']))}, {f['iterations']} iterations",
+        "C++, cache-friendly (1 thread)",
+        lambda f: 32 * int(f["pixels"]) * int(f["iterations"]), "flops"),
+    "fft": Application(
+        lambda f: f"{f['width']}x{f['height']}, 4 channels",
+        "FFTW 3 (1 thread)",
+        lambda f: 5 * 4 * int(f["width"]) * int(f["height"])
+        * math.log2(int(f["width"]) * int(f["height"])), "flops"),
+    "raytrace": Application(
+        lambda f: f"{square(int(f['rays']))} rays",
+        "C++ tracer, same grid (1 thread)",
+        lambda f: int(f["tests"]), "ray-triangle tests"),
+    "bitonic_sort": Application(
+        lambda f: f"{f['count']} floats", "std::sort (1 thread)", None, None),
+    "uniform_grid": Application(
+        lambda f: f"{f['particles']} particles, {f['cells']} cells",
+        "std::sort + std::lower_bound (1 thread)", None, None),
+    "max_reduction": Application(
+        lambda f: f"{square(int(f['pixels']))} float3", "C++ loop (1 thread)", None, None),
+}
+
+# What the paper reports per case in §5.1 for its 2004 machines (Pentium 4 3 GHz against an ATI
+# Radeon X800 XT and a GeForce 6800). Figure 3's own table of MFLOPS is an image that the paper's
+# text (shared/seeds) does not carry; these are the figures its text gives.
+PAPER = {
+    "saxpy": "Brook (DirectX, X800 XT) about 7x the CPU (Intel MKL)",
+    "segment": "Brook (DirectX, X800 XT) about 4.7x the CPU (cache-friendly C++)",
+    "fft": "Brook 0.99x the CPU; FFTW 3 on the P4: 1224 MFLOPS",
+    "raytrace": "CPU: Wald's hand-written tracer, up to 100M rays/s on the P4 (published)",
+}
+WORK_NOTE = "work per run"
 
 
 def parse_results(path):
@@ -45,22 +98,70 @@ def parse_results(path):
     return rows, notes
 
 
-def run_config(program, config, args, results, log_dir, name):
-    """Runs `program` under `config`; returns None on success, else ("skipped"|"failed", why)."""
+def run_config(program, config, args, log_dir, name, env):
+    """Runs `program` under `config`; returns (None, stdout) on success, else
+    (("skipped"|"failed", why), stdout)."""
     backend, *settings = config.split("+")
-    env = dict(os.environ, BRT_RUNTIME=backend, BROOK_BENCH_RESULTS=str(results))
+    env = dict(env, BRT_RUNTIME=backend)
     env.update(setting.split("=", 1) for setting in settings)
     print(f"== {name} on {config}", flush=True)
     process = subprocess.run([program, *args], env=env, capture_output=True, text=True)
     log = log_dir / f"{name}.{config.replace('+', '.').replace('=', '')}.log"
-    log.write_text(process.stdout + process.stderr)
+    with log.open("a") as f:
+        f.write(process.stdout + process.stderr)
     sys.stdout.write(process.stdout)
     if process.returncode == 0:
-        return None
+        return None, process.stdout
     sys.stdout.write(process.stderr)
     if f"BRT_RUNTIME={backend}:" in process.stderr:
-        return ("skipped", process.stderr.strip().splitlines()[-1])
-    return ("failed", f"exit status {process.returncode}, see {log}")
+        return ("skipped", process.stderr.strip().splitlines()[-1]), process.stdout
+    return ("failed", f"exit status {process.returncode}, see {log}"), process.stdout
+
+
+def run_benchmark(program, config, args, results, log_dir, name):
+    """A harness program: it appends its own rows to `results`."""
+    env = dict(os.environ, BROOK_BENCH_RESULTS=str(results))
+    return run_config(program, config, args, log_dir, name, env)[0]
+
+
+def parse_result_lines(output):
+    """The `result: name=... key=value...` lines of an application's output, as dicts."""
+    return [dict(field.split("=", 1) for field in line.split()[1:])
+            for line in output.splitlines() if line.startswith("result: ")]
+
+
+def run_application(program, config, args, results, log_dir, name, runs):
+    """An application: runs it `runs` times and appends, per `result:` line, a Brook row and a
+    reference row with the median, fastest and slowest of its runs, and the work one run does."""
+    by_case = collections.OrderedDict()
+    for _ in range(runs):
+        problem, output = run_config(program, config, args, log_dir, name, os.environ)
+        if problem:
+            return problem
+        for fields in parse_result_lines(output):
+            by_case.setdefault(fields["name"], []).append(fields)
+    if not by_case:
+        return ("failed", f"no `result:` line in its output, see {log_dir}/{name}.*.log")
+    with results.open("a") as f:
+        for case, samples in by_case.items():
+            application = APPLICATIONS[case]
+            size = application.size(samples[0])
+            # The programs print milliseconds to three decimals: below that, count 1 µs.
+            brook = [max(float(fields["ms"]) * 1e-3, 1e-6) for fields in samples]
+            reference = [max(float(fields["ref_ms"]) * 1e-3, 1e-6) for fields in samples]
+            work = application.work(samples[0]) if application.work else 0.0
+            flops = work if application.unit == "flops" else 0.0
+            ratio = statistics.median(reference) / statistics.median(brook)
+            for variant, kind, times in (("Brook", "brook", brook),
+                                         (application.reference, "baseline", reference)):
+                median = statistics.median(times)
+                f.write(f"row\t{case}\t{config}\t{size}\t{variant}\t{kind}\t{median:.9g}\t"
+                        f"{min(times):.9g}\t{max(times):.9g}\t{ratio:.6g}\t0\t"
+                        f"{flops / median * 1e-9:.6g}\n")
+            if work:
+                f.write(f"note\t{case}\t{config}\t{WORK_NOTE}\t{work:.9g}\t"
+                        f"{application.unit}\n")
+    return None
 
 
 def format_time(seconds):
@@ -158,56 +259,102 @@ def gnuplot(script):
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
 
 
-def figure3(rows, out_dir):
-    """Bars: per case, each Brook variant per backend and each baseline, as speedup over the
-    case's CPU reference (its first baseline in the cpu run)."""
-    cases = collections.OrderedDict()
+Figure3Case = collections.namedtuple("Figure3Case", "benchmark size variant reference other brook")
+
+
+def figure3_cases(rows):
+    """Figure 3's cases: per benchmark, size and Brook variant, the CPU reference (the case's first
+    baseline in its cpu run, the bar height 1), its fastest other CPU baseline, and the Brook rows
+    by backend."""
+    groups = collections.OrderedDict()
     for r in rows:
         if r.benchmark not in NOT_IN_FIGURE3:
-            cases.setdefault((r.benchmark, r.size), []).append(r)
-    series = collections.OrderedDict()
-    data = []
-    for (benchmark, size), group in cases.items():
-        reference = next((r for r in group if r.kind == "baseline" and r.backend == "cpu"), None)
-        if reference is None:
+            groups.setdefault((r.benchmark, r.size), []).append(r)
+    cases = []
+    for (benchmark, size), group in groups.items():
+        cpu_baselines = [r for r in group if r.kind == "baseline" and r.backend == "cpu"]
+        if not cpu_baselines:
             continue
-        values = {}
-        for r in group:
-            if r.kind == "brook":
-                label = f"{r.variant} ({r.backend})"
-            elif r.backend == "cpu":
-                label = r.variant
-            else:
-                continue
-            series.setdefault(label, None)
-            values[label] = reference.median / r.median
-        data.append((f"{benchmark} {size}", values))
-    if not data:
+        reference = cpu_baselines[0]
+        other = min(cpu_baselines[1:], key=lambda r: r.median, default=None)
+        variants = list(dict.fromkeys(r.variant for r in group if r.kind == "brook"))
+        for variant in variants:
+            brook = collections.OrderedDict(
+                (r.backend, r) for r in group if r.kind == "brook" and r.variant == variant)
+            cases.append(Figure3Case(benchmark, size, variant, reference, other, brook))
+    return cases
+
+
+def rate(row, notes):
+    """A row's rate as the paper's Figure 3 table gives it: MFLOPS, or for the ray tracer
+    millions of ray-triangle tests per second; empty where neither applies."""
+    work = next((n for n in notes if n.benchmark == row.benchmark and n.name == WORK_NOTE), None)
+    if work and work.unit != "flops":
+        return f"{work.value / row.median * 1e-6:.1f} M {work.unit}/s"
+    if row.gflops > 0:
+        return f"{row.gflops * 1e3:.0f} MFLOPS"
+    return ""
+
+
+def figure3_table(cases, notes):
+    """The Figure 3 table: every Brook variant on every backend against its case's CPU reference,
+    beside what the paper measured on its hardware."""
+    lines = ["| case | backend | Brook | Brook rate | CPU reference | reference rate | "
+             "speedup | the paper, 2004 hardware |",
+             "|---|---|---:|---:|---|---:|---:|---|"]
+    for case in cases:
+        variant = "" if case.variant == "Brook" else f", {case.variant.removeprefix('Brook, ')}"
+        paper = PAPER.get(case.benchmark, "")
+        for backend, r in case.brook.items():
+            lines.append(
+                f"| {case.benchmark} {case.size}{variant} | {backend} | {format_time(r.median)} | "
+                f"{rate(r, notes)} | {case.reference.variant}: "
+                f"{format_time(case.reference.median)} | {rate(case.reference, notes)} | "
+                f"{case.reference.median / r.median:.2f} | {paper} |")
+            paper = ""
+    return lines
+
+
+def figure3(cases, out_dir):
+    """Bars, as the paper's Figure 3: per case, Brook on each backend and the fastest other CPU
+    baseline, as speedup over the case's CPU reference (the dashed line at 1)."""
+    if not cases:
         return None
+    backends = list(dict.fromkeys(b for case in cases for b in case.brook))
+    labels = [f"Brook ({b})" for b in backends] + ["fastest other CPU baseline"]
     table = out_dir / "figure3.dat"
-    labels = list(series)
     with table.open("w") as f:
-        f.write("case\t" + "\t".join(labels) + "\n")
-        for case, values in data:
-            f.write(f"{case}\t" + "\t".join(f"{values.get(label, '-')}" for label in labels)
-                    + "\n")
-    columns = ", ".join(f"'{table}' using {i + 2}:xtic(1) title columnhead"
-                        for i in range(len(labels)))
+        for case in cases:
+            values = [case.brook.get(b) for b in backends] + [case.other]
+            f.write("\t".join(f"{case.reference.median / r.median:.6g}" if r else "-"
+                              for r in values) + "\n")
+    tics = []
+    for i, case in enumerate(cases):
+        variant = "" if case.variant == "Brook" else f", {case.variant.removeprefix('Brook, ')}"
+        tics.append(f'"{case.benchmark} {case.size}{variant}\\nvs {case.reference.variant}" {i}')
+    colours = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd"][:len(backends)] + ["#999999"]
+    columns = ", ".join(f"'{table}' using {i + 1} title '{label}' noenhanced "
+                        f"linecolor rgb '{colour}'"
+                        for i, (label, colour) in enumerate(zip(labels, colours)))
     png = out_dir / "figure3.png"
     gnuplot(f"""
-set terminal pngcairo size 1400,700 font ",10" noenhanced
+set terminal pngcairo size 1600,800 font ",10" noenhanced
 set output '{png}'
-set title 'Speedup over the CPU reference (first baseline of each case; higher is faster)'
+set title "Figure 3: speedup over each case's CPU reference (dashed line); higher is faster" 
 set style data histograms
-set style histogram clustered gap 2
-set style fill solid 0.8 border -1
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
 set datafile missing '-'
 set datafile separator '\t'
-set logscale y 2
-set ylabel 'reference time / time'
-set xtics rotate by -25
-set key outside right
+set logscale y 10
+set format y '%g'
+set ylabel 'CPU reference time / time'
+set xtics ({", ".join(tics)}) rotate by -30 noenhanced font ",9"
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dashtype 2 linewidth 2 front
+set key top right noenhanced
 set grid ytics
+set bmargin 12
+set rmargin 12
 plot {columns}
 """)
     return png
@@ -229,7 +376,7 @@ def figure4(rows, out_dir):
     for i, (label, points) in enumerate(series.items()):
         path = out_dir / f"figure4_{i}.dat"
         path.write_text("".join(f"{n}\t{t}\n" for n, t in sorted(points)))
-        plots.append(f"'{path}' using 1:2 with linespoints title '{label}'")
+        plots.append(f"'{path}' using 1:2 with linespoints title '{label}' noenhanced")
     png = out_dir / "figure4.png"
     gnuplot(f"""
 set terminal pngcairo size 1000,650 font ",10" noenhanced
@@ -286,14 +433,28 @@ def main():
     out_dir.mkdir(exist_ok=True)
     results = out_dir / "results.tsv"
     results.unlink(missing_ok=True)
+    for log in out_dir.glob("*.log"):
+        log.unlink()
+    runs = int(os.environ.get("BROOK_BENCH_APP_RUNS", "3"))
     problems = []
+    applications = []
+    started = time.monotonic()
+    load_before = os.getloadavg()
     manifest = (build / "bench" / "benchmarks.tsv").read_text().splitlines()
     for entry in manifest:
-        name, program, configs, args = entry.split("\t")
+        name, program, configs, args, kind = entry.split("\t")
+        if kind == "application":
+            applications.append(f"`{pathlib.Path(program).name} {args}`".replace(" `", "`"))
         for config in configs.split():
-            problem = run_config(program, config, args.split(), results, out_dir, name)
+            if kind == "application":
+                problem = run_application(program, config, args.split(), results, out_dir, name,
+                                          runs)
+            else:
+                problem = run_benchmark(program, config, args.split(), results, out_dir, name)
             if problem:
                 problems.append((name, config, *problem))
+    elapsed = time.monotonic() - started
+    load_after = os.getloadavg()
 
     rows, notes = parse_results(results) if results.exists() else ([], [])
     tables = results_tables(rows, notes)
@@ -302,7 +463,8 @@ def main():
     image_dir = docs.parent / "performance"
     image_dir.mkdir(exist_ok=True)
     images = []
-    for png in (figure3(rows, out_dir), figure4(rows, out_dir)):
+    cases = figure3_cases(rows)
+    for png in (figure3(cases, out_dir), figure4(rows, out_dir)):
         if png:
             shutil.copy(png, image_dir / png.name)
             images.append(f"![{png.stem}](performance/{png.name})")
@@ -317,6 +479,9 @@ def main():
         "The latest figures of `make bench` (bench/, see bench/run_bench.py), measured on:",
         "",
         *machine(build),
+        f"- This run: {elapsed / 60:.1f} minutes for the benchmarks (not counting the build); "
+        f"load average {load_before[0]:.2f} when it started, {load_after[0]:.2f} when it ended "
+        "(above 0 means other work shared the cores, and absolute times suffer from it)",
         "",
         "Each row is one variant of one case, timed interleaved with the others in the same "
         "process after a warm-up, over several samples, its result checked against a reference. "
@@ -330,9 +495,34 @@ def main():
         "program once per backend (cpu, gl; Table 1 on gl with `BRT_GL_MAX_OUTPUTS` 4 and 1), "
         "and writes build-release/bench-results/ (results.tsv, results.md, the plots, one log per "
         "run) and this page. `BROOK_BENCH_REPS=N` sets the samples per variant (default 7). "
-        "A new benchmark or application is a .br file using bench/harness.hpp and one "
-        "`brook_add_benchmark(name file.br)` line in bench/CMakeLists.txt; its cases join the "
-        "tables and Figure 3.",
+        "A new benchmark is a .br file using bench/harness.hpp and one "
+        "`brook_add_benchmark(name file.br)` line in bench/CMakeLists.txt; a new application "
+        "is a program in examples/ that prints a `result:` line and one "
+        "`brook_add_application(name)` line there (and an entry in run_bench.py's "
+        "APPLICATIONS). Their cases join the tables and Figure 3.",
+        "",
+        "## Figure 3: the applications",
+        "",
+        "As the paper's Figure 3: each application with Brook on each backend against its CPU "
+        "reference (the first baseline of its case, measured in the cpu run), *speedup* being "
+        "the reference's time over Brook's. Rates as in the paper's table: MFLOPS counted the "
+        "paper's way (SAXPY 2 per element, Segment 32 per pixel and iteration, FFT "
+        "5·w·h·channels·log2(w·h)), and ray-triangle tests per second for the ray tracer. "
+        "The last column is what the paper reports in §5.1 for its 2004 hardware (Pentium 4 "
+        "3 GHz, ATI Radeon X800 XT, GeForce 6800), not a figure of ours; the paper's Figure 3 "
+        "table of MFLOPS is an image that its text does not carry, so only the figures the text "
+        "states are given. Like the paper, the times leave out streamRead and streamWrite, and "
+        "each program's first kernel call (where a GPU backend compiles its shaders).",
+        "",
+        "The applications are the programs in examples/ (docs/applications.md), run "
+        f"{runs} {'time' if runs == 1 else 'times'} per backend (`BROOK_BENCH_APP_RUNS`), each "
+        "run timing Brook and its reference once; the table gives the medians. Run as: "
+        + ", ".join(applications) + " (bench/CMakeLists.txt; no arguments: the program's "
+        "defaults, which are the paper's sizes). Segment runs 20 iterations instead of its "
+        "default 100: the paper does not give its count, every iteration does the same work, "
+        "and `make bench` has to run in minutes on a 2-core machine.",
+        "",
+        *figure3_table(cases, notes),
         "",
         "## Targets (issue 5, cpu backend)",
         "",

@@ -180,7 +180,7 @@ PrintedExpr CLikePrinter::visit(const BoolLiteral& expr) {
 }
 
 PrintedExpr CLikePrinter::visit(const NameRef& expr) {
-    return {identifier(expr.name)};
+    return {expr.decl != nullptr ? value_name(*expr.decl) : identifier(expr.name)};
 }
 
 PrintedExpr CLikePrinter::visit(const Unary& expr) {
@@ -256,7 +256,14 @@ PrintedExpr CLikePrinter::plain_binary(const Binary& expr) {
                                        : parenthesize(printed, precedence);
     };
     std::string text = side(*expr.lhs, level);
-    text += expr.op == BinaryOp::Comma ? ", " : " " + std::string(spelling(expr.op)) + " ";
+    // Appended piece by piece: GCC 12 reports a false -Wrestrict on `" " + std::string`.
+    if (expr.op == BinaryOp::Comma) {
+        text += ", ";
+    } else {
+        text += ' ';
+        text += spelling(expr.op);
+        text += ' ';
+    }
     text += side(*expr.rhs, level + 1);
     return {text, level};
 }
@@ -332,8 +339,11 @@ PrintedExpr CLikePrinter::visit(const Subscript& expr) {
         return gather(expr);
     // A component of a vector (sema allows exactly one index there).
     std::string text = operand(*expr.base, postfix_level);
-    for (const Expr* index : expr.indices)
-        text += "[" + print_expr(*index) + "]";
+    for (const Expr* index : expr.indices) {
+        text += '[';
+        text += print_expr(*index);
+        text += ']';
+    }
     return {text, postfix_level};
 }
 
@@ -394,7 +404,7 @@ std::string CLikePrinter::declaration(const DeclStmt& stmt) {
         if (!first_var)
             text += ", ";
         first_var = false;
-        text += identifier(var->name);
+        text += value_name(*var);
         if (var->init == nullptr) {
             // Brook leaves the value undefined; C++ value-initialises it (it would warn).
             text += default_initializer(var->type);
@@ -427,7 +437,8 @@ void CLikePrinter::visit(const If& stmt, int indent, std::string& out) {
         // `else if` chains stay flat.
         std::string nested;
         print_stmt(*stmt.else_branch, indent, nested);
-        out += " " + nested.substr(static_cast<std::size_t>(indent) * 4);
+        out += ' ';
+        out += nested.substr(static_cast<std::size_t>(indent) * 4);
         return;
     }
     print_branch(*stmt.else_branch, indent, out);
@@ -443,11 +454,15 @@ void CLikePrinter::visit(const For& stmt, int indent, std::string& out) {
     else if (stmt.init != nullptr && stmt.init->kind == NodeKind::ExprStmt)
         init = print_expr(*static_cast<const ExprStmt&>(*stmt.init).expr);
     out += indentation(indent) + "for (" + init + ";";
-    if (stmt.condition != nullptr)
-        out += " " + condition(*stmt.condition).text;
+    if (stmt.condition != nullptr) {
+        out += ' ';
+        out += condition(*stmt.condition).text;
+    }
     out += ";";
-    if (stmt.step != nullptr)
-        out += " " + print_expr(*stmt.step);
+    if (stmt.step != nullptr) {
+        out += ' ';
+        out += print_expr(*stmt.step);
+    }
     out += ")";
     print_branch(*stmt.body, indent, out);
     out += "\n";

@@ -52,6 +52,9 @@ protected:
     virtual std::string type_name(const Type& type) = 0;
     /// A user's name, renamed where it would clash with the target language.
     virtual std::string identifier(std::string_view name) = 0;
+    /// The name of a parameter or local where it is declared or read; the default is its
+    /// identifier (the CPU backend renames the copies of a body it runs for several elements).
+    virtual std::string value_name(const ValueDecl& decl) { return identifier(decl.name); }
     virtual std::string float_literal(double value) = 0;
     /// `base.xy` read with two or more components, or any read of a scalar's swizzle.
     virtual PrintedExpr swizzle(const Member& member) = 0;

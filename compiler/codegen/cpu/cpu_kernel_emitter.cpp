@@ -18,6 +18,13 @@
 // conversion to fixed inside the body saturates and rounds as a store would (to_fixed).
 // A body's `for` loops that only add up float sums become OpenMP SIMD reductions (simd_loop.hpp),
 // with gathers indexed by the counter read unclamped when a check before the loop allows it.
+// When such a loop is a statement of the body itself and runs over the same range for every
+// element (SGEMV's dot product over a gather row), the dense loop runs jam_lanes elements at once
+// through `NAME__jammed`: the body's other statements once per element, the loop once with each
+// iteration doing every element's iteration. Each element keeps its own sums, added in the same
+// order as alone (so its result is bit for bit the same), while the elements share the loads of
+// gathers that do not depend on the element (x[j]) and their sums form independent chains of
+// additions, which hide the latency a single dot product waits on.
 // Expressions use the shared C-like printer; this file supplies its C++ hooks, which map Brook's
 // vector forms onto brook::vec and the helpers of include/brook/cpu_kernel.hpp.
 
@@ -144,11 +151,55 @@ bool has_variable_output(const KernelDecl& kernel) {
     });
 }
 
+/// The number of elements a jammed body runs at once: with four independent sums a dot product
+/// no longer waits on the latency of its additions, and the loop still fits the registers.
+constexpr int jam_lanes = 4;
+
+/// What a lane's copy of a jammed body adds to the names of its own values.
+std::string lane_suffix(int lane) {
+    return "__lane" + std::to_string(lane);
+}
+
+/// Whether `decl` has a value of its own for each element: a local, or an element of an input or
+/// output stream.
+bool per_element(const ValueDecl& decl) {
+    if (decl.decl_kind == ValueDecl::Kind::Local)
+        return true;
+    const auto kind = static_cast<const ParamDecl&>(decl).param_kind;
+    return kind == ParamKind::InputStream || kind == ParamKind::OutputStream;
+}
+
+/// The most sums a jammed loop keeps, over all its lanes: each is a vector register, and with
+/// eight of them even a build for 16 registers (AVX2) keeps its loads and temporaries in
+/// registers too. A loop with more sums has enough independent additions on its own.
+constexpr std::size_t max_jammed_sums = 8;
+
+/// `stmt` as a SimdLoop that several elements can run together: its range is the same for all.
+std::optional<SimdLoop> jammed_loop(const Stmt& stmt) {
+    if (stmt.kind != NodeKind::For)
+        return std::nullopt;
+    std::optional<SimdLoop> loop = find_simd_loop(static_cast<const For&>(stmt));
+    if (!loop || !loop->uniform_bounds ||
+        loop->sums.size() * static_cast<std::size_t>(jam_lanes) > max_jammed_sums)
+        return std::nullopt;
+    return loop;
+}
+
 /// The C-like printer's hooks for C++ on brook::vec.
 class CppKernelPrinter final : public CLikePrinter {
 protected:
     std::string type_name(const Type& type) override { return cpp_type_name(type); }
     std::string identifier(std::string_view name) override { return cpp_identifier(name); }
+
+    /// While the copy of the body for one lane is printed, that lane's own values (locals, and
+    /// elements of the input and output streams) carry its suffix; the counter of the jammed
+    /// loop, constants and gathers are shared.
+    std::string value_name(const ValueDecl& decl) override {
+        std::string name = identifier(decl.name);
+        if (lane_ < 0 || &decl == jammed_counter_ || !per_element(decl))
+            return name;
+        return name + lane_suffix(lane_);
+    }
     std::string float_literal(double value) override { return cpp_float_literal(value); }
 
     PrintedExpr swizzle(const Member& member) override {
@@ -226,54 +277,96 @@ protected:
         return {element};
     }
 
-    /// A SimdLoop as `#pragma omp simd` loops. When gathers are indexed by the counter, the
-    /// loop is printed twice: a version reading them unclamped for when the counter's range
-    /// lies inside their extents (checked once, before the loop), and the general one.
+public:
+    /// The statements of `body` for `lanes` consecutive elements (jammable): a jammed loop once,
+    /// any other statement once per lane.
+    void print_jammed_body(const Compound& body, int lanes, int indent, std::string& out) {
+        for (const Stmt* stmt : body.body) {
+            if (const std::optional<SimdLoop> loop = jammed_loop(*stmt)) {
+                jammed_counter_ = loop->counter;
+                simd_loop(static_cast<const For&>(*stmt), *loop, lanes, indent, out);
+                jammed_counter_ = nullptr;
+                continue;
+            }
+            for_each_lane(lanes, [&] { print_stmt(*stmt, indent, out); });
+        }
+    }
+
+protected:
     bool target_for(const For& stmt, int indent, std::string& out) override {
         const std::optional<SimdLoop> loop = find_simd_loop(stmt);
         if (!loop)
             return false;
-        if (loop->counter_indices.empty()) {
-            simd_for(stmt, *loop, indent, out);
-            return true;
+        simd_loop(stmt, *loop, 1, indent, out);
+        return true;
+    }
+
+private:
+    /// A SimdLoop as `#pragma omp simd` loops, each iteration running the body for `lanes`
+    /// elements. When gathers are indexed by the counter, the loop is printed twice: a version
+    /// reading them unclamped for when the counter's range lies inside their extents (checked
+    /// once, before the loop), and the general one.
+    void simd_loop(const For& stmt, const SimdLoop& loop, int lanes, int indent, std::string& out) {
+        if (loop.counter_indices.empty()) {
+            simd_for(stmt, loop, lanes, indent, out);
+            return;
         }
         const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
-        const std::string lower = print_expr(*loop->lower);
-        std::string end = "static_cast<long long>(" + print_expr(*loop->upper) + ")";
-        if (loop->inclusive)
+        const std::string lower = print_expr(*loop.lower);
+        std::string end = "static_cast<long long>(" + print_expr(*loop.upper) + ")";
+        if (loop.inclusive)
             end += " + 1";
         std::string covered;
-        for (const auto& [subscript, dimension] : loop->counter_indices) {
+        for (const auto& [subscript, dimension] : loop.counter_indices) {
             covered += (covered.empty() ? "" : " &&\n" + pad + "        ") +
                        operand(*subscript->base, PrintedExpr::primary) + ".covers(" +
                        std::to_string(dimension) + ", " + lower + ", " + end + ")";
         }
         out += pad + "if (" + covered + ") {\n";
-        in_range_ = loop->counter_indices;
-        simd_for(stmt, *loop, indent + 1, out);
+        in_range_ = loop.counter_indices;
+        simd_for(stmt, loop, lanes, indent + 1, out);
         in_range_.clear();
         out += pad + "} else {\n";
-        simd_for(stmt, *loop, indent + 1, out);
+        simd_for(stmt, loop, lanes, indent + 1, out);
         out += pad + "}\n";
-        return true;
     }
 
-    void simd_for(const For& stmt, const SimdLoop& loop, int indent, std::string& out) {
+    void simd_for(const For& stmt, const SimdLoop& loop, int lanes, int indent, std::string& out) {
         const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
         std::string sums;
-        for (const LocalDecl* sum : loop.sums)
-            sums += (sums.empty() ? "" : ", ") + identifier(sum->name);
+        for_each_lane(lanes, [&] {
+            for (const LocalDecl* sum : loop.sums)
+                sums += (sums.empty() ? "" : ", ") + value_name(*sum);
+        });
         out +=
             pad + "#pragma omp simd" + (sums.empty() ? "" : " reduction(+ : " + sums + ")") + "\n";
         // OpenMP's canonical loop form: a plain `++i`, which cannot overflow below the bound.
-        const std::string counter = identifier(loop.counter->name);
+        const std::string counter = value_name(*loop.counter);
         out += pad + "for (" + type_name(loop.counter->type) + " " + counter + " = " +
                print_expr(*loop.lower) + "; " + counter + (loop.inclusive ? " <= " : " < ") +
                print_expr(*loop.upper) + "; ++" + counter + ")";
-        print_branch(*stmt.body, indent, out);
+        if (lanes == 1) {
+            print_branch(*stmt.body, indent, out);
+        } else {
+            out += " {\n";
+            for_each_lane(lanes, [&] { print_stmt(*stmt.body, indent + 1, out); });
+            out += pad + "}";
+        }
         out += "\n";
     }
 
+    /// Calls `print` once for each of `lanes` lanes, or once as it is for a single lane.
+    template <class Print> void for_each_lane(int lanes, const Print& print) {
+        if (lanes == 1) {
+            print();
+            return;
+        }
+        for (lane_ = 0; lane_ < lanes; ++lane_)
+            print();
+        lane_ = -1;
+    }
+
+protected:
     /// The dimensions of `subscript` (bit d for dimension d) that the SIMD loop being printed
     /// indexes by its counter, known to lie inside the gather's extent.
     unsigned in_range_dimensions(const Subscript& subscript) const {
@@ -290,8 +383,10 @@ protected:
         BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
                     "indexof of something that is not a stream parameter");
         const auto* param = static_cast<const ParamDecl*>(decl);
+        const std::string index =
+            std::string(index_param) + (lane_ > 0 ? " + " + std::to_string(lane_) : std::string());
         return {std::string(cpu) + "indexof(" + std::string(frame_param) + ", " +
-                std::to_string(param->index) + ", " + std::string(index_param) + ")"};
+                std::to_string(param->index) + ", " + index + ")"};
     }
 
     PrintedExpr condition(const Expr& expr) override {
@@ -385,20 +480,24 @@ protected:
 private:
     /// While a SimdLoop's unclamped version is printed: its gathers indexed by the counter.
     std::vector<std::pair<const Subscript*, int>> in_range_;
+    /// The lane whose copy of the body is printed, or -1 outside a jammed body.
+    int lane_ = -1;
+    /// While a jammed loop is printed: its counter, shared by the lanes.
+    const LocalDecl* jammed_counter_ = nullptr;
 };
 
 std::string maybe_unused(const std::string& declaration) {
     return "[[maybe_unused]] " + declaration;
 }
 
-std::string body_name(const KernelDecl& kernel) {
-    return cpp_identifier(kernel.name) + "__body";
+std::string body_name(const KernelDecl& kernel, int lanes = 1) {
+    return cpp_identifier(kernel.name) + (lanes == 1 ? "__body" : "__jammed");
 }
 
-/// A parameter of `NAME__body`.
-std::string body_parameter(const ParamDecl& param) {
+/// A parameter of `NAME__body`, or of one lane of `NAME__jammed` (`suffix` is lane_suffix).
+std::string body_parameter(const ParamDecl& param, const std::string& suffix = "") {
     const std::string type = cpp_type_name(param.type);
-    const std::string name = cpp_identifier(param.name);
+    const std::string name = cpp_identifier(param.name) + suffix;
     switch (param.param_kind) {
     case ParamKind::Constant:
         return maybe_unused("const " + type + "& " + name);
@@ -421,22 +520,33 @@ std::string body_parameter(const ParamDecl& param) {
     return "";
 }
 
-std::string body_function(const KernelDecl& kernel) {
+/// `NAME__body` (lanes 1), or `NAME__jammed` for jam_lanes elements (jammable): a parameter for
+/// each lane's element of each stream, and one for each constant and gather.
+std::string body_function(const KernelDecl& kernel, int lanes) {
     std::string parameters;
     for (const ParamDecl* param : kernel.params) {
         if (!parameters.empty())
             parameters += ",\n        ";
-        parameters += body_parameter(*param);
+        if (lanes == 1 || !per_element(*param)) {
+            parameters += body_parameter(*param);
+            continue;
+        }
+        for (int lane = 0; lane < lanes; ++lane)
+            parameters +=
+                (lane == 0 ? "" : ",\n        ") + body_parameter(*param, lane_suffix(lane));
     }
     if (kernel.uses_indexof) {
         parameters += ",\n        " +
                       maybe_unused("const ::brook::cpu::Frame& " + std::string(frame_param)) +
                       ",\n        " + maybe_unused("std::size_t " + std::string(index_param));
     }
-    std::string text = "[[gnu::always_inline]] inline void " + body_name(kernel) + "(\n        " +
-                       parameters + ") {\n";
+    std::string text = "[[gnu::always_inline]] inline void " + body_name(kernel, lanes) +
+                       "(\n        " + parameters + ") {\n";
     CppKernelPrinter printer;
-    printer.print_body(*kernel.body, 1, text);
+    if (lanes == 1)
+        printer.print_body(*kernel.body, 1, text);
+    else
+        printer.print_jammed_body(*kernel.body, lanes, 1, text);
     return text + "}\n";
 }
 
@@ -477,7 +587,7 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
 
 enum class Addressing { Dense, General, Counting };
 
-std::string body_call(const KernelDecl& kernel, Addressing addressing);
+std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes = 1);
 
 /// The local holding an output's value where it is not written in place (fixed outputs, and
 /// every output during a vout kernel's count pass).
@@ -485,10 +595,11 @@ std::string value_name(const ParamDecl& param) {
     return local_name(param) + "_value";
 }
 
-/// Element i of stream `param`, in its storage type: an array element in the dense loop, an
-/// element of a brook::cpu::ResizedView otherwise (see stream_locals).
-std::string stream_element(const ParamDecl& param) {
-    return local_name(param) + "[i]";
+/// Element i (i + lane for a lane of a jammed call) of stream `param`, in its storage type: an
+/// array element in the dense loop, an element of a brook::cpu::ResizedView otherwise (see
+/// stream_locals).
+std::string stream_element(const ParamDecl& param, int lane = 0) {
+    return local_name(param) + (lane == 0 ? "[i]" : "[i + " + std::to_string(lane) + "]");
 }
 
 /// Declarations of the locals that address the input and output streams: plain arrays for the
@@ -532,13 +643,53 @@ std::string fixed_output_stores(const KernelDecl& kernel, const std::string& pad
     return text;
 }
 
-/// One loop over [begin, end): the body call with the locals and stores it needs.
-std::string element_loop(const KernelDecl& kernel, Addressing addressing, int indent) {
+/// Whether `stmt` or a statement inside it passes `test`.
+template <class Test> bool any_statement(const Stmt& stmt, const Test& test) {
+    if (test(stmt))
+        return true;
+    const auto inside = [&test](const Stmt* s) { return s != nullptr && any_statement(*s, test); };
+    if (stmt.kind == NodeKind::Compound) {
+        const auto& body = static_cast<const Compound&>(stmt).body;
+        return std::any_of(body.begin(), body.end(), inside);
+    }
+    if (stmt.kind == NodeKind::If) {
+        const auto& branch = static_cast<const If&>(stmt);
+        return inside(branch.then_branch) || inside(branch.else_branch);
+    }
+    if (stmt.kind == NodeKind::For)
+        return inside(static_cast<const For&>(stmt).body);
+    if (stmt.kind == NodeKind::While)
+        return inside(static_cast<const While&>(stmt).body);
+    if (stmt.kind == NodeKind::DoWhile)
+        return inside(static_cast<const DoWhile&>(stmt).body);
+    return false;
+}
+
+/// Whether the dense loop runs the kernel jam_lanes elements at a time through `NAME__jammed`:
+/// its body has a SIMD loop that can be jammed (jammed_loop) among its own statements, and no
+/// `return` (which would end every lane's copy). vout kernels and fixed outputs (stored after
+/// the body, see fixed_output_stores) keep the element loop.
+bool jammable(const KernelDecl& kernel) {
+    if (kernel.is_reduce || has_variable_output(kernel) ||
+        std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
+            return param->param_kind == ParamKind::OutputStream && is_fixed(param->type);
+        }))
+        return false;
+    const auto& body = kernel.body->body;
+    return std::any_of(body.begin(), body.end(),
+                       [](const Stmt* stmt) { return jammed_loop(*stmt).has_value(); }) &&
+           !any_statement(*kernel.body,
+                          [](const Stmt& stmt) { return stmt.kind == NodeKind::Return; });
+}
+
+/// One loop over [first, end): the body call with the locals and stores it needs.
+std::string element_loop(const KernelDecl& kernel, Addressing addressing, int indent,
+                         const std::string& first = "begin") {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
     const std::string inner = pad + "    ";
     const std::string before = fixed_output_locals(kernel, inner);
     const std::string after = fixed_output_stores(kernel, inner);
-    std::string text = pad + "for (std::size_t i = begin; i < end; ++i)";
+    std::string text = pad + "for (std::size_t i = " + first + "; i < end; ++i)";
     // Elements are independent and every stream written is distinct from every stream read
     // (the runtime snapshots a written one that is also gathered), so the dense loop's lanes
     // may run in any order: `omp simd` lets the compiler vectorise even across inner loops.
@@ -550,10 +701,21 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
            "}\n";
 }
 
-/// The body call of the kernel loop, on element i of the stream locals (stream_locals). Counting
-/// is General for a vout kernel's count pass (ordinary outputs go to scratch locals, see
-/// variable_output_locals).
-std::string body_call(const KernelDecl& kernel, Addressing addressing) {
+/// The dense loop of a jammable kernel: `NAME__jammed` on jam_lanes elements at a time, then the
+/// element loop on the rest.
+std::string jammed_loops(const KernelDecl& kernel, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    const std::string lanes = std::to_string(jam_lanes);
+    return pad + "const std::size_t jammed_end = begin + (end - begin) / " + lanes + " * " + lanes +
+           ";\n" + pad + "for (std::size_t i = begin; i < jammed_end; i += " + lanes + ")\n" + pad +
+           "    " + body_call(kernel, Addressing::Dense, jam_lanes) + ";\n" +
+           element_loop(kernel, Addressing::Dense, indent, "jammed_end");
+}
+
+/// The body call of the kernel loop, on element i of the stream locals (stream_locals), or on
+/// elements i to i + lanes - 1 for `NAME__jammed`. Counting is General for a vout kernel's count
+/// pass (ordinary outputs go to scratch locals, see variable_output_locals).
+std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes) {
     std::string args;
     for (const ParamDecl* param : kernel.params) {
         if (!args.empty())
@@ -564,14 +726,18 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing) {
             args += local_name(*param);
             break;
         case ParamKind::InputStream:
-            args += converted_from_storage(param->type, stream_element(*param));
+            for (int lane = 0; lane < lanes; ++lane)
+                args += (lane == 0 ? "" : ", ") +
+                        converted_from_storage(param->type, stream_element(*param, lane));
             break;
         case ParamKind::OutputStream:
             // A fixed output is computed in a float local and stored after the body.
-            if (addressing == Addressing::Counting || is_fixed(param->type))
+            if (addressing == Addressing::Counting || is_fixed(param->type)) {
                 args += value_name(*param);
-            else
-                args += stream_element(*param);
+                break;
+            }
+            for (int lane = 0; lane < lanes; ++lane)
+                args += (lane == 0 ? "" : ", ") + stream_element(*param, lane);
             break;
         case ParamKind::VariableOutput:
             args += local_name(*param) + ", " + push_target_name(local_name(*param));
@@ -582,7 +748,7 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing) {
     }
     if (kernel.uses_indexof)
         args += ", frame, i";
-    return body_name(kernel) + "(" + args + ")";
+    return body_name(kernel, lanes) + "(" + args + ")";
 }
 
 /// The per-element locals of a vout kernel's loop: each vout's value and VariableOutput, and in
@@ -630,7 +796,7 @@ std::string kernel_loop_function(const KernelDecl& kernel) {
         return text + variable_output_loops(kernel) + "}\n";
     text += "    if (frame.dense) {\n";
     text += stream_locals(kernel, Addressing::Dense, "        ");
-    text += element_loop(kernel, Addressing::Dense, 2);
+    text += jammable(kernel) ? jammed_loops(kernel, 2) : element_loop(kernel, Addressing::Dense, 2);
     text += "        return;\n";
     text += "    }\n";
     text += stream_locals(kernel, Addressing::General, "    ");
@@ -729,37 +895,9 @@ std::string helper_signature(const KernelDecl& helper) {
 
 /// Whether `stmt` is or contains a loop.
 bool loops(const Stmt& stmt) {
-    switch (stmt.kind) {
-    case NodeKind::For:
-    case NodeKind::While:
-    case NodeKind::DoWhile:
-        return true;
-    case NodeKind::Compound: {
-        const auto& compound = static_cast<const Compound&>(stmt);
-        return std::any_of(compound.body.begin(), compound.body.end(),
-                           [](const Stmt* s) { return loops(*s); });
-    }
-    case NodeKind::If: {
-        const auto& branch = static_cast<const If&>(stmt);
-        return loops(*branch.then_branch) ||
-               (branch.else_branch != nullptr && loops(*branch.else_branch));
-    }
-    case NodeKind::DeclStmt:
-    case NodeKind::ExprStmt:
-    case NodeKind::Break:
-    case NodeKind::Continue:
-    case NodeKind::Return:
-    case NodeKind::Push:
-    case NodeKind::Empty:
-        return false;
-#define EXPR(name) case NodeKind::name:
-#define STMT(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
-        break;
-    }
-    return false;
+    return any_statement(stmt, [](const Stmt& s) {
+        return s.kind == NodeKind::For || s.kind == NodeKind::While || s.kind == NodeKind::DoWhile;
+    });
 }
 
 bool kernel_loops(const KernelDecl& kernel) {
@@ -798,7 +936,9 @@ std::string cpu_helper_definition(const KernelDecl& helper) {
 }
 
 std::string cpu_kernel_code(const KernelDecl& kernel) {
-    std::string text = body_function(kernel) + "\n";
+    std::string text = body_function(kernel, 1) + "\n";
+    if (jammable(kernel))
+        text += body_function(kernel, jam_lanes) + "\n";
     if (kernel.is_reduce)
         return text + reduce_functions(kernel);
     return text + kernel_loop_function(kernel);

@@ -204,13 +204,23 @@ private:
     std::vector<std::pair<const Subscript*, int>> counter_indices_;
 };
 
+/// What a loop's bounds read: locals, and whether anything that differs between elements.
+struct BoundReads {
+    std::set<const LocalDecl*> locals;
+    bool per_element = false;
+};
+
 /// A loop bound: literals, names, arithmetic and conversions, without side effects.
-bool pure_bound(const Expr& e, std::set<const LocalDecl*>& reads) {
+bool pure_bound(const Expr& e, BoundReads& reads) {
     if (e.kind == NodeKind::IntLiteral)
         return true;
     if (e.kind == NodeKind::NameRef) {
+        const ValueDecl* decl = static_cast<const NameRef&>(e).decl;
         if (const LocalDecl* local = local_of(e))
-            reads.insert(local);
+            reads.locals.insert(local);
+        if (decl == nullptr || decl->decl_kind != ValueDecl::Kind::Param ||
+            static_cast<const ParamDecl*>(decl)->param_kind != ParamKind::Constant)
+            reads.per_element = true;
         return true;
     }
     if (e.kind == NodeKind::Binary) {
@@ -266,15 +276,16 @@ std::optional<SimdLoop> find_simd_loop(const For& loop) {
     simd.upper = condition.rhs;
     simd.inclusive = condition.op == BinaryOp::LessEqual;
 
-    std::set<const LocalDecl*> bound_reads;
+    BoundReads bound_reads;
     if (!pure_bound(*simd.lower, bound_reads) || !pure_bound(*simd.upper, bound_reads) ||
-        bound_reads.contains(simd.counter))
+        bound_reads.locals.contains(simd.counter))
         return std::nullopt;
+    simd.uniform_bounds = !bound_reads.per_element;
     BodyChecker body(simd.counter);
     if (!body.stmt(*loop.body))
         return std::nullopt;
     for (const LocalDecl* sum : body.sums()) {
-        if (body.outer_reads().contains(sum) || bound_reads.contains(sum))
+        if (body.outer_reads().contains(sum) || bound_reads.locals.contains(sum))
             return std::nullopt;
     }
     simd.sums = body.sums();

@@ -23,6 +23,9 @@ struct SimdLoop {
     const Expr* lower = nullptr;
     const Expr* upper = nullptr;
     bool inclusive = false; ///< `i <= upper`
+    /// The bounds read only literals and constant parameters, so the loop runs over the same
+    /// range for every element of the stream (the loops of several elements can be jammed).
+    bool uniform_bounds = false;
     std::vector<const LocalDecl*> sums;
     /// The gather subscripts indexed by the counter itself in some dimension (subscript,
     /// dimension): when [lower, upper] lies inside that dimension, they need no clamping and

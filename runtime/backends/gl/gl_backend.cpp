@@ -6,10 +6,14 @@
 //    (e % width, e / width);
 //  - a kernel call is one draw per pass over a dense "frame" of the output domain: the
 //    generated fragment shader computes one element per texel and writes every output field to
-//    its render target. Outputs always go to fresh textures (from a pool) that then replace the
-//    output's (ping-pong), so a stream may be input and output of one call; an output that is a
-//    view of a larger stream is copied into place by a small scatter shader. Kernels with more
-//    output fields than render targets are split into passes, each writing some of them;
+//    its render target. A stream stored exactly as the frame is drawn is read at the drawn
+//    texel (BRT_DIRECT_P), without address arithmetic. An output the kernel assigns before any
+//    use, and that no other argument shares, is rendered straight into its textures; the others
+//    go to fresh textures (from a pool) that then replace the output's (ping-pong), so a stream
+//    may be input and output of one call; an output that is a view of a larger stream is copied
+//    into place by a small scatter shader. Kernels with more output fields than render targets
+//    are split into passes, each writing some of them. Draws change the framebuffer only where
+//    it differs from the previous draw's (RenderTargets), which keeps small calls cheap;
 //  - a kernel with variable outputs runs the core's two passes (core/launch.cpp) on the GPU: the
 //    count pass renders each element's number of pushes, which the core sums up; the write pass
 //    of each vout draws over its values, each of which finds its element by a binary search over
@@ -27,9 +31,11 @@
 #include "core/stream_impl.hpp"
 
 #include <algorithm>
+#include <compare>
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -94,9 +100,10 @@ Format field_format(const FieldInfo& field) {
             field.components, true};
 }
 
-/// One field of one element from host layout into its texel.
+/// One field of one element from host layout into its texel (at most 4 components: the bound
+/// also lets GCC see that a 16-byte texel is enough).
 void pack(const Format& format, const std::byte* host, std::byte* texel) {
-    for (int i = 0; i < format.components; ++i) {
+    for (int i = 0; i < std::min(format.components, 4); ++i) {
         const auto k = static_cast<std::size_t>(i);
         if (format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::UInt8) {
             const auto byte = static_cast<unsigned char>(host[k]);
@@ -169,12 +176,15 @@ public:
         gl::check("allocating a texture");
         return texture;
     }
-    void release(const Format& format, Layout layout, Texture texture) {
+    /// Keeps `texture` for reuse; returns it when enough of its kind are kept already (the
+    /// caller deletes it then).
+    Texture keep(const Format& format, Layout layout, Texture texture) {
         auto& free = free_[key(format, layout)];
         // A few per size cover ping-pong and reduction passes; more would only hold memory.
         if (free.size() < 4) {
             free.push_back(std::move(texture));
         }
+        return texture;
     }
 
 private:
@@ -184,15 +194,81 @@ private:
     std::map<std::tuple<GLenum, int, int>, std::vector<Texture>> free_;
 };
 
+/// The framebuffer every pass draws into, and the textures attached to it. Changing an
+/// attachment or the draw buffers makes the driver revalidate the framebuffer (llvmpipe then
+/// starts a new scene, synchronising its threads): the largest cost of a small kernel call. So
+/// a draw changes only what differs from the previous one, and textures stay attached after it.
+/// The attachments are always exactly the current draw's targets (a stale one, even unused,
+/// would clip rendering to its size), and a texture is forgotten (detached) before it is
+/// deleted, so that a recycled name is never taken for one still attached.
+class RenderTargets {
+public:
+    void create() {
+        GLuint name = 0;
+        glCreateFramebuffers(1, &name);
+        framebuffer_ = gl::Framebuffer(name);
+    }
+
+    /// Binds the framebuffer with `textures` as color attachments 0..count-1, all drawn.
+    void bind(const GLuint* textures, std::size_t count) {
+        const GLuint framebuffer = framebuffer_.get();
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        attached_.resize(std::max(attached_.size(), count), 0);
+        for (std::size_t i = 0; i < attached_.size(); ++i) {
+            const GLuint texture = i < count ? textures[i] : 0;
+            if (attached_[i] != texture) {
+                glNamedFramebufferTexture(framebuffer, attachment(i), texture, 0);
+                attached_[i] = texture;
+            }
+        }
+        if (count != drawn_) {
+            std::vector<GLenum> buffers;
+            for (std::size_t i = 0; i < count; ++i) {
+                buffers.push_back(attachment(i));
+            }
+            glNamedFramebufferDrawBuffers(framebuffer, static_cast<GLsizei>(count),
+                                          buffers.data());
+            drawn_ = count;
+        }
+    }
+
+    /// Detaches `texture` wherever it is attached; called before it is deleted.
+    void forget(GLuint texture) {
+        for (std::size_t i = 0; i < attached_.size(); ++i) {
+            if (attached_[i] == texture) {
+                glNamedFramebufferTexture(framebuffer_.get(), attachment(i), 0, 0);
+                attached_[i] = 0;
+            }
+        }
+    }
+
+private:
+    static GLenum attachment(std::size_t i) {
+        return GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i);
+    }
+
+    gl::Framebuffer framebuffer_;
+    std::vector<GLuint> attached_;
+    std::size_t drawn_ = 1; ///< a new framebuffer draws attachment 0
+};
+
 /// What the GL objects of the backend share; destroyed after the last of them.
 /// Members are destroyed in reverse order: the context last, while the others still need it.
 struct Device {
     std::shared_ptr<gl::Context> context;
+    RenderTargets targets;
     TexturePool pool;
     gl::ProgramCache programs;
     gl::VertexArray empty_vertex_array;
-    gl::Framebuffer framebuffer;
 };
+
+/// Returns `texture` to the pool, or deletes it (detached first) when the pool has enough.
+void release_texture(Device& device, const Format& format, Layout layout, Texture texture) {
+    const Texture dropped = device.pool.keep(format, layout, std::move(texture));
+    if (dropped.get() != 0) {
+        device.targets.forget(dropped.get());
+    }
+}
 
 std::vector<Format> formats_of(const ElementType& type) {
     std::vector<Format> formats;
@@ -213,7 +289,7 @@ Surface acquire_surface(Device& device, const std::vector<Format>& formats, std:
 
 void release_surface(Device& device, const std::vector<Format>& formats, Surface& surface) {
     for (std::size_t f = 0; f < formats.size(); ++f) {
-        device.pool.release(formats[f], surface.layout, std::move(surface.textures[f]));
+        release_texture(device, formats[f], surface.layout, std::move(surface.textures[f]));
     }
     surface.textures.clear();
 }
@@ -329,8 +405,7 @@ public:
         GLuint name = 0;
         glCreateVertexArrays(1, &name);
         device_->empty_vertex_array = gl::VertexArray(name);
-        glCreateFramebuffers(1, &name);
-        device_->framebuffer = gl::Framebuffer(name);
+        device_->targets.create();
         gl::check("creating the backend's objects");
     }
 
@@ -459,10 +534,20 @@ private:
         Surface surface; ///< the new values, in the frame's dense layout
     };
 
-    /// A render target: the define that routes a shader output to it, and its texture.
-    struct Target {
-        std::string define;
-        GLuint texture;
+    /// The render targets of a kernel call: the define that routes each shader output to its
+    /// target, and the target's texture (filled in once the program is known, see
+    /// write_outputs).
+    struct Targets {
+        std::vector<std::string> defines;
+        std::vector<GLuint> textures;
+    };
+
+    /// One draw of a call: it writes targets [first, first + count) with `program`, the
+    /// kernel's shader with the defines routing its outputs to them.
+    struct Pass {
+        std::size_t first;
+        std::size_t count;
+        gl::ShaderProgram* program;
     };
 
     /// What a draw needs besides its targets: a reduction's uniforms, or those of a variable
@@ -480,38 +565,124 @@ private:
     static constexpr Format counter_format{GL_R32I, GL_RED_INTEGER, GL_INT, 1, 4,
                                            ScalarKind::Int32, 1, true};
 
-    static std::vector<Target> targets_of(const std::vector<Output>& outputs) {
-        std::vector<Target> targets;
+    /// The define routing field `field` of output `param` to a render target.
+    static std::string output_define(int param, std::size_t field) {
+        return "BRT_OUT_" + std::to_string(param) + "_" + std::to_string(field);
+    }
+
+    /// The defines of the render targets of `outputs`' streams, one per field (textures not
+    /// yet set).
+    static Targets target_defines(const std::vector<Output>& outputs) {
+        Targets targets;
         for (const Output& output : outputs) {
-            for (std::size_t f = 0; f < output.surface.textures.size(); ++f) {
-                targets.push_back({"BRT_OUT_" + std::to_string(output.param) + "_" +
-                                       std::to_string(f),
-                                   output.surface.textures[f].get()});
+            for (std::size_t f = 0; f < output.storage->formats().size(); ++f) {
+                targets.defines.push_back(output_define(output.param, f));
             }
         }
         return targets;
     }
 
-    /// Draws every ordinary output over the domain and stores the results.
+    /// The targets of `outputs`, rendering into each one's surface.
+    static Targets targets_of(const std::vector<Output>& outputs) {
+        Targets targets;
+        for (const Output& output : outputs) {
+            for (std::size_t f = 0; f < output.surface.textures.size(); ++f) {
+                targets.defines.push_back(output_define(output.param, f));
+                targets.textures.push_back(output.surface.textures[f].get());
+            }
+        }
+        return targets;
+    }
+
+    /// Draws every ordinary output over the domain and stores the results. An output is
+    /// rendered straight into its stream's textures when no pass reads them (the kernel
+    /// assigns it before using it, and no other argument is the same stream) and the stream is
+    /// stored as the domain is drawn; the others go to fresh textures that replace the
+    /// stream's afterwards (ping-pong), which keeps a stream that is read and written by one
+    /// call, or an element the body does not assign, as the CPU does.
     void write_outputs(const Launch& launch, const Shape4& domain) {
         const KernelInfo& kernel = *launch.kernel;
         std::vector<Output> outputs;
         for (std::size_t p = 0; p < kernel.params.size(); ++p) {
             if (kernel.params[p].kind == ParamKind::OutputStream) {
-                GlStorage& storage = gl_storage(launch.args[p].stream.storage);
-                outputs.push_back({static_cast<int>(p), &storage,
-                                   acquire_surface(*device_, storage.formats(),
-                                                   domain.count())});
+                outputs.push_back(
+                    {static_cast<int>(p), &gl_storage(launch.args[p].stream.storage), {}});
             }
         }
         if (outputs.empty()) {
             return;
         }
-        draw_passes(kernel, launch, targets_of(outputs), domain, {});
+        Targets targets = target_defines(outputs);
+        const std::vector<Pass>& passes = plan_passes(kernel, launch, targets, domain, {});
+        std::vector<bool> in_place;
         for (Output& output : outputs) {
-            const auto param = static_cast<std::size_t>(output.param);
-            store(*output.storage, launch.args[param].stream.region, output.surface);
+            in_place.push_back(renders_in_place(launch, output, domain, passes));
+            const Surface& surface = in_place.back() ? output.storage->surface() : output.surface;
+            if (!in_place.back()) {
+                output.surface =
+                    acquire_surface(*device_, output.storage->formats(), domain.count());
+            }
+            for (const Texture& texture : surface.textures) {
+                targets.textures.push_back(texture.get());
+            }
         }
+        draw_passes(launch, passes, targets, domain, {});
+        for (std::size_t k = 0; k < outputs.size(); ++k) {
+            if (!in_place[k]) {
+                const auto param = static_cast<std::size_t>(outputs[k].param);
+                store(*outputs[k].storage, launch.args[param].stream.region, outputs[k].surface);
+            }
+        }
+    }
+
+    /// Whether `output` may be rendered into its own stream's textures (see write_outputs).
+    bool renders_in_place(const Launch& launch, const Output& output, const Shape4& domain,
+                          const std::vector<Pass>& passes) {
+        const auto param = static_cast<std::size_t>(output.param);
+        const BoundStream& stream = launch.args[param].stream;
+        const Layout frame = layout_for(domain.count(), device_->context->max_texture_size());
+        const Layout stored = output.storage->surface().layout;
+        if (stream.region.count() != output.storage->count() ||
+            !stored_as_frame(stream, domain, frame) || stored.height != frame.height) {
+            return false;
+        }
+        for (std::size_t p = 0; p < launch.kernel->params.size(); ++p) {
+            if (p != param && is_stream_param(launch.kernel->params[p].kind) &&
+                launch.args[p].stream.storage == stream.storage) {
+                return false;
+            }
+        }
+        const std::string prefix = "brt_tex_" + std::to_string(param) + "_";
+        for (const Pass& pass : passes) {
+            for (std::size_t f = 0; f < output.storage->formats().size(); ++f) {
+                if (pass.program->uniform(prefix + std::to_string(f)) != -1) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    static bool is_stream_param(ParamKind kind) {
+        return kind != ParamKind::Constant && kind != ParamKind::ReduceAccumulator;
+    }
+
+    /// Whether `stream` is stored exactly as a frame of `domain` in `frame` is drawn: dense
+    /// from element 0 with the domain's extents, in rows of the frame's width, so the element
+    /// drawn at a texel is stored at that very texel.
+    static bool stored_as_frame(const BoundStream& stream, const Shape4& domain, Layout frame) {
+        const Shape4 shape = shape_of(stream.region);
+        if (shape.offset != 0 || shape.extents != domain.extents ||
+            gl_storage(stream.storage).surface().layout.width != frame.width) {
+            return false;
+        }
+        for (std::size_t d = 0; d < 4; ++d) {
+            // A dimension of extent 1 adds nothing to an address, whatever its stride.
+            if (shape.extents[d] > 1 && shape.strides[d] != domain.strides[d]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /// The count pass: renders each element's number of pushes per variable output, reads
@@ -521,15 +692,16 @@ private:
         const Layout layout = layout_for(domain.count(), device_->context->max_texture_size());
         std::vector<std::size_t> params;
         std::vector<Texture> counts;
-        std::vector<Target> targets;
+        Targets targets;
         for (std::size_t p = 0; p < kernel.params.size(); ++p) {
             if (kernel.params[p].kind == ParamKind::VariableOutput) {
                 params.push_back(p);
                 counts.push_back(device_->pool.acquire(counter_format, layout));
-                targets.push_back({"BRT_COUNT_" + std::to_string(p), counts.back().get()});
+                targets.defines.push_back("BRT_COUNT_" + std::to_string(p));
+                targets.textures.push_back(counts.back().get());
             }
         }
-        draw_passes(kernel, launch, targets, domain, {});
+        draw(kernel, launch, targets, domain, {});
         std::vector<std::int32_t> texels(static_cast<std::size_t>(layout.width) *
                                          static_cast<std::size_t>(layout.height));
         for (std::size_t k = 0; k < params.size(); ++k) {
@@ -541,7 +713,7 @@ private:
             for (std::size_t i = 0; i < domain.count(); ++i) {
                 counters[i] += static_cast<std::size_t>(texels[i]);
             }
-            device_->pool.release(counter_format, layout, std::move(counts[k]));
+            release_texture(*device_, counter_format, layout, std::move(counts[k]));
         }
     }
 
@@ -577,9 +749,9 @@ private:
         extra.defines = "#define BRT_PUSH_WRITE\n#define BRT_PUSH_" + std::to_string(param) + "\n";
         extra.push_total = static_cast<int>(total);
         extra.push_offsets = first_slots.get();
-        draw_passes(*launch.kernel, launch, targets_of(values), domain, extra);
+        draw(*launch.kernel, launch, targets_of(values), domain, extra);
         store(storage, launch.args[param].stream.region, values.front().surface);
-        device_->pool.release(counter_format, layout, std::move(first_slots));
+        release_texture(*device_, counter_format, layout, std::move(first_slots));
     }
 
     static void require_glsl(const KernelInfo& kernel) {
@@ -597,37 +769,85 @@ private:
         return dense_shape(shape_of(region).extents);
     }
 
-    /// Draws `outputs` over the dense frame of `frame`, in as many passes as the render targets
-    /// need: each pass writes up to max_outputs() fields.
-    void draw_passes(const KernelInfo& kernel, const Launch& launch,
-                     const std::vector<Target>& targets, const Shape4& frame,
-                     const PassUniforms& extra) {
+    /// The layout a pass draws in: the frame's, or the values' for a variable output's write.
+    Layout drawn_layout(const Shape4& frame, const PassUniforms& extra) const {
         const std::size_t drawn = extra.push_total >= 0
                                       ? static_cast<std::size_t>(extra.push_total)
                                       : frame.count();
-        const Layout layout = layout_for(drawn, device_->context->max_texture_size());
+        return layout_for(drawn, device_->context->max_texture_size());
+    }
+
+    /// Splits the call into passes over the dense frame of `frame`, each writing up to
+    /// max_outputs() of the targets, and finds each pass's program. Plans are kept, so a call
+    /// like an earlier one builds no defines and looks up no programs.
+    const std::vector<Pass>& plan_passes(const KernelInfo& kernel, const Launch& launch,
+                                         const Targets& targets, const Shape4& frame,
+                                         const PassUniforms& extra) {
+        PlanKey key{&kernel, extra.defines, direct_params(launch, frame, extra), targets.defines};
+        const auto found = plans_.find(key);
+        if (found != plans_.end()) {
+            return found->second;
+        }
+        std::string common = extra.defines;
+        for (std::size_t p = 0; p < key.direct.size(); ++p) {
+            if (key.direct[p] == '1') {
+                common += "#define BRT_DIRECT_" + std::to_string(p) + "\n";
+            }
+        }
         const auto per_pass = static_cast<std::size_t>(device_->context->max_outputs());
-        const GLuint framebuffer = device_->framebuffer.get();
-        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        std::vector<Pass> passes;
+        for (std::size_t first = 0; first < targets.defines.size(); first += per_pass) {
+            const std::size_t count = std::min(per_pass, targets.defines.size() - first);
+            std::string defines = common;
+            for (std::size_t i = 0; i < count; ++i) {
+                defines += "#define " + targets.defines[first + i] + " " + std::to_string(i) + "\n";
+            }
+            passes.push_back({first, count, &device_->programs.get(&kernel, kernel.name,
+                                                                   kernel.glsl_source, defines)});
+        }
+        return plans_.emplace(std::move(key), std::move(passes)).first->second;
+    }
+
+    /// Which parameters a pass reads directly ('1'; else '0'): the streams and outputs of an
+    /// ordinary pass that are stored as the frame is drawn, which its shader (under
+    /// `#define BRT_DIRECT_P`) reads at the texel it draws, with no address arithmetic.
+    /// Reductions and a variable output's values draw other frames.
+    std::string direct_params(const Launch& launch, const Shape4& frame,
+                              const PassUniforms& extra) const {
+        std::string direct(launch.kernel->params.size(), '0');
+        if (extra.reduce_dim >= 0 || extra.push_total >= 0) {
+            return direct;
+        }
+        const Layout layout = layout_for(frame.count(), device_->context->max_texture_size());
+        for (std::size_t p = 0; p < launch.kernel->params.size(); ++p) {
+            const ParamKind kind = launch.kernel->params[p].kind;
+            if ((kind == ParamKind::InputStream || kind == ParamKind::OutputStream) &&
+                stored_as_frame(launch.args[p].stream, frame, layout)) {
+                direct[p] = '1';
+            }
+        }
+        return direct;
+    }
+
+    /// Plans and draws the passes writing `targets` (textures set) over the frame of `frame`.
+    void draw(const KernelInfo& kernel, const Launch& launch, const Targets& targets,
+              const Shape4& frame, const PassUniforms& extra) {
+        draw_passes(launch, plan_passes(kernel, launch, targets, frame, extra), targets, frame,
+                    extra);
+    }
+
+    /// Draws `passes`, each into its share of `targets`.
+    void draw_passes(const Launch& launch, const std::vector<Pass>& passes,
+                     const Targets& targets, const Shape4& frame, const PassUniforms& extra) {
+        const Layout layout = drawn_layout(frame, extra);
         glBindVertexArray(device_->empty_vertex_array.get());
         glViewport(0, 0, layout.width, layout.height);
-        for (std::size_t first = 0; first < targets.size(); first += per_pass) {
-            const std::size_t count = std::min(per_pass, targets.size() - first);
-            std::string defines = extra.defines;
-            std::vector<GLenum> buffers;
-            for (std::size_t i = 0; i < count; ++i) {
-                const Target& target = targets[first + i];
-                defines += "#define " + target.define + " " + std::to_string(i) + "\n";
-                glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i),
-                                          target.texture, 0);
-                buffers.push_back(GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i));
-            }
-            glNamedFramebufferDrawBuffers(framebuffer, static_cast<GLsizei>(count), buffers.data());
-            gl::ShaderProgram& program =
-                device_->programs.get(&kernel, kernel.name, kernel.glsl_source, defines);
+        for (const Pass& pass : passes) {
+            device_->targets.bind(targets.textures.data() + pass.first, pass.count);
+            gl::ShaderProgram& program = *pass.program;
             glUseProgram(program.get());
             set_frame(program, frame, layout);
-            const int unit = bind_arguments(program, kernel, launch);
+            const int unit = bind_arguments(program, *launch.kernel, launch);
             if (extra.reduce_dim >= 0) {
                 glUniform1i(program.uniform("brt_reduce_dim"), extra.reduce_dim);
                 glUniform1i(program.uniform("brt_reduce_factor"), extra.reduce_factor);
@@ -639,10 +859,6 @@ private:
                 glUniform1i(program.uniform("brt_push_offsets"), unit);
             }
             glDrawArrays(GL_TRIANGLES, 0, 3);
-            for (std::size_t i = 0; i < count; ++i) {
-                glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i),
-                                          0, 0);
-            }
             gl::check("running a kernel pass");
         }
     }
@@ -661,13 +877,18 @@ private:
         glUniform4iv(program.uniform("brt_str_" + index), 1, shape.strides.data());
         glUniform1i(program.uniform("brt_off_" + index), shape.offset);
         for (std::size_t f = 0; f < storage.formats().size(); ++f) {
+            const GLint location =
+                program.uniform("brt_tex_" + index + "_" + std::to_string(f));
+            if (location == -1) {
+                continue; // not sampled by this program (an output it assigns before use)
+            }
             if (unit >= device_->context->max_texture_units()) {
                 fatal("gl backend: the kernel reads more textures than the " +
                       std::to_string(device_->context->max_texture_units()) +
                       " texture units of this OpenGL driver");
             }
             glBindTextureUnit(static_cast<GLuint>(unit), surface.textures[f].get());
-            glUniform1i(program.uniform("brt_tex_" + index + "_" + std::to_string(f)), unit);
+            glUniform1i(location, unit);
             ++unit;
         }
     }
@@ -833,12 +1054,8 @@ void main() {
 )glsl";
         const Shape4 view = shape_of(region);
         const Layout layout = storage.surface().layout;
-        const GLuint framebuffer = device_->framebuffer.get();
-        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
         glBindVertexArray(device_->empty_vertex_array.get());
         glViewport(0, 0, layout.width, layout.height);
-        const GLenum buffer = GL_COLOR_ATTACHMENT0;
-        glNamedFramebufferDrawBuffers(framebuffer, 1, &buffer);
         for (std::size_t f = 0; f < storage.formats().size(); ++f) {
             const Format& format = storage.formats()[f];
             const char* variant = !format.integer                        ? ""
@@ -847,8 +1064,8 @@ void main() {
             gl::ShaderProgram& program = device_->programs.get(
                 source, "(gl backend: copy into a view)", source, variant);
             glUseProgram(program.get());
-            glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0,
-                                      storage.surface().textures[f].get(), 0);
+            const GLuint target = storage.surface().textures[f].get();
+            device_->targets.bind(&target, 1);
             glUniform1i(program.uniform("brt_frame_width"), layout.width);
             glUniform4iv(program.uniform("brt_view_ext"), 1, view.extents.data());
             glUniform4iv(program.uniform("brt_view_str"), 1, view.strides.data());
@@ -858,7 +1075,6 @@ void main() {
             glUniform1i(program.uniform("brt_values"), 0);
             glDrawArrays(GL_TRIANGLES, 0, 3);
         }
-        glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0, 0, 0);
         gl::check("copying into a view");
     }
 
@@ -898,7 +1114,7 @@ void main() {
                 extra.reduce_dim = d;
                 extra.reduce_factor = factor;
                 extra.reduce_chunks = chunks;
-                draw_passes(kernel, launch, targets_of(outputs), next, extra);
+                draw(kernel, launch, targets_of(outputs), next, extra);
                 reduce_source_ = nullptr;
                 if (!current.textures.empty()) {
                     release_surface(*device_, formats, current);
@@ -926,7 +1142,17 @@ void main() {
         return texels;
     }
 
+    /// What decides a call's passes and their programs (plan_passes).
+    struct PlanKey {
+        const KernelInfo* kernel;
+        std::string extra_defines;
+        std::string direct;
+        std::vector<std::string> targets;
+        auto operator<=>(const PlanKey&) const = default;
+    };
+
     std::shared_ptr<Device> device_;
+    std::map<PlanKey, std::vector<Pass>> plans_;
     // The reduce input of the pass being drawn (see pass_input_surface).
     const Surface* reduce_source_ = nullptr;
     std::size_t reduce_param_ = 0;

@@ -2,8 +2,10 @@
 // loops find_simd_loop accepts (counted loops whose iterations share only float sums) and
 // rejects (a sum that is read, a jump, a write to something else, a bound that is not a plain
 // expression), and the C++ printed for them: `#pragma omp simd` with the reduction, and an
-// unclamped version of the counter's gathers behind a range check. The thread grain. `fixed`
-// values: gathers, constants and reductions hold bytes, conversions to fixed saturate.
+// unclamped version of the counter's gathers behind a range check. Jammed bodies: a SIMD loop
+// over the same range for every element runs four elements per iteration of the dense loop, the
+// rest of the body once per element, and which kernels keep the plain loop. The thread grain.
+// `fixed` values: gathers, constants and reductions hold bytes, conversions to fixed saturate.
 
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
 #include "codegen/cpu/simd_loop.hpp"
@@ -93,6 +95,170 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
     // The kernel loops, so a few dozen elements already get a thread each.
     EXPECT_EQ(cpu_grain(kernel("sgemv")), 32u);
     EXPECT_TRUE(contains(kernel_info(kernel("sgemv"), true, false), ", nullptr, 32};"));
+}
+
+TEST_F(CpuSourceTest, DotProductOverGatherRowsRunsFourElementsAtOnce) {
+    analyze_source(R"(
+kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
+    float row = indexof(y).x;
+    float sum = 0.0;
+    for (int j = 0; j < n; ++j) {
+        sum += a[row][j] * x[j];
+    }
+    r = sum * y;
+}
+)");
+    EXPECT_TRUE(find_simd_loop(first_loop("sgemv"))->uniform_bounds);
+    const std::string code = cpu_kernel_code(kernel("sgemv"));
+    // Each lane has its own stream elements; the gathers and constants are shared.
+    EXPECT_TRUE(contains(code, "inline void sgemv__jammed(\n"
+                               "        [[maybe_unused]] const float y__lane0,\n"
+                               "        [[maybe_unused]] const float y__lane1,\n"
+                               "        [[maybe_unused]] const float y__lane2,\n"
+                               "        [[maybe_unused]] const float y__lane3,\n"
+                               "        [[maybe_unused]] const ::brook::cpu::Gather<float, 2> a,\n"
+                               "        [[maybe_unused]] const ::brook::cpu::Gather<float, 1> x,\n"
+                               "        [[maybe_unused]] const int& n,\n"
+                               "        [[maybe_unused]] float& r__lane0,\n"))
+        << code;
+    // The statements around the loop run once per lane, on the lane's element.
+    EXPECT_TRUE(contains(code, "    float row__lane0 = ::brook::cpu::indexof(brook_frame, 0, "
+                               "brook_index).x;\n"
+                               "    float row__lane1 = ::brook::cpu::indexof(brook_frame, 0, "
+                               "brook_index + 1).x;\n"))
+        << code;
+    EXPECT_TRUE(contains(code, "    r__lane2 = sum__lane2 * y__lane2;\n"
+                               "    r__lane3 = sum__lane3 * y__lane3;\n"))
+        << code;
+    // One loop, in both the unclamped and the general version, whose iterations add to the
+    // four sums, each in its lane's own copy of the body.
+    EXPECT_TRUE(contains(code, "        #pragma omp simd reduction(+ : sum__lane0, sum__lane1, "
+                               "sum__lane2, sum__lane3)\n"
+                               "        for (int j = 0; j < n; ++j) {\n"
+                               "            {\n"
+                               "                sum__lane0 += a.at_in_range<2u>(row__lane0, j) * "
+                               "x.at_in_range<1u>(j);\n"
+                               "            }\n"
+                               "            {\n"
+                               "                sum__lane1 += a.at_in_range<2u>(row__lane1, j) * "
+                               "x.at_in_range<1u>(j);\n"))
+        << code;
+    EXPECT_TRUE(contains(code, "                sum__lane3 += a.at(row__lane3, j) * x.at(j);\n"
+                               "            }\n"
+                               "        }\n"
+                               "    }\n"))
+        << code;
+    // The dense loop takes four elements at a time, the element loop the rest; the general
+    // loop (resized or strided streams) stays one element at a time.
+    EXPECT_TRUE(contains(code, "        const std::size_t jammed_end = begin + (end - begin) / 4 * "
+                               "4;\n"
+                               "        for (std::size_t i = begin; i < jammed_end; i += 4)\n"
+                               "            sgemv__jammed(p0_y[i], p0_y[i + 1], p0_y[i + 2], "
+                               "p0_y[i + 3], p1_a, p2_x, p3_n, p4_r[i], p4_r[i + 1], p4_r[i + 2], "
+                               "p4_r[i + 3], frame, i);\n"
+                               "        #pragma omp simd\n"
+                               "        for (std::size_t i = jammed_end; i < end; ++i)\n"
+                               "            sgemv__body(p0_y[i], p1_a, p2_x, p3_n, p4_r[i], "
+                               "frame, i);\n"))
+        << code;
+    EXPECT_TRUE(contains(code, "    for (std::size_t i = begin; i < end; ++i)\n"
+                               "        sgemv__body(p0_y[i], p1_a, p2_x, p3_n, p4_r[i], frame, "
+                               "i);\n"))
+        << code;
+}
+
+TEST_F(CpuSourceTest, OtherLoopsOfAJammedBodyRunOncePerLane) {
+    analyze_source(R"(
+kernel void k(float y<>, float g[], int n, out float r<>) {
+    float scale = y;
+    for (int k = 0; k < 3; ++k) { scale = scale * 0.5; }
+    float sum = 0.0;
+    for (int j = 1; j <= n + 2; ++j) { float t = g[j] * scale; sum -= t; }
+    if (sum > 0.0) {
+        float inner = 0.0;
+        for (int m = 0; m < 4; ++m) { inner += g[m]; }
+        sum = inner;
+    }
+    r = sum;
+}
+)");
+    const std::string code = cpu_kernel_code(kernel("k"));
+    // A loop that is not a SIMD reduction, and a SIMD loop inside an `if`, belong to each lane.
+    EXPECT_TRUE(contains(code, "    for (int k__lane2 = 0; k__lane2 < 3; "
+                               "::brook::cpu::wrapping_pre_increment(k__lane2)) {\n"
+                               "        scale__lane2 = scale__lane2 * 0.5f;\n"))
+        << code;
+    EXPECT_TRUE(contains(code, "            #pragma omp simd reduction(+ : inner__lane1)\n"
+                               "            for (int m__lane1 = 0; m__lane1 < 4; ++m__lane1) {\n"))
+        << code;
+    // The jammed loop keeps its bounds (a constant's), its own locals are each lane's.
+    EXPECT_TRUE(contains(code, "        #pragma omp simd reduction(+ : sum__lane0, sum__lane1, "
+                               "sum__lane2, sum__lane3)\n"
+                               "        for (int j = 1; j <= ::brook::cpu::wrapping_add(n, 2); "
+                               "++j) {\n"
+                               "            {\n"
+                               "                float t__lane0 = g.at_in_range<1u>(j) * "
+                               "scale__lane0;\n"
+                               "                sum__lane0 -= t__lane0;\n"))
+        << code;
+    EXPECT_TRUE(contains(code, "k__jammed(p0_y[i], p0_y[i + 1], p0_y[i + 2], p0_y[i + 3], p1_g, "
+                               "p2_n, p3_r[i], p3_r[i + 1], p3_r[i + 2], p3_r[i + 3]);\n"))
+        << code;
+}
+
+TEST_F(CpuSourceTest, KernelsWhoseElementsCannotShareALoopAreNotJammed) {
+    analyze_source(R"(
+kernel void triangle(int row<>, float g[][], out float r<>) {
+    int count = row;
+    float sum = 0.0;
+    for (int j = 0; j < count; ++j) { sum += g[row][j]; }
+    r = sum;
+}
+kernel void own_length(int n<>, float g[], out float r<>) {
+    float sum = 0.0;
+    for (int j = 0; j < n; ++j) { sum += g[j]; }
+    r = sum;
+}
+kernel void returns(float y<>, float g[], int n, out float r<>) {
+    r = y;
+    if (y < 0.0) { return; }
+    float sum = 0.0;
+    for (int j = 0; j < n; ++j) { sum += g[j]; }
+    r = sum;
+}
+kernel void bytes(float g[], int n, out fixed r<>) {
+    float sum = 0.0;
+    for (int j = 0; j < n; ++j) { sum += g[j]; }
+    r = sum;
+}
+kernel void three_sums(float g[], int n, out float r<>) {
+    float a = 0.0;
+    float b = 0.0;
+    float c = 0.0;
+    for (int j = 0; j < n; ++j) { a += g[j]; b -= g[j]; c += g[j] * g[j]; }
+    r = a + b + c;
+}
+kernel void guarded(float y<>, float g[], int n, out float r<>) {
+    float sum = 0.0;
+    if (y > 0.0) {
+        for (int j = 0; j < n; ++j) { sum += g[j]; }
+    }
+    r = sum;
+}
+)");
+    // Bounds read from the element (a local, an input stream) differ between lanes.
+    EXPECT_FALSE(find_simd_loop(first_loop("triangle"))->uniform_bounds);
+    EXPECT_FALSE(find_simd_loop(first_loop("own_length"))->uniform_bounds);
+    EXPECT_TRUE(find_simd_loop(first_loop("returns"))->uniform_bounds);
+    // Three sums already add up independently; four lanes of them would not fit the registers.
+    EXPECT_TRUE(find_simd_loop(first_loop("three_sums"))->uniform_bounds);
+    for (const char* name :
+         {"triangle", "own_length", "returns", "bytes", "three_sums", "guarded"}) {
+        const std::string code = cpu_kernel_code(kernel(name));
+        EXPECT_TRUE(contains(code, "omp simd reduction")) << name;
+        EXPECT_FALSE(contains(code, "__jammed")) << name << "\n" << code;
+        EXPECT_FALSE(contains(code, "__lane")) << name << "\n" << code;
+    }
 }
 
 TEST_F(CpuSourceTest, InclusiveBoundsSubtractionsAndConditionalSums) {
