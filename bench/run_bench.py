@@ -161,6 +161,11 @@ def run_application(program, config, args, results, log_dir, name, runs):
             if work:
                 f.write(f"note\t{case}\t{config}\t{WORK_NOTE}\t{work:.9g}\t"
                         f"{application.unit}\n")
+            # The ray tracer's speed reference, Intel Embree (its own BVH: rays/s, no test count).
+            if "embree_ms" in samples[0] and "rays" in samples[0]:
+                embree = statistics.median(float(fields["embree_ms"]) * 1e-3 for fields in samples)
+                f.write(f"note\t{case}\t{config}\tEmbree 3 (all threads)\t"
+                        f"{int(samples[0]['rays']) / max(embree, 1e-6):.6g}\trays/s\n")
     return None
 
 
