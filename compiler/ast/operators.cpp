@@ -94,4 +94,9 @@ std::string_view spelling(AssignOp op) {
     return "?";
 }
 
+std::string_view operation_spelling(AssignOp op) {
+    const std::string_view assignment = spelling(op);
+    return assignment.substr(0, assignment.size() - 1);
+}
+
 } // namespace brcc

@@ -14,5 +14,7 @@ std::string_view spelling(UnaryOp op);
 std::string_view spelling(BinaryOp op);
 /// "=", "+=", ">>=".
 std::string_view spelling(AssignOp op);
+/// The binary operator a compound assignment applies: "+" for "+=", ">>" for ">>=", "" for "=".
+std::string_view operation_spelling(AssignOp op);
 
 } // namespace brcc

@@ -18,6 +18,7 @@
 
 #include "codegen/glsl/glsl_kernel_emitter.hpp"
 
+#include "ast/operators.hpp"
 #include "codegen/c_like_printer.hpp"
 #include "support/diagnostics.hpp"
 
@@ -162,34 +163,6 @@ std::string swizzle_letters(const Member& member) {
     return text;
 }
 
-std::string_view compound_operator(AssignOp op) {
-    switch (op) {
-    case AssignOp::Add:
-        return "+=";
-    case AssignOp::Sub:
-        return "-=";
-    case AssignOp::Mul:
-        return "*=";
-    case AssignOp::Div:
-        return "/=";
-    case AssignOp::Rem:
-        return "%=";
-    case AssignOp::Shl:
-        return "<<=";
-    case AssignOp::Shr:
-        return ">>=";
-    case AssignOp::BitAnd:
-        return "&=";
-    case AssignOp::BitOr:
-        return "|=";
-    case AssignOp::BitXor:
-        return "^=";
-    case AssignOp::Assign:
-        break;
-    }
-    return "=";
-}
-
 /// The C-like printer's hooks for GLSL 4.30.
 class GlslPrinter final : public CLikePrinter {
 protected:
@@ -209,7 +182,7 @@ protected:
             operand(*target.base, PrintedExpr::primary) + "." + swizzle_letters(target);
         if (assign.op != AssignOp::Assign && differs_from_c(assign))
             return c_compound(lvalue, assign);
-        return {lvalue + " " + std::string(compound_operator(assign.op)) + " " +
+        return {lvalue + " " + std::string(spelling(assign.op)) + " " +
                     argument(*assign.value),
                 2};
     }
@@ -266,8 +239,7 @@ protected:
                          ? "brt_fmod(" + lvalue + ", " + value + ")"
                          : "brt_imod(" + type + "(" + lvalue + "), " + type + "(" + value + "))";
         } else {
-            const std::string_view spelled = compound_operator(assign.op);
-            result = "(" + lvalue + " " + std::string(spelled.substr(0, spelled.size() - 1)) +
+            result = "(" + lvalue + " " + std::string(operation_spelling(assign.op)) +
                      " (" + value + "))";
         }
         return {lvalue + " = " + store_back(assign.type, result), 2};
