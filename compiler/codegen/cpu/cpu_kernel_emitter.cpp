@@ -30,6 +30,7 @@
 
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
 
+#include "ast/operators.hpp"
 #include "codegen/c_like_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/cpu/simd_loop.hpp"
@@ -53,34 +54,6 @@ std::string_view builtin_name(BuiltinId id) {
         return #name;
 #include "ast/builtins.def"
 #undef BUILTIN
-    }
-    return "";
-}
-
-std::string_view compound_operator(AssignOp op) {
-    switch (op) {
-    case AssignOp::Add:
-        return "+";
-    case AssignOp::Sub:
-        return "-";
-    case AssignOp::Mul:
-        return "*";
-    case AssignOp::Div:
-        return "/";
-    case AssignOp::Rem:
-        return "%";
-    case AssignOp::Shl:
-        return "<<";
-    case AssignOp::Shr:
-        return ">>";
-    case AssignOp::BitAnd:
-        return "&";
-    case AssignOp::BitOr:
-        return "|";
-    case AssignOp::BitXor:
-        return "^";
-    case AssignOp::Assign:
-        break;
     }
     return "";
 }
@@ -223,7 +196,7 @@ protected:
                         current + ", " + value + ")";
             else
                 value =
-                    current + " " + std::string(compound_operator(assign.op)) + " (" + value + ")";
+                    current + " " + std::string(operation_spelling(assign.op)) + " (" + value + ")";
         }
         return {std::string(cpu) + "assign_mask<" + component_list(target) + ">(" + vector + ", " +
                 value + ")"};
