@@ -14,26 +14,14 @@ namespace brcc {
 
 namespace {
 
-std::string_view unary_name(UnaryOp op) {
-    switch (op) {
-    case UnaryOp::Plus:
-        return "+";
-    case UnaryOp::Minus:
-        return "-";
-    case UnaryOp::Not:
-        return "!";
-    case UnaryOp::BitNot:
-        return "~";
-    case UnaryOp::PreInc:
-        return "++ (prefix)";
-    case UnaryOp::PreDec:
-        return "-- (prefix)";
-    case UnaryOp::PostInc:
-        return "++ (postfix)";
-    case UnaryOp::PostDec:
-        return "-- (postfix)";
-    }
-    return "?";
+/// The operator's spelling, with prefix/postfix told apart for ++ and --.
+std::string unary_name(UnaryOp op) {
+    std::string name(spelling(op));
+    if (op == UnaryOp::PreInc || op == UnaryOp::PreDec)
+        name += " (prefix)";
+    else if (op == UnaryOp::PostInc || op == UnaryOp::PostDec)
+        name += " (postfix)";
+    return name;
 }
 
 std::string_view param_kind_name(ParamKind kind) {

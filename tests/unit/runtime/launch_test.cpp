@@ -5,6 +5,7 @@
 #include <brook/kernel_abi.hpp>
 
 #include "death_test.hpp"
+#include "hand_kernels.hpp"
 
 #include <gtest/gtest.h>
 
@@ -24,22 +25,10 @@ using brook::make_stream;
 using brook::ParamInfo;
 using brook::ParamKind;
 using brook::cpu::Frame;
+using hand::input_at;
+using hand::output_at;
 
-template <class T> const T& input_at(const Frame& frame, int param, std::size_t i) {
-    if (frame.dense) {
-        return frame.data<T>(param)[i];
-    }
-    return *reinterpret_cast<const T*>(
-        brook::cpu::resized_element(frame.args[param].stream, frame, i, sizeof(T)));
-}
 
-template <class T> T& output_at(const Frame& frame, int param, std::size_t i) {
-    if (frame.dense) {
-        return frame.data<T>(param)[i];
-    }
-    return *reinterpret_cast<T*>(
-        brook::cpu::output_element(frame.args[param].stream, frame, i, sizeof(T)));
-}
 
 // kernel void saxpy(float alpha, float4 x<>, float4 y<>, out float4 result<>)
 void saxpy_cpu(const Frame& frame, std::size_t begin, std::size_t end) {

@@ -4,11 +4,11 @@
 #include <brook/kernel_abi.hpp>
 
 #include "death_test.hpp"
+#include "hand_kernels.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <vector>
 
 namespace {
@@ -20,31 +20,11 @@ using brook::KernelInfo;
 using brook::make_stream;
 using brook::ParamInfo;
 using brook::ParamKind;
-using brook::cpu::Box;
 using brook::cpu::Frame;
+using hand::combine;
+using hand::fold;
 
-/// The fold brcc generates: the accumulator starts as the box's first element, then the reduce
-/// body combines each next one into it.
-template <class T, void (*Body)(T& r, const T& a)>
-void fold(const Frame& frame, const Box& box, void* accumulator) {
-    T& r = *static_cast<T*>(accumulator);
-    bool first = true;
-    brook::cpu::for_each_in_box(frame.args[0].stream, box, sizeof(T), [&](const std::byte* e) {
-        T a;
-        std::memcpy(&a, e, sizeof a);
-        if (first) {
-            r = a;
-            first = false;
-        } else {
-            Body(r, a);
-        }
-    });
-}
 
-template <class T, void (*Body)(T& r, const T& a)>
-void combine(const Frame&, void* accumulator, const void* value) {
-    Body(*static_cast<T*>(accumulator), *static_cast<const T*>(value));
-}
 
 // reduce void sum(float a<>, reduce float r<>) { r += a; }
 void sum_body(float& r, const float& a) {
