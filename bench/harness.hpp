@@ -2,7 +2,9 @@
 // The benchmark harness every program in bench/ uses. A Comparison holds one case (a benchmark at
 // one size on the current backend) and its variants: the Brook version(s) and the baselines. It
 // runs them interleaved, sample by sample, after a warm-up, so that a machine that is busier for
-// a moment slows every variant alike; it checks every variant's result against its reference
+// a moment slows every variant alike; each variant should read its own copy of its inputs, since
+// an array two variants read stays in the cache more than one read by a single variant would. It
+// checks every variant's result against its reference
 // before and after timing, and prints one row per variant: median time per call, the min-max
 // spread and the ratio baseline/Brook. Rows are also appended, tab-separated, to the file named by
 // BROOK_BENCH_RESULTS, which bench/run_bench.py turns into the tables and plots.

@@ -490,6 +490,9 @@ def main():
         "",
         "Each row is one variant of one case, timed interleaved with the others in the same "
         "process after a warm-up, over several samples, its result checked against a reference. "
+        "Every sample begins with one untimed call of the same variant, and every variant reads "
+        "its own copy of its inputs, so that none finds its data in the cache because another "
+        "variant just read it. "
         "**Brook** rows are in bold. *ratio*: on a baseline row, its time over the first Brook "
         "variant's; on a Brook row, the fastest baseline's time over its own (above 1, Brook is "
         "faster). GB/s and GFLOPS count the bytes and operations the computation needs, not "
