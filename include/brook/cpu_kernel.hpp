@@ -314,6 +314,14 @@ private:
     std::size_t strides_[R]{};
 };
 
+/// The end of the output row that element `index` is in, or `end` if that comes first: the
+/// general loop takes the output domain a row (its last dimension) at a time.
+inline std::size_t row_end(const Frame& frame, std::size_t index, std::size_t end) {
+    const std::size_t row_length =
+        frame.output_extents[static_cast<std::size_t>(frame.output_rank - 1)];
+    return std::min(end, index - index % row_length + row_length);
+}
+
 /// A stream argument of a call that is not dense, addressed by output element index: element
 /// `index` of the output domain reads the input element that resizing maps it to (DESIGN.md §2),
 /// or for an output, the element of its (possibly strided) view. The general loop visits
@@ -335,6 +343,21 @@ public:
         const std::size_t in_column =
             in_length_ == row_length_ ? column : column * in_length_ / row_length_;
         return *reinterpret_cast<T*>(row_ + in_column * stride_ * sizeof(T));
+    }
+
+    /// Where element `index` is when the rest of its output row follows it contiguously (the
+    /// stream is not resized along the row and its view does not skip elements there), so that
+    /// the general loop can run that row as a plain array loop, which vectorises: a domain of a
+    /// stream, or an input repeated down the rows like the paper's x<1, n> in SGEMV. Null
+    /// otherwise.
+    T* unit_row(std::size_t index) {
+        if (in_length_ != row_length_ || stride_ != 1) {
+            return nullptr;
+        }
+        if (index < row_first_ || index >= row_end_) {
+            start_row(index);
+        }
+        return reinterpret_cast<T*>(row_) + (index - row_first_);
     }
 
 private:

@@ -6,7 +6,9 @@
 //    body for each element of [begin, end). When the runtime marks the call dense, element i
 //    of every stream is at data + i and the loop is a plain array loop, marked
 //    `#pragma omp simd` so that the C++ compiler vectorises it; otherwise each stream is
-//    addressed through a brook::cpu::ResizedView, which resizes and follows views.
+//    addressed through a brook::cpu::ResizedView, which resizes and follows views, a row of the
+//    output at a time: a row along which every stream is contiguous (domains, inputs repeated
+//    down the rows) runs as a plain array loop, marked like the dense one.
 //  - reductions instead get `NAME__fold` (a box of the input, in row-major order) and
 //    `NAME__combine` (joins two partial results), both calling the body.
 // A kernel with `vout` parameters runs twice (brook::cpu::VariableOutput in kernel_abi.hpp): its
@@ -558,7 +560,10 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
     return text;
 }
 
-enum class Addressing { Dense, General, Counting };
+/// How the kernel loop reaches element i of its streams: Dense, as pointer[i]; General, through a
+/// ResizedView; Row, as row_pointer[i - row] along a row where every stream is contiguous;
+/// Counting, as General for a vout kernel's count pass.
+enum class Addressing { Dense, General, Row, Counting };
 
 std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes = 1);
 
@@ -568,10 +573,17 @@ std::string value_name(const ParamDecl& param) {
     return local_name(param) + "_value";
 }
 
+/// The local holding where the current output row starts in stream `param` (general loop).
+std::string row_pointer_name(const ParamDecl& param) {
+    return local_name(param) + "_row";
+}
+
 /// Element i (i + lane for a lane of a jammed call) of stream `param`, in its storage type: an
-/// array element in the dense loop, an element of a brook::cpu::ResizedView otherwise (see
-/// stream_locals).
-std::string stream_element(const ParamDecl& param, int lane = 0) {
+/// array element in the dense loop, an element of a brook::cpu::ResizedView in the general one
+/// (see stream_locals), or of the row's pointer on a contiguous row.
+std::string stream_element(const ParamDecl& param, Addressing addressing, int lane = 0) {
+    if (addressing == Addressing::Row)
+        return row_pointer_name(param) + "[i - row]";
     return local_name(param) + (lane == 0 ? "[i]" : "[i + " + std::to_string(lane) + "]");
 }
 
@@ -606,11 +618,12 @@ std::string fixed_output_locals(const KernelDecl& kernel, const std::string& pad
 }
 
 /// Stores of the fixed outputs' values (saturated to bytes), after the body call.
-std::string fixed_output_stores(const KernelDecl& kernel, const std::string& pad) {
+std::string fixed_output_stores(const KernelDecl& kernel, Addressing addressing,
+                                const std::string& pad) {
     std::string text;
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream && is_fixed(param->type))
-            text += pad + stream_element(*param) + " = ::brook::cpu::convert<" +
+            text += pad + stream_element(*param, addressing) + " = ::brook::cpu::convert<" +
                     cpp_storage_type_name(param->type) + ">(" + value_name(*param) + ");\n";
     }
     return text;
@@ -655,18 +668,18 @@ bool jammable(const KernelDecl& kernel) {
                           [](const Stmt& stmt) { return stmt.kind == NodeKind::Return; });
 }
 
-/// One loop over [first, end): the body call with the locals and stores it needs.
+/// One loop over [first, last): the body call with the locals and stores it needs.
 std::string element_loop(const KernelDecl& kernel, Addressing addressing, int indent,
-                         const std::string& first = "begin") {
+                         const std::string& first = "begin", const std::string& last = "end") {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
     const std::string inner = pad + "    ";
     const std::string before = fixed_output_locals(kernel, inner);
-    const std::string after = fixed_output_stores(kernel, inner);
-    std::string text = pad + "for (std::size_t i = " + first + "; i < end; ++i)";
+    const std::string after = fixed_output_stores(kernel, addressing, inner);
+    std::string text = pad + "for (std::size_t i = " + first + "; i < " + last + "; ++i)";
     // Elements are independent and every stream written is distinct from every stream read
-    // (the runtime snapshots a written one that is also gathered), so the dense loop's lanes
-    // may run in any order: `omp simd` lets the compiler vectorise even across inner loops.
-    if (addressing == Addressing::Dense)
+    // (the runtime snapshots a written one that is also gathered), so the lanes of an array
+    // loop may run in any order: `omp simd` lets the compiler vectorise even across inner loops.
+    if (addressing == Addressing::Dense || addressing == Addressing::Row)
         text = pad + "#pragma omp simd\n" + text;
     if (before.empty())
         return text + "\n" + inner + body_call(kernel, addressing) + ";\n";
@@ -701,7 +714,8 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
         case ParamKind::InputStream:
             for (int lane = 0; lane < lanes; ++lane)
                 args += (lane == 0 ? "" : ", ") +
-                        converted_from_storage(param->type, stream_element(*param, lane));
+                        converted_from_storage(param->type,
+                                               stream_element(*param, addressing, lane));
             break;
         case ParamKind::OutputStream:
             // A fixed output is computed in a float local and stored after the body.
@@ -710,7 +724,7 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
                 break;
             }
             for (int lane = 0; lane < lanes; ++lane)
-                args += (lane == 0 ? "" : ", ") + stream_element(*param, lane);
+                args += (lane == 0 ? "" : ", ") + stream_element(*param, addressing, lane);
             break;
         case ParamKind::VariableOutput:
             args += local_name(*param) + ", " + push_target_name(local_name(*param));
@@ -756,9 +770,33 @@ std::string variable_output_loops(const KernelDecl& kernel) {
     text += "    for (std::size_t i = begin; i < end; ++i) {\n";
     text += variable_output_locals(kernel, false, 2) + fixed_output_locals(kernel, "        ");
     text += "        " + body_call(kernel, Addressing::General) + ";\n";
-    text += fixed_output_stores(kernel, "        ");
+    text += fixed_output_stores(kernel, Addressing::General, "        ");
     text += "    }\n";
     return text;
+}
+
+/// The general loop, a row of the output at a time: the row's start in every stream, then an
+/// array loop when each of them is contiguous along the row, else the ResizedView loop.
+std::string row_loops(const KernelDecl& kernel) {
+    std::string text = "    for (std::size_t row = begin; row < end;) {\n";
+    text += "        const std::size_t row_stop = ::brook::cpu::row_end(frame, row, end);\n";
+    std::string contiguous;
+    for (const ParamDecl* param : kernel.params) {
+        const bool input = param->param_kind == ParamKind::InputStream;
+        if (!input && param->param_kind != ParamKind::OutputStream)
+            continue;
+        const std::string type = (input ? "const " : "") + cpp_storage_type_name(param->type);
+        text += "        " + type + "* const " + row_pointer_name(*param) + " = " +
+                local_name(*param) + ".unit_row(row);\n";
+        contiguous += (contiguous.empty() ? "" : " && ") + row_pointer_name(*param) + " != nullptr";
+    }
+    text += "        if (" + contiguous + ") {\n";
+    text += element_loop(kernel, Addressing::Row, 3, "row", "row_stop");
+    text += "        } else {\n";
+    text += element_loop(kernel, Addressing::General, 3, "row", "row_stop");
+    text += "        }\n";
+    text += "        row = row_stop;\n";
+    return text + "    }\n";
 }
 
 std::string kernel_loop_function(const KernelDecl& kernel) {
@@ -773,7 +811,7 @@ std::string kernel_loop_function(const KernelDecl& kernel) {
     text += "        return;\n";
     text += "    }\n";
     text += stream_locals(kernel, Addressing::General, "    ");
-    text += element_loop(kernel, Addressing::General, 1);
+    text += row_loops(kernel);
     return text + "}\n";
 }
 

@@ -149,7 +149,7 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
                                "    }\n"))
         << code;
     // The dense loop takes four elements at a time, the element loop the rest; the general
-    // loop (resized or strided streams) stays one element at a time.
+    // loop (resized or strided streams) stays one element at a time, on contiguous rows too.
     EXPECT_TRUE(contains(code, "        const std::size_t jammed_end = begin + (end - begin) / 4 * "
                                "4;\n"
                                "        for (std::size_t i = begin; i < jammed_end; i += 4)\n"
@@ -161,9 +161,14 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
                                "            sgemv__body(p0_y[i], p1_a, p2_x, p3_n, p4_r[i], "
                                "frame, i);\n"))
         << code;
-    EXPECT_TRUE(contains(code, "    for (std::size_t i = begin; i < end; ++i)\n"
-                               "        sgemv__body(p0_y[i], p1_a, p2_x, p3_n, p4_r[i], frame, "
-                               "i);\n"))
+    EXPECT_TRUE(contains(code, "            #pragma omp simd\n"
+                               "            for (std::size_t i = row; i < row_stop; ++i)\n"
+                               "                sgemv__body(p0_y_row[i - row], p1_a, p2_x, p3_n, "
+                               "p4_r_row[i - row], frame, i);\n"
+                               "        } else {\n"
+                               "            for (std::size_t i = row; i < row_stop; ++i)\n"
+                               "                sgemv__body(p0_y[i], p1_a, p2_x, p3_n, p4_r[i], "
+                               "frame, i);\n"))
         << code;
 }
 

@@ -231,13 +231,30 @@ TEST(EmitCpp, SaxpyLoopHasADenseArrayLoopAndAGeneralOne) {
     EXPECT_TRUE(contains(out, "        #pragma omp simd\n"
                               "        for (std::size_t i = begin; i < end; ++i)\n"
                               "            saxpy__body(p0_a, p1_x[i], p2_y[i], p3_result[i]);\n"));
-    // The general loop addresses the same names through resizing views.
-    EXPECT_TRUE(contains(out,
-                         "    ::brook::cpu::ResizedView<const ::brook::float4> p1_x(frame, 1);\n"
-                         "    ::brook::cpu::ResizedView<const ::brook::float4> p2_y(frame, 2);\n"
-                         "    ::brook::cpu::ResizedView<::brook::float4> p3_result(frame, 3);\n"
-                         "    for (std::size_t i = begin; i < end; ++i)\n"
-                         "        saxpy__body(p0_a, p1_x[i], p2_y[i], p3_result[i]);\n"));
+    // The general loop addresses the same names through resizing views, a row at a time: an
+    // array loop where every stream is contiguous along the row, the views' loop elsewhere.
+    EXPECT_TRUE(contains(
+        out, "    ::brook::cpu::ResizedView<const ::brook::float4> p1_x(frame, 1);\n"
+             "    ::brook::cpu::ResizedView<const ::brook::float4> p2_y(frame, 2);\n"
+             "    ::brook::cpu::ResizedView<::brook::float4> p3_result(frame, 3);\n"
+             "    for (std::size_t row = begin; row < end;) {\n"
+             "        const std::size_t row_stop = ::brook::cpu::row_end(frame, row, end);\n"
+             "        const ::brook::float4* const p1_x_row = p1_x.unit_row(row);\n"
+             "        const ::brook::float4* const p2_y_row = p2_y.unit_row(row);\n"
+             "        ::brook::float4* const p3_result_row = p3_result.unit_row(row);\n"
+             "        if (p1_x_row != nullptr && p2_y_row != nullptr && p3_result_row != nullptr) "
+             "{\n"
+             "            #pragma omp simd\n"
+             "            for (std::size_t i = row; i < row_stop; ++i)\n"
+             "                saxpy__body(p0_a, p1_x_row[i - row], p2_y_row[i - row], "
+             "p3_result_row[i - row]);\n"
+             "        } else {\n"
+             "            for (std::size_t i = row; i < row_stop; ++i)\n"
+             "                saxpy__body(p0_a, p1_x[i], p2_y[i], p3_result[i]);\n"
+             "        }\n"
+             "        row = row_stop;\n"
+             "    }\n"))
+        << out;
 }
 
 TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
