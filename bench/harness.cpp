@@ -27,7 +27,7 @@ namespace bench {
 namespace {
 
 constexpr double min_sample_seconds = 0.005;
-constexpr int default_repetitions = 7;
+constexpr int default_repetitions = 11;
 
 /// BROOK_BENCH_REPS overrides the number of samples per variant (a quick run uses 3).
 int repetitions() {

@@ -502,7 +502,7 @@ def main():
         "`make bench` builds the suite into build-release/ (`-DBROOK_BUILD_BENCH=ON`), runs each "
         "program once per backend (cpu, gl; Table 1 on gl with `BRT_GL_MAX_OUTPUTS` 4 and 1), "
         "and writes build-release/bench-results/ (results.tsv, results.md, the plots, one log per "
-        "run) and this page. `BROOK_BENCH_REPS=N` sets the samples per variant (default 7). "
+        "run) and this page. `BROOK_BENCH_REPS=N` sets the samples per variant (default 11). "
         "A new benchmark is a .br file using bench/harness.hpp and one "
         "`brook_add_benchmark(name file.br)` line in bench/CMakeLists.txt; a new application "
         "is a program in examples/ that prints a `result:` line and one "
