@@ -387,10 +387,11 @@ private:
     std::byte* row_ = nullptr;
 };
 
-/// `indexof(s)`: the position of output element `index` in stream parameter `param`, as a float4
-/// whose .x is the last dimension (an input of another shape is resized as it is read).
-inline float4 indexof(const Frame& frame, int param, std::size_t index) {
-    const StreamView& view = frame.args[param].stream;
+namespace detail {
+
+/// The position of output element `index` in `view` (resized to the output's shape), or in the
+/// output itself when `view` is null, as a float4 whose .x is the last dimension.
+inline float4 element_position(const Frame& frame, const StreamView* view, std::size_t index) {
     float4 position;
     for (int d = frame.output_rank - 1, component = 0; d >= 0; --d, ++component) {
         const auto dim = static_cast<std::size_t>(d);
@@ -399,10 +400,49 @@ inline float4 indexof(const Frame& frame, int param, std::size_t index) {
         // no scaling: a 1-D call of same-shaped streams divides nothing.
         const std::size_t i = d == 0 ? index : index % out;
         index /= d == 0 ? 1 : out;
-        const std::size_t extent = d < view.rank ? view.extents[dim] : out;
+        const std::size_t extent = view != nullptr && d < view->rank ? view->extents[dim] : out;
         position[component] = static_cast<float>(extent == out ? i : i * extent / out);
     }
     return position;
+}
+
+} // namespace detail
+
+/// `indexof(s)`: the position of output element `index` in stream parameter `param`, as a float4
+/// whose .x is the last dimension (an input of another shape is resized as it is read).
+inline float4 indexof(const Frame& frame, int param, std::size_t index) {
+    return detail::element_position(frame, &frame.args[param].stream, index);
+}
+
+/// Positions along one output row of a dense call, for kernels that use indexof. Every stream
+/// of a dense call has the output's shape, so an element's position is the same in all of them,
+/// and along a row only .x changes, by one per element: worked out from the row's first element
+/// once, indexof costs an addition, where the division per dimension of the general indexof
+/// would keep the element loop from vectorising. The column is added as an integer and then
+/// converted, so that .x rounds as the general indexof's does beyond 2^24.
+class DenseRow {
+public:
+    DenseRow(const Frame& frame, std::size_t first)
+        : first_(first),
+          first_column_(first % frame.output_extents[static_cast<std::size_t>(
+                                    frame.output_rank - 1)]),
+          start_(detail::element_position(frame, nullptr, first)) {}
+
+    float4 at(std::size_t index) const {
+        float4 position = start_;
+        position.x = static_cast<float>(first_column_ + (index - first_));
+        return position;
+    }
+
+private:
+    std::size_t first_;
+    std::size_t first_column_;
+    float4 start_;
+};
+
+/// `indexof(s)` in a dense call's row loop: see DenseRow.
+inline float4 indexof(const DenseRow& row, int /*param*/, std::size_t index) {
+    return row.at(index);
 }
 
 namespace detail {

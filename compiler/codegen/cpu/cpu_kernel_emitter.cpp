@@ -45,8 +45,9 @@ namespace brcc {
 namespace {
 
 constexpr std::string_view cpu = "::brook::cpu::";
-// Names of the body's extra parameters when the kernel uses indexof.
-constexpr std::string_view frame_param = "brook_frame";
+// Names of the body's extra parameters when the kernel uses indexof: where positions come from
+// (the Frame, or a brook::cpu::DenseRow in a dense call's row loop) and the element's index.
+constexpr std::string_view position_param = "brook_position";
 constexpr std::string_view index_param = "brook_index";
 
 std::string_view builtin_name(BuiltinId id) {
@@ -360,7 +361,7 @@ protected:
         const auto* param = static_cast<const ParamDecl*>(decl);
         const std::string index =
             std::string(index_param) + (lane_ > 0 ? " + " + std::to_string(lane_) : std::string());
-        return {std::string(cpu) + "indexof(" + std::string(frame_param) + ", " +
+        return {std::string(cpu) + "indexof(" + std::string(position_param) + ", " +
                 std::to_string(param->index) + ", " + index + ")"};
     }
 
@@ -510,13 +511,15 @@ std::string body_function(const KernelDecl& kernel, int lanes) {
             parameters +=
                 (lane == 0 ? "" : ",\n        ") + body_parameter(*param, lane_suffix(lane));
     }
+    std::string text;
     if (kernel.uses_indexof) {
         parameters += ",\n        " +
-                      maybe_unused("const ::brook::cpu::Frame& " + std::string(frame_param)) +
+                      maybe_unused("const Position& " + std::string(position_param)) +
                       ",\n        " + maybe_unused("std::size_t " + std::string(index_param));
+        text = "template <class Position>\n";
     }
-    std::string text = "[[gnu::always_inline]] inline void " + body_name(kernel, lanes) +
-                       "(\n        " + parameters + ") {\n";
+    text += "[[gnu::always_inline]] inline void " + body_name(kernel, lanes) + "(\n        " +
+            parameters + ") {\n";
     CppKernelPrinter printer;
     if (lanes == 1)
         printer.print_body(*kernel.body, 1, text);
@@ -560,10 +563,11 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
     return text;
 }
 
-/// How the kernel loop reaches element i of its streams: Dense, as pointer[i]; General, through a
-/// ResizedView; Row, as row_pointer[i - row] along a row where every stream is contiguous;
-/// Counting, as General for a vout kernel's count pass.
-enum class Addressing { Dense, General, Row, Counting };
+/// How the kernel loop reaches element i of its streams: Dense, as pointer[i]; DenseRows, as
+/// Dense in a loop over rows that gives indexof its positions from a brook::cpu::DenseRow;
+/// General, through a ResizedView; Row, as row_pointer[i - row] along a row where every stream
+/// is contiguous; Counting, as General for a vout kernel's count pass.
+enum class Addressing { Dense, DenseRows, General, Row, Counting };
 
 std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes = 1);
 
@@ -679,7 +683,8 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
     // Elements are independent and every stream written is distinct from every stream read
     // (the runtime snapshots a written one that is also gathered), so the lanes of an array
     // loop may run in any order: `omp simd` lets the compiler vectorise even across inner loops.
-    if (addressing == Addressing::Dense || addressing == Addressing::Row)
+    if (addressing == Addressing::Dense || addressing == Addressing::DenseRows ||
+        addressing == Addressing::Row)
         text = pad + "#pragma omp simd\n" + text;
     if (before.empty())
         return text + "\n" + inner + body_call(kernel, addressing) + ";\n";
@@ -734,7 +739,7 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
         }
     }
     if (kernel.uses_indexof)
-        args += ", frame, i";
+        args += addressing == Addressing::DenseRows ? ", brook_row, i" : ", frame, i";
     return body_name(kernel, lanes) + "(" + args + ")";
 }
 
@@ -775,6 +780,17 @@ std::string variable_output_loops(const KernelDecl& kernel) {
     return text;
 }
 
+/// The dense loop of a kernel that uses indexof, a row of the output at a time, so that indexof
+/// is an addition (brook::cpu::DenseRow) and the element loop still vectorises.
+std::string dense_row_loops(const KernelDecl& kernel) {
+    std::string text = "        for (std::size_t row = begin; row < end;) {\n";
+    text += "            const std::size_t row_stop = ::brook::cpu::row_end(frame, row, end);\n";
+    text += "            const ::brook::cpu::DenseRow brook_row(frame, row);\n";
+    text += element_loop(kernel, Addressing::DenseRows, 3, "row", "row_stop");
+    text += "            row = row_stop;\n";
+    return text + "        }\n";
+}
+
 /// The general loop, a row of the output at a time: the row's start in every stream, then an
 /// array loop when each of them is contiguous along the row, else the ResizedView loop.
 std::string row_loops(const KernelDecl& kernel) {
@@ -807,7 +823,12 @@ std::string kernel_loop_function(const KernelDecl& kernel) {
         return text + variable_output_loops(kernel) + "}\n";
     text += "    if (frame.dense) {\n";
     text += stream_locals(kernel, Addressing::Dense, "        ");
-    text += jammable(kernel) ? jammed_loops(kernel, 2) : element_loop(kernel, Addressing::Dense, 2);
+    if (jammable(kernel))
+        text += jammed_loops(kernel, 2);
+    else if (kernel.uses_indexof)
+        text += dense_row_loops(kernel);
+    else
+        text += element_loop(kernel, Addressing::Dense, 2);
     text += "        return;\n";
     text += "    }\n";
     text += stream_locals(kernel, Addressing::General, "    ");

@@ -122,9 +122,9 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
                                "        [[maybe_unused]] float& r__lane0,\n"))
         << code;
     // The statements around the loop run once per lane, on the lane's element.
-    EXPECT_TRUE(contains(code, "    float row__lane0 = ::brook::cpu::indexof(brook_frame, 0, "
+    EXPECT_TRUE(contains(code, "    float row__lane0 = ::brook::cpu::indexof(brook_position, 0, "
                                "brook_index).x;\n"
-                               "    float row__lane1 = ::brook::cpu::indexof(brook_frame, 0, "
+                               "    float row__lane1 = ::brook::cpu::indexof(brook_position, 0, "
                                "brook_index + 1).x;\n"))
         << code;
     EXPECT_TRUE(contains(code, "    r__lane2 = sum__lane2 * y__lane2;\n"
@@ -209,6 +209,38 @@ kernel void k(float y<>, float g[], int n, out float r<>) {
     EXPECT_TRUE(contains(code, "k__jammed(p0_y[i], p0_y[i + 1], p0_y[i + 2], p0_y[i + 3], p1_g, "
                                "p2_n, p3_r[i], p3_r[i + 1], p3_r[i + 2], p3_r[i + 3]);\n"))
         << code;
+}
+
+TEST_F(CpuSourceTest, IndexofInADenseCallComesFromTheRowsStart) {
+    analyze_source(R"(
+kernel void k(float2 g[][], out float r<>) {
+    float2 p = indexof(r).xy;
+    r = g[p + float2(1, 0)].x;
+}
+)");
+    const std::string code = cpu_kernel_code(kernel("k"));
+    // The body takes its positions from the Frame or from a DenseRow.
+    EXPECT_TRUE(contains(code, "template <class Position>\n"
+                               "[[gnu::always_inline]] inline void k__body(\n"))
+        << code;
+    EXPECT_TRUE(contains(code, "[[maybe_unused]] const Position& brook_position,\n"
+                               "        [[maybe_unused]] std::size_t brook_index) {\n"
+                               "    ::brook::float2 p = ::brook::cpu::swizzle<0, 1>("
+                               "::brook::cpu::indexof(brook_position, 1, brook_index));\n"))
+        << code;
+    // The dense loop goes a row at a time, each row's positions worked out once.
+    EXPECT_TRUE(contains(code, "        for (std::size_t row = begin; row < end;) {\n"
+                               "            const std::size_t row_stop = "
+                               "::brook::cpu::row_end(frame, row, end);\n"
+                               "            const ::brook::cpu::DenseRow brook_row(frame, row);\n"
+                               "            #pragma omp simd\n"
+                               "            for (std::size_t i = row; i < row_stop; ++i)\n"
+                               "                k__body(p0_g, p1_r[i], brook_row, i);\n"
+                               "            row = row_stop;\n"
+                               "        }\n"))
+        << code;
+    // The general loop keeps the Frame's positions.
+    EXPECT_TRUE(contains(code, "                k__body(p0_g, p1_r[i], frame, i);\n")) << code;
 }
 
 TEST_F(CpuSourceTest, KernelsWhoseElementsCannotShareALoopAreNotJammed) {
