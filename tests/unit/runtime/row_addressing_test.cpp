@@ -1,0 +1,114 @@
+// The row-at-a-time addressing that brcc's CPU loops use (brook/cpu_kernel.hpp): where a row of
+// the output ends, which streams are contiguous along a row (ResizedView::unit_row) and the
+// positions a dense call's row loop gives indexof (DenseRow), which must be exactly those of the
+// general indexof, including mid-row starts and columns beyond 2^24.
+#include <brook/cpu_kernel.hpp>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+namespace {
+
+using brook::float4;
+using brook::cpu::DenseRow;
+using brook::cpu::Frame;
+using brook::cpu::ResizedView;
+using brook::cpu::StreamView;
+
+/// A Frame for an output of `extents` (slowest first) whose parameter 0 is `view`.
+struct TestFrame {
+    TestFrame(std::vector<std::size_t> extents, StreamView view) {
+        arg.stream = view;
+        frame.args = &arg;
+        frame.output_rank = static_cast<int>(extents.size());
+        for (std::size_t d = 0; d < extents.size(); ++d) {
+            frame.output_extents[d] = extents[d];
+        }
+    }
+    Frame::Arg arg;
+    Frame frame;
+};
+
+StreamView view_of(float* data, std::vector<std::size_t> extents,
+                   std::vector<std::size_t> strides) {
+    StreamView view;
+    view.data = reinterpret_cast<std::byte*>(data);
+    view.rank = static_cast<int>(extents.size());
+    for (std::size_t d = 0; d < extents.size(); ++d) {
+        view.extents[d] = extents[d];
+        view.strides[d] = strides[d];
+    }
+    return view;
+}
+
+TEST(RowAddressing, RowEndIsTheNextRowBoundaryOrTheRangeEnd) {
+    TestFrame test({3, 5}, {});
+    EXPECT_EQ(brook::cpu::row_end(test.frame, 0, 15), 5u);
+    EXPECT_EQ(brook::cpu::row_end(test.frame, 7, 15), 10u);
+    EXPECT_EQ(brook::cpu::row_end(test.frame, 7, 8), 8u);
+    EXPECT_EQ(brook::cpu::row_end(test.frame, 14, 15), 15u);
+}
+
+TEST(RowAddressing, ADomainIsContiguousAlongEachRow) {
+    // A 3x4 domain starting at (1, 2) of a 5x10 stream: rows 10 elements apart.
+    std::array<float, 50> storage{};
+    TestFrame test({3, 4}, view_of(storage.data() + 12, {3, 4}, {10, 1}));
+    ResizedView<float> view(test.frame, 0);
+    EXPECT_EQ(view.unit_row(0), storage.data() + 12);
+    EXPECT_EQ(view.unit_row(6), storage.data() + 24);  // row 1, column 2
+    EXPECT_EQ(view.unit_row(11), storage.data() + 35); // row 2, column 3
+    // The element loop agrees with the row pointer.
+    EXPECT_EQ(&view[6], storage.data() + 24);
+}
+
+TEST(RowAddressing, AnInputRepeatedDownTheRowsIsContiguousAlongThem) {
+    std::array<float, 4> row{};
+    TestFrame test({6, 4}, view_of(row.data(), {1, 4}, {4, 1}));
+    ResizedView<float> view(test.frame, 0);
+    EXPECT_EQ(view.unit_row(0), row.data());
+    EXPECT_EQ(view.unit_row(21), row.data() + 1); // row 5, column 1
+}
+
+TEST(RowAddressing, StretchedOrStridedRowsAreNotContiguous) {
+    std::array<float, 16> storage{};
+    TestFrame stretched({2, 8}, view_of(storage.data(), {2, 4}, {4, 1}));
+    EXPECT_EQ(ResizedView<float>(stretched.frame, 0).unit_row(0), nullptr);
+    TestFrame column({2, 8}, view_of(storage.data(), {2, 1}, {1, 1}));
+    EXPECT_EQ(ResizedView<float>(column.frame, 0).unit_row(3), nullptr);
+    TestFrame strided({2, 4}, view_of(storage.data(), {2, 4}, {8, 2}));
+    EXPECT_EQ(ResizedView<float>(strided.frame, 0).unit_row(0), nullptr);
+}
+
+TEST(RowAddressing, DenseRowPositionsAreThoseOfIndexof) {
+    std::array<float, 1> unused{};
+    TestFrame test({3, 5, 7}, view_of(unused.data(), {3, 5, 7}, {35, 7, 1}));
+    // Every row start, and starts in the middle of a row (a thread's range).
+    for (const std::size_t first : {0u, 3u, 7u, 40u, 100u}) {
+        const DenseRow row(test.frame, first);
+        const std::size_t stop = brook::cpu::row_end(test.frame, first, 105);
+        for (std::size_t i = first; i < stop; ++i) {
+            const float4 expected = brook::cpu::indexof(test.frame, 0, i);
+            const float4 got = brook::cpu::indexof(row, 0, i);
+            for (int c = 0; c < 4; ++c) {
+                EXPECT_EQ(got[c], expected[c]) << "element " << i << " component " << c;
+            }
+        }
+    }
+}
+
+TEST(RowAddressing, DenseRowColumnsRoundAsIndexofDoesBeyondTwoToThe24) {
+    // A 1-D output of 2^25 elements is one row; a thread may start anywhere in it.
+    const std::size_t length = std::size_t{1} << 25;
+    TestFrame test({length}, view_of(nullptr, {length}, {1}));
+    const std::size_t first = (std::size_t{1} << 24) + 1;
+    const DenseRow row(test.frame, first);
+    for (std::size_t i = first; i < first + 64; ++i) {
+        EXPECT_EQ(brook::cpu::indexof(row, 0, i).x, brook::cpu::indexof(test.frame, 0, i).x)
+            << "element " << i;
+    }
+}
+
+} // namespace
