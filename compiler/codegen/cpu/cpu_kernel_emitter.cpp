@@ -780,39 +780,42 @@ std::string variable_output_loops(const KernelDecl& kernel) {
     return text;
 }
 
+/// A loop over the rows of the output in [begin, end) (a thread's range may start and end
+/// inside a row), running `per_row` on [row, row_stop) with `pad` as the loop's indentation.
+std::string loop_over_rows(const std::string& pad, const std::string& per_row) {
+    return pad + "for (std::size_t row = begin; row < end;) {\n" + pad +
+           "    const std::size_t row_stop = ::brook::cpu::row_end(frame, row, end);\n" + per_row +
+           pad + "    row = row_stop;\n" + pad + "}\n";
+}
+
 /// The dense loop of a kernel that uses indexof, a row of the output at a time, so that indexof
 /// is an addition (brook::cpu::DenseRow) and the element loop still vectorises.
 std::string dense_row_loops(const KernelDecl& kernel) {
-    std::string text = "        for (std::size_t row = begin; row < end;) {\n";
-    text += "            const std::size_t row_stop = ::brook::cpu::row_end(frame, row, end);\n";
-    text += "            const ::brook::cpu::DenseRow brook_row(frame, row);\n";
-    text += element_loop(kernel, Addressing::DenseRows, 3, "row", "row_stop");
-    text += "            row = row_stop;\n";
-    return text + "        }\n";
+    return loop_over_rows("        ",
+                          "            const ::brook::cpu::DenseRow brook_row(frame, row);\n" +
+                              element_loop(kernel, Addressing::DenseRows, 3, "row", "row_stop"));
 }
 
 /// The general loop, a row of the output at a time: the row's start in every stream, then an
 /// array loop when each of them is contiguous along the row, else the ResizedView loop.
 std::string row_loops(const KernelDecl& kernel) {
-    std::string text = "    for (std::size_t row = begin; row < end;) {\n";
-    text += "        const std::size_t row_stop = ::brook::cpu::row_end(frame, row, end);\n";
+    std::string per_row;
     std::string contiguous;
     for (const ParamDecl* param : kernel.params) {
         const bool input = param->param_kind == ParamKind::InputStream;
         if (!input && param->param_kind != ParamKind::OutputStream)
             continue;
         const std::string type = (input ? "const " : "") + cpp_storage_type_name(param->type);
-        text += "        " + type + "* const " + row_pointer_name(*param) + " = " +
-                local_name(*param) + ".unit_row(row);\n";
+        per_row += "        " + type + "* const " + row_pointer_name(*param) + " = " +
+                   local_name(*param) + ".unit_row(row);\n";
         contiguous += (contiguous.empty() ? "" : " && ") + row_pointer_name(*param) + " != nullptr";
     }
-    text += "        if (" + contiguous + ") {\n";
-    text += element_loop(kernel, Addressing::Row, 3, "row", "row_stop");
-    text += "        } else {\n";
-    text += element_loop(kernel, Addressing::General, 3, "row", "row_stop");
-    text += "        }\n";
-    text += "        row = row_stop;\n";
-    return text + "    }\n";
+    per_row += "        if (" + contiguous + ") {\n";
+    per_row += element_loop(kernel, Addressing::Row, 3, "row", "row_stop");
+    per_row += "        } else {\n";
+    per_row += element_loop(kernel, Addressing::General, 3, "row", "row_stop");
+    per_row += "        }\n";
+    return loop_over_rows("    ", per_row);
 }
 
 std::string kernel_loop_function(const KernelDecl& kernel) {
