@@ -591,15 +591,20 @@ std::string stream_element(const ParamDecl& param, Addressing addressing, int la
     return local_name(param) + (lane == 0 ? "[i]" : "[i + " + std::to_string(lane) + "]");
 }
 
+/// The storage type of an element-wise stream's elements, const for an input.
+std::string element_storage_type(const ParamDecl& param) {
+    return (param.param_kind == ParamKind::InputStream ? "const " : "") +
+           cpp_storage_type_name(param.type);
+}
+
 /// Declarations of the locals that address the input and output streams: plain arrays for the
 /// dense loop, brook::cpu::ResizedView for the general one.
 std::string stream_locals(const KernelDecl& kernel, Addressing addressing, const std::string& pad) {
     std::string text;
     for (const ParamDecl* param : kernel.params) {
-        const bool input = param->param_kind == ParamKind::InputStream;
-        if (!input && param->param_kind != ParamKind::OutputStream)
+        if (!per_element(*param))
             continue;
-        const std::string type = (input ? "const " : "") + cpp_storage_type_name(param->type);
+        const std::string type = element_storage_type(*param);
         const std::string index = std::to_string(param->index);
         if (addressing == Addressing::Dense)
             text += pad + type + "* const " + local_name(*param) + " = frame.data<" + type + ">(" +
@@ -802,10 +807,9 @@ std::string row_loops(const KernelDecl& kernel) {
     std::string per_row;
     std::string contiguous;
     for (const ParamDecl* param : kernel.params) {
-        const bool input = param->param_kind == ParamKind::InputStream;
-        if (!input && param->param_kind != ParamKind::OutputStream)
+        if (!per_element(*param))
             continue;
-        const std::string type = (input ? "const " : "") + cpp_storage_type_name(param->type);
+        const std::string type = element_storage_type(*param);
         per_row += "        " + type + "* const " + row_pointer_name(*param) + " = " +
                    local_name(*param) + ".unit_row(row);\n";
         contiguous += (contiguous.empty() ? "" : " && ") + row_pointer_name(*param) + " != nullptr";
