@@ -74,13 +74,14 @@ struct ValueDecl {
     SourceRange name_range; ///< the name alone
 };
 
+/// The kinds of parameter, listed once for brcc and the runtime in include/brook/param_kinds.def:
+/// `float a` (Constant), `float a<>` (InputStream; ReduceInput in a reduce function),
+/// `out float a<>`, `float a[]` (Gather, rank = number of `[]`, 1-4), `reduce float r<>`
+/// (ReduceAccumulator) and `vout float r<>` (zero or more values per element, each sent by push).
 enum class ParamKind {
-    Constant,         ///< `float a`, `float4 v`, `Ray r` (no `<>`): read-only, same for all elements
-    InputStream,      ///< `float a<>`
-    OutputStream,     ///< `out float a<>`
-    Gather,           ///< `float a[]`, `float a[][]` (rank = number of `[]`, 1-4)
-    ReduceAccumulator, ///< `reduce float r<>` in a reduce function
-    VariableOutput     ///< `vout float r<>`: zero or more values per element, each sent by push(r)
+#define BROOK_PARAM_KIND(name, words, is_stream, reads, writes) name,
+#include "brook/param_kinds.def"
+#undef BROOK_PARAM_KIND
 };
 
 struct ParamDecl : ValueDecl {
@@ -90,7 +91,7 @@ struct ParamDecl : ValueDecl {
     /// Written with `<>` (input, output and reduce streams). False for `out float a`, which the
     /// parser accepts as an OutputStream so that sema can report "not a stream".
     bool is_stream_syntax = false;
-    int index = 0;       ///< position in the parameter list
+    int index = 0; ///< position in the parameter list
 };
 
 struct Expr;
@@ -106,11 +107,11 @@ struct Compound;
 /// `kernel void k(...) {...}`, `kernel float4 helper(...) {...}` or `reduce void r(...) {...}`.
 struct KernelDecl {
     std::string name;
-    Type return_type;  ///< void for stream kernels and reductions; a value type for helpers
+    Type return_type; ///< void for stream kernels and reductions; a value type for helpers
     bool is_reduce = false;
     std::vector<ParamDecl*> params;
     Compound* body = nullptr;
-    SourceRange range;      ///< from `kernel`/`reduce` to the closing brace
+    SourceRange range; ///< from `kernel`/`reduce` to the closing brace
     SourceRange name_range;
 
     // sema:
@@ -159,8 +160,25 @@ struct Unary : Expr {
 };
 
 enum class BinaryOp {
-    Add, Sub, Mul, Div, Rem, Shl, Shr, Less, Greater, LessEqual, GreaterEqual, Equal, NotEqual,
-    BitAnd, BitOr, BitXor, LogicalAnd, LogicalOr, Comma
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    Less,
+    Greater,
+    LessEqual,
+    GreaterEqual,
+    Equal,
+    NotEqual,
+    BitAnd,
+    BitOr,
+    BitXor,
+    LogicalAnd,
+    LogicalOr,
+    Comma
 };
 
 struct Binary : Expr {
@@ -226,7 +244,8 @@ struct Member : Expr {
     SourceRange member_range;
     // sema:
     bool is_swizzle = false;
-    std::array<std::uint8_t, 4> swizzle{}; ///< component indices (x=0 .. w=3), `swizzle_length` used
+    std::array<std::uint8_t, 4>
+        swizzle{}; ///< component indices (x=0 .. w=3), `swizzle_length` used
     int swizzle_length = 0;
     int field_index = -1; ///< for struct fields
 };
@@ -286,7 +305,7 @@ struct If : Stmt {
 
 struct For : Stmt {
     explicit For(SourceRange r) : Stmt(NodeKind::For, r) {}
-    Stmt* init = nullptr;     ///< DeclStmt, ExprStmt or null
+    Stmt* init = nullptr;      ///< DeclStmt, ExprStmt or null
     Expr* condition = nullptr; ///< may be null
     Expr* step = nullptr;      ///< may be null
     Stmt* body = nullptr;
@@ -372,7 +391,7 @@ struct HostIteratorDecl {
 /// name of a reduce function, rewritten to refer to that function's KernelInfo.
 struct HostReduceOperator {
     std::string name;
-    SourceRange range;                 ///< the name
+    SourceRange range;                  ///< the name
     const KernelDecl* reduce = nullptr; ///< sema: the reduce function it names
 };
 

@@ -29,6 +29,7 @@ std::string_view param_kind_name(ParamKind kind) {
     case ParamKind::Constant:
         return "constant";
     case ParamKind::InputStream:
+    case ParamKind::ReduceInput:
         return "input stream";
     case ParamKind::OutputStream:
         return "output stream";

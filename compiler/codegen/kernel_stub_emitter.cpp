@@ -10,9 +10,7 @@
 #include "codegen/kernel_stub_emitter.hpp"
 
 #include "codegen/cpp_spelling.hpp"
-#include "codegen/cpu/cpu_kernel_emitter.hpp"
-#include "codegen/glsl/glsl_kernel_emitter.hpp"
-#include "support/diagnostics.hpp"
+#include "codegen/param_access.hpp"
 
 namespace brcc {
 
@@ -22,22 +20,19 @@ std::string params_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__params";
 }
 
-std::string_view runtime_kind(const KernelDecl& kernel, const ParamDecl& param) {
-    switch (param.param_kind) {
-    case ParamKind::Constant:
-        return "Constant";
-    case ParamKind::InputStream:
-        return kernel.is_reduce ? "ReduceInput" : "InputStream";
-    case ParamKind::OutputStream:
-        return "OutputStream";
-    case ParamKind::Gather:
-        return "Gather";
-    case ParamKind::ReduceAccumulator:
-        return "ReduceAccumulator";
-    case ParamKind::VariableOutput:
-        return "VariableOutput";
+std::string_view runtime_kind(ParamKind kind) {
+    switch (kind) {
+#define BROOK_PARAM_KIND(name, words, is_stream, reads, writes)                                    \
+    case ParamKind::name:                                                                          \
+        return #name;
+#include "brook/param_kinds.def"
+#undef BROOK_PARAM_KIND
     }
     return "";
+}
+
+std::string_view boolean(bool value) {
+    return value ? "true" : "false";
 }
 
 /// `&::brook::element_traits<T>::type`; bool constants have no stream element type.
@@ -58,6 +53,7 @@ std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
             return "const " + cpp_storage_type_name(param.type) + " " + name;
         return "const " + cpp_storage_type_name(param.type) + "& " + name;
     case ParamKind::InputStream:
+    case ParamKind::ReduceInput:
     case ParamKind::Gather:
         return "const ::brook::stream& " + name;
     case ParamKind::OutputStream:
@@ -77,6 +73,7 @@ std::string stub_argument(const ParamDecl& param, ReduceTarget target) {
     case ParamKind::Constant:
         return "::brook::KernelArg::constant_value(" + name + ")";
     case ParamKind::InputStream:
+    case ParamKind::ReduceInput:
     case ParamKind::Gather:
         return "::brook::KernelArg::input(" + name + ")";
     case ParamKind::OutputStream:
@@ -110,37 +107,29 @@ std::string kernel_info_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__info";
 }
 
-std::string kernel_info(const KernelDecl& kernel, bool with_cpu, bool with_gl) {
+std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry>& backends) {
+    const std::vector<ParamAccess> access = param_access(kernel);
     std::string text = "const ::brook::ParamInfo " + params_name(kernel) + "[] = {\n";
     for (const ParamDecl* param : kernel.params) {
+        const ParamAccess& used = access[static_cast<std::size_t>(param->index)];
         text += "    {\"" + param->name +
-                "\", ::brook::ParamKind::" + std::string(runtime_kind(kernel, *param)) + ", " +
-                element_type(param->type) + ", " + std::to_string(param->gather_rank) + "},\n";
+                "\", ::brook::ParamKind::" + std::string(runtime_kind(param->param_kind)) + ", " +
+                element_type(param->type) + ", " + std::to_string(param->gather_rank) + ", " +
+                std::string(boolean(used.read)) + ", " + std::string(boolean(used.written)) +
+                "},\n";
     }
     text += "};\n";
-    const auto function = [&](const std::string& name) {
-        return with_cpu ? "&" + name : std::string("nullptr");
-    };
-    text += "const ::brook::KernelInfo " + kernel_info_name(kernel) + "{\"" + kernel.name + "\", " +
-            params_name(kernel) + ", " + (kernel.is_reduce ? "true" : "false") + ", ";
-    if (kernel.is_reduce) {
-        text += "nullptr, " + function(cpu_fold_function_name(kernel)) + ", " +
-                function(cpu_combine_function_name(kernel));
-    } else {
-        text += function(cpu_kernel_function_name(kernel)) + ", nullptr, nullptr";
+    std::string backend_list = "{}";
+    if (!backends.empty()) {
+        backend_list = cpp_identifier(kernel.name) + "__backends";
+        text += "const ::brook::BackendCode " + backend_list + "[] = {\n";
+        for (const BackendEntry& entry : backends)
+            text += "    {\"" + entry.backend + "\", " + entry.payload + "},\n";
+        text += "};\n";
     }
-    const std::size_t grain = with_cpu ? cpu_grain(kernel) : 0;
-    if (with_gl) {
-        const std::string glsl = glsl_kernel_source(kernel);
-        BRCC_ASSERT(glsl.find(")brook_glsl\"") == std::string::npos,
-                    "GLSL of '" + kernel.name + "' contains the raw string's delimiter");
-        text += glsl.empty() ? ", nullptr" : ",\n    R\"brook_glsl(" + glsl + ")brook_glsl\"";
-    } else if (grain != 0) {
-        text += ", nullptr";
-    }
-    if (grain != 0)
-        text += ", " + std::to_string(grain);
-    return text + "};\n";
+    return text + "const ::brook::KernelInfo " + kernel_info_name(kernel) + "{\"" + kernel.name +
+           "\", " + params_name(kernel) + ", " + std::string(boolean(kernel.is_reduce)) + ", " +
+           backend_list + "};\n";
 }
 
 std::string kernel_stub(const KernelDecl& kernel) {

@@ -6,15 +6,22 @@
 #include "ast/ast.hpp"
 
 #include <string>
+#include <vector>
 
 namespace brcc {
 
 /// `NAME__info`, the kernel's `const ::brook::KernelInfo` (host code names a reduce function's
 /// to pass it as an operator).
 std::string kernel_info_name(const KernelDecl& kernel);
-/// `NAME__params` and `NAME__info`; `with_cpu` points the info at the CPU functions, `with_gl`
-/// adds the kernel's GLSL (codegen/glsl).
-std::string kernel_info(const KernelDecl& kernel, bool with_cpu, bool with_gl);
+/// One entry of a KernelInfo's backend list: the backend's name and its generator's payload.
+struct BackendEntry {
+    std::string backend;
+    std::string payload;
+};
+
+/// `NAME__params`, `NAME__backends` (one entry per backend that has code for the kernel) and
+/// `NAME__info`.
+std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry>& backends);
 /// The stub (two overloads for a reduction: a stream target and a host variable target).
 std::string kernel_stub(const KernelDecl& kernel);
 

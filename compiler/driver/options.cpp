@@ -4,6 +4,8 @@
 
 #include "driver/options.hpp"
 
+#include "codegen/backend_generator.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -33,7 +35,7 @@ int usage_error(const std::string& message) {
 } // namespace
 
 const std::vector<std::string>& known_backends() {
-    static const std::vector<std::string> backends = {"cpu", "gl"};
+    static const std::vector<std::string> backends = registered_backends();
     return backends;
 }
 

@@ -88,6 +88,11 @@ bool is_stream_kind(ParamKind kind) {
 } // namespace
 
 void Sema::check_signature(KernelDecl& kernel) {
+    // A reduce function's `T a<>` is the stream it folds, not an input of a stream kernel.
+    for (ParamDecl* param : kernel.params) {
+        if (kernel.is_reduce && param->param_kind == ParamKind::InputStream)
+            param->param_kind = ParamKind::ReduceInput;
+    }
     // Parameter names share one scope; a duplicate is reported here, once.
     for (std::size_t i = 0; i < kernel.params.size(); ++i) {
         const ParamDecl& param = *kernel.params[i];
@@ -162,6 +167,7 @@ void Sema::check_variable_output(const KernelDecl& kernel, const ParamDecl& vout
             break;
         case ParamKind::Constant:
         case ParamKind::Gather:
+        case ParamKind::ReduceInput:
         case ParamKind::ReduceAccumulator:
             break;
         }
@@ -192,7 +198,7 @@ void Sema::check_reduce(const KernelDecl& kernel) {
             accumulator = param;
             ++accumulators;
             break;
-        case ParamKind::InputStream:
+        case ParamKind::ReduceInput:
             input = param;
             ++inputs;
             break;
@@ -202,6 +208,7 @@ void Sema::check_reduce(const KernelDecl& kernel) {
             break;
         case ParamKind::Constant:
         case ParamKind::Gather:
+        case ParamKind::InputStream: // check_signature made it ReduceInput
             break;
         }
     }

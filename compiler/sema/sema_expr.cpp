@@ -161,6 +161,8 @@ const char* param_description(const ParamDecl& param, bool in_reduce) {
         return "constant argument";
     case ParamKind::InputStream:
         return in_reduce ? "reduce input stream" : "input stream";
+    case ParamKind::ReduceInput:
+        return "reduce input stream";
     case ParamKind::OutputStream:
         return "out stream";
     case ParamKind::Gather:
@@ -471,10 +473,10 @@ bool Sema::check_assignable(const Expr& target) {
         case ParamKind::VariableOutput:
             return true;
         case ParamKind::InputStream:
-            diags_.report(kernel_->is_reduce ? DiagId::assign_to_reduce_input
-                                             : DiagId::assign_to_input_stream,
-                          target.range)
-                << ref.name;
+            diags_.report(DiagId::assign_to_input_stream, target.range) << ref.name;
+            return false;
+        case ParamKind::ReduceInput:
+            diags_.report(DiagId::assign_to_reduce_input, target.range) << ref.name;
             return false;
         case ParamKind::Constant:
             diags_.report(DiagId::assign_to_constant, target.range) << ref.name;

@@ -12,25 +12,38 @@
 #include <cmath>
 #include <cstddef>
 #include <span>
+#include <string_view>
 
 namespace brook {
 
+/// The kind of a kernel parameter (brook/param_kinds.def lists them with what they allow).
 enum class ParamKind : unsigned char {
-    Constant,          ///< `float a`: one value for every element
-    InputStream,       ///< `float a<>`
-    OutputStream,      ///< `out float a<>`
-    Gather,            ///< `float a[]`, `float a[][]`
-    ReduceInput,       ///< the stream argument of a reduce function
-    ReduceAccumulator, ///< `reduce float r<>`: a host variable or a stream
-    VariableOutput,    ///< `vout float r<>`: zero or more values per element, sent by push(r)
+#define BROOK_PARAM_KIND(name, words, is_stream, reads, writes) name,
+#include "brook/param_kinds.def"
+#undef BROOK_PARAM_KIND
 };
 
+/// What brcc knows about one kernel parameter.
 struct ParamInfo {
     const char* name;
     ParamKind kind;
-    const ElementType& (*element_type)(); ///< element_traits<T>::type
-    int gather_rank;                      ///< number of `[]` for gathers, else 0
+    const ElementType& (*element_type)(); ///< element_traits<T>::type; null for bool constants
+    int rank = 0;         ///< number of `[]` for gathers; 0 for the others (any rank)
+    bool read = true;     ///< the kernel's body reads the argument's elements
+    bool written = false; ///< the kernel's body writes the argument's elements
 };
+
+/// "input stream", "gather", ...: the kind as messages name it.
+constexpr const char* param_kind_words(ParamKind kind) {
+    switch (kind) {
+#define BROOK_PARAM_KIND(name, words, is_stream, reads, writes)                                    \
+    case ParamKind::name:                                                                          \
+        return words;
+#include "brook/param_kinds.def"
+#undef BROOK_PARAM_KIND
+    }
+    return "";
+}
 
 namespace cpu {
 
@@ -203,29 +216,53 @@ using CombineFunction = void (*)(const Frame& frame, void* accumulator, const vo
 
 } // namespace cpu
 
+namespace cpu {
+
+/// The CPU backend's code for a kernel (brcc's codegen/cpu), the payload of its "cpu" entry.
+struct KernelCode {
+    KernelFunction kernel = nullptr; ///< stream kernels
+    FoldFunction fold = nullptr;     ///< reductions
+    CombineFunction combine = nullptr;
+    /// The fewest elements worth a thread of their own, or 0 for the backend's default (sized
+    /// for a few operations per element). brcc lowers it for kernels that loop, where one
+    /// element may be a whole dot product.
+    std::size_t grain = 0;
+};
+
+} // namespace cpu
+
+/// One backend's code for a kernel: `backend` is its BRT_RUNTIME name and `code` what that
+/// backend's generator in brcc emitted, which only the backend interprets (a cpu::KernelCode for
+/// cpu; the kernel's source text, a null-terminated string, for gl and cuda).
+struct BackendCode {
+    const char* backend;
+    const void* code;
+};
+
 struct KernelInfo {
     const char* name;
     std::span<const ParamInfo> params;
     bool is_reduce;
-    cpu::KernelFunction cpu_kernel; ///< stream kernels
-    cpu::FoldFunction cpu_fold;     ///< reductions
-    cpu::CombineFunction cpu_combine;
-    /// The kernel as a GLSL fragment shader body for the gl backend (brcc's glsl generator;
-    /// docs/gl_backend.md), or null when the program was built without gl. The backend prepends
-    /// `#version`, the defines choosing the pass's outputs and its prelude.
-    const char* glsl_source = nullptr;
-    /// The fewest elements worth a thread of their own on the CPU backend, or 0 for the
-    /// backend's default (sized for a few operations per element). brcc lowers it for kernels
-    /// that loop, where one element may be a whole dot product.
-    std::size_t cpu_grain = 0;
+    /// One entry per backend the program was built with (brcc --backends).
+    std::span<const BackendCode> backends;
+
+    /// The code for `backend`, or null when the program was built without it.
+    const void* code_for(std::string_view backend) const {
+        for (const BackendCode& entry : backends) {
+            if (backend == entry.backend) {
+                return entry.code;
+            }
+        }
+        return nullptr;
+    }
 };
 
 /// One argument of a kernel call, built by the generated stub.
 struct KernelArg {
-    const void* constant = nullptr; ///< Constant parameters
+    const void* constant = nullptr;     ///< Constant parameters
     const stream* stream_arg = nullptr; ///< stream, gather and reduce-input parameters
-    stream* output = nullptr;        ///< OutputStream parameters and stream reduce targets
-    void* reduce_value = nullptr;    ///< a host variable as reduce target
+    stream* output = nullptr;           ///< OutputStream parameters and stream reduce targets
+    void* reduce_value = nullptr;       ///< a host variable as reduce target
     const ElementType* reduce_value_type = nullptr;
 
     template <class T> static KernelArg constant_value(const T& value) {

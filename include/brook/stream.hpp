@@ -202,4 +202,12 @@ void streamGatherOp(const stream& dst, const stream& index, const stream& src,
 void* brmalloc(std::size_t bytes);
 void brfree(void* pointer);
 
+/// Waits until every kernel, reduction and copy issued so far has finished. Backends that queue
+/// work (cuda) return from launches early; streamWrite and reductions to host variables wait by
+/// themselves, so only timing and interop with other APIs need this.
+void finish();
+
+/// The backend this process runs on ("cpu", "gl", "cuda"), chosen by BRT_RUNTIME.
+const char* backend_name();
+
 } // namespace brook

@@ -1,5 +1,5 @@
 #pragma once
-// The interface every backend implements (CPU now; OpenGL and CUDA later). The core checks a
+// The interface every backend implements (runtime/backends/NAME/). The core checks a
 // call's arguments and binds them into a Launch, a backend-neutral description: per parameter a
 // constant or a Region of some Storage. A backend owns its storage format (host memory, GL
 // textures, CUDA buffers) and turns a Launch into its own dispatch; the CPU backend builds a
@@ -15,6 +15,7 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -101,6 +102,15 @@ public:
 
     /// The BRT_RUNTIME name ("cpu").
     virtual std::string_view name() const = 0;
+    /// The KernelInfo::backends entry whose code it runs: its own name, another backend's (a
+    /// backend that wraps one), or "" for one that runs no generated code (the tests' record
+    /// backend). The core refuses a kernel without that entry before binding its arguments.
+    virtual std::string_view kernel_code_name() const { return name(); }
+    /// What it runs on, for BRT_VERBOSE=1 ("NVIDIA H100 80GB HBM3, compute capability 9.0").
+    virtual std::string device() const = 0;
+    /// Returns when all work issued so far is done (brook::finish); a backend whose every
+    /// call completes before it returns has nothing to wait for.
+    virtual void finish() {}
 
     /// New storage for `count` elements of `type`, zero-filled.
     virtual std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) = 0;

@@ -37,21 +37,19 @@ public:
             fatal(label + " takes " + std::to_string(op.params.size()) +
                   " parameters; an operator takes only its stream and its reduce argument");
         }
-        if (op.cpu_combine == nullptr) {
-            fatal(label + " was built without its CPU code");
-        }
+        // The operator runs on the host, whatever the backend: through its CPU code.
+        combine_ = static_cast<const cpu::KernelCode*>(detail::backend_code(op, "cpu"))->combine;
         args_.resize(op.params.size());
         frame_.args = args_.data();
     }
 
     const ElementType& type() const { return op_.params[0].element_type(); }
     const char* name() const { return op_.name; }
-    void apply(void* accumulator, const void* value) const {
-        op_.cpu_combine(frame_, accumulator, value);
-    }
+    void apply(void* accumulator, const void* value) const { combine_(frame_, accumulator, value); }
 
 private:
     const KernelInfo& op_;
+    cpu::CombineFunction combine_ = nullptr;
     std::vector<cpu::Frame::Arg> args_;
     cpu::Frame frame_;
 };

@@ -72,7 +72,7 @@ void check_resizable(const KernelInfo& kernel, std::size_t param, const StreamIm
 }
 
 void check_gather(const KernelInfo& kernel, std::size_t param, const StreamImpl& gather) {
-    const int rank = kernel.params[param].gather_rank;
+    const int rank = kernel.params[param].rank;
     if (gather.region().rank != rank) {
         fatal(argument_label(kernel, param) + " is " +
               describe_shape(gather.type(), gather.region()) + " with " +
@@ -176,6 +176,16 @@ std::string call_label(const KernelInfo& kernel) {
     return std::string(kernel.is_reduce ? "reduce '" : "kernel '") + kernel.name + "'";
 }
 
+const void* backend_code(const KernelInfo& kernel, std::string_view backend) {
+    const void* code = kernel.code_for(backend);
+    if (code == nullptr) {
+        fatal(call_label(kernel) + " has no code for the " + std::string(backend) +
+              " backend: build the program with brcc's --backends including " +
+              std::string(backend) + " (the default)");
+    }
+    return code;
+}
+
 void check_argument_count(const KernelInfo& kernel, std::span<const KernelArg> args) {
     if (args.size() != kernel.params.size()) {
         fatal(call_label(kernel) + " takes " + std::to_string(kernel.params.size()) +
@@ -209,6 +219,10 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
 void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
                     const StreamImpl& domain, std::span<const BoundStream> written,
                     BoundCall& call) {
+    // Before any work: a backend never sees a kernel it has no code for.
+    if (const std::string_view code = domain.backend().kernel_code_name(); !code.empty()) {
+        backend_code(kernel, code);
+    }
     Launch& launch = call.launch;
     launch.kernel = &kernel;
     launch.args.assign(kernel.params.size(), BoundArg{});

@@ -10,12 +10,17 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace brook::detail {
 
 /// "kernel 'saxpy'" or "reduce 'sum'", the start of every message about a call.
 std::string call_label(const KernelInfo& kernel);
+
+/// The code brcc emitted for `kernel` on `backend` (see KernelInfo::backends); stops with a
+/// message saying how to build the program when it was built without that backend.
+const void* backend_code(const KernelInfo& kernel, std::string_view backend);
 
 /// Stops unless `args` has one argument per parameter of `kernel`.
 void check_argument_count(const KernelInfo& kernel, std::span<const KernelArg> args);

@@ -1,111 +1,177 @@
-// Backend selection by BRT_RUNTIME. The table lists every backend the project knows, fastest
-// first, with its factory when this build has it. `auto` takes the first that is built and
-// starts; any other value must name one exactly. There is no silent fallback: a backend that is
-// missing or cannot start stops the program, naming the cause and the backends that can run.
+// Backend selection by BRT_RUNTIME. Every backend built into this library (or loaded from
+// BRT_BACKEND_PLUGINS) registered a factory; `auto` takes the highest-ranked one that starts,
+// any other value must name one exactly. There is no silent fallback: a backend that is missing
+// or cannot start stops the program, naming the cause and the backends that can run.
+//
+// BROOK_BACKEND_FOLDERS (from CMake: the folders of runtime/backends/) names every backend of
+// the project, so that one this build left out is reported as "not built", not as unknown.
 #include "core/registry.hpp"
 
-#include "backends/cpu/cpu_backend.hpp"
-#ifdef BROOK_WITH_GL
-#include "backends/gl/gl_backend.hpp"
-#endif
 #include "core/errors.hpp"
 
-#include <array>
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace brook::detail {
 
 namespace {
 
-struct BackendEntry {
-    std::string_view name;
-    /// Null when this build does not include the backend. Throws std::runtime_error, saying
-    /// why, when the backend cannot start on this machine (no OpenGL context, no GPU).
-    std::unique_ptr<Backend> (*create)();
-};
-
-constexpr std::array<BackendEntry, 3> backends{{
-    {"cuda", nullptr},
-#ifdef BROOK_WITH_GL
-    {"gl", &make_gl_backend},
-#else
-    {"gl", nullptr},
-#endif
-    {"cpu", &make_cpu_backend},
-}};
-
-/// The names of the backends whose `create` is (or is not) null, joined: "cuda and gl".
-std::string backend_names(bool built) {
-    std::string list;
-    for (const BackendEntry& entry : backends) {
-        if ((entry.create != nullptr) == built) {
-            list += (list.empty() ? "" : " and ") + std::string(entry.name);
-        }
-    }
-    return list;
+/// The registered factories. A function-local static: registrations run during static
+/// initialisation, in no particular order between files.
+std::vector<BackendFactory>& registry() {
+    static std::vector<BackendFactory> factories;
+    return factories;
 }
 
-/// "backends that can run here: cpu", plus `(gl and cuda are not built in this version)` when
-/// `with_unbuilt` and some are missing.
-std::string usable_backends(bool with_unbuilt) {
-    std::string text = "backends that can run here: " + backend_names(true);
-    const std::string missing = backend_names(false);
-    if (with_unbuilt && !missing.empty()) {
-        text += " (" + missing + " are not built in this version)";
+std::vector<std::string> split(std::string_view list, char separator) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t end = std::min(list.find(separator, start), list.size());
+        if (end > start) {
+            parts.emplace_back(list.substr(start, end - start));
+        }
+        start = end + 1;
+    }
+    return parts;
+}
+
+/// Loads the libraries of BRT_BACKEND_PLUGINS once; their static registrations run on load.
+void load_plugins() {
+    static const bool loaded = [] {
+        const char* list = std::getenv("BRT_BACKEND_PLUGINS");
+        for (const std::string& path : split(list != nullptr ? list : "", ':')) {
+            // Never closed: the backends' code must outlive every stream.
+            if (dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL) == nullptr) {
+                fatal("BRT_BACKEND_PLUGINS: cannot load " + path + ": " + dlerror());
+            }
+        }
+        return true;
+    }();
+    (void)loaded;
+}
+
+/// The registered backends, the best for `auto` first, then by name.
+std::vector<BackendFactory> registered() {
+    load_plugins();
+    std::vector<BackendFactory> factories = registry();
+    std::sort(factories.begin(), factories.end(), [](const auto& a, const auto& b) {
+        return a.auto_rank != b.auto_rank ? a.auto_rank > b.auto_rank : a.name < b.name;
+    });
+    return factories;
+}
+
+std::string joined(const std::vector<std::string>& names, std::string_view last_separator) {
+    std::string text;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        text += (i == 0                  ? ""
+                 : i + 1 == names.size() ? std::string(last_separator)
+                                         : ", ") +
+                names[i];
     }
     return text;
 }
 
-/// Starts `entry`'s backend; one that cannot start stops the program with its reason and the
-/// other built backends.
-std::unique_ptr<Backend> start(const BackendEntry& entry) {
-    try {
-        return entry.create();
-    } catch (const std::runtime_error& error) {
-        std::string others;
-        for (const BackendEntry& other : backends) {
-            if (other.create != nullptr && other.name != entry.name) {
-                others += (others.empty() ? "" : " and ") + std::string(other.name);
-            }
+std::vector<std::string> names_of(const std::vector<BackendFactory>& factories,
+                                  std::string_view except = {}) {
+    std::vector<std::string> names;
+    for (const BackendFactory& factory : factories) {
+        if (factory.name != except) {
+            names.emplace_back(factory.name);
         }
-        fatal("BRT_RUNTIME=" + std::string(entry.name) + ": " + error.what() +
-              "; backends that can run here: " + others);
+    }
+    return names;
+}
+
+/// The project's backends that this build does not include.
+std::vector<std::string> unbuilt(const std::vector<BackendFactory>& factories) {
+    std::vector<std::string> names;
+    for (const std::string& folder : split(BROOK_BACKEND_FOLDERS, ',')) {
+        if (std::none_of(factories.begin(), factories.end(),
+                         [&](const BackendFactory& f) { return f.name == folder; })) {
+            names.push_back(folder);
+        }
+    }
+    return names;
+}
+
+/// "backends that can run here: gl and cpu", plus `(cuda is not built in this version)` when
+/// `with_unbuilt` and some are missing.
+std::string usable_backends(const std::vector<BackendFactory>& factories, bool with_unbuilt) {
+    std::string text = "backends that can run here: " + joined(names_of(factories), " and ");
+    const std::vector<std::string> missing = unbuilt(factories);
+    if (with_unbuilt && !missing.empty()) {
+        text += " (" + joined(missing, " and ") + (missing.size() == 1 ? " is" : " are") +
+                " not built in this version)";
+    }
+    return text;
+}
+
+/// Starts `factory`'s backend; one that cannot start stops the program with its reason and the
+/// other backends.
+std::unique_ptr<Backend> start(const BackendFactory& factory,
+                               const std::vector<BackendFactory>& factories) {
+    try {
+        return factory.create();
+    } catch (const std::runtime_error& error) {
+        fatal(
+            "BRT_RUNTIME=" + std::string(factory.name) + ": " + error.what() +
+            "; backends that can run here: " + joined(names_of(factories, factory.name), " and "));
     }
 }
 
-} // namespace
-
-std::unique_ptr<Backend> create_backend(std::string_view name) {
-    if (name.empty()) {
-        name = "cpu";
-    }
+std::unique_ptr<Backend> select_backend(std::string_view name) {
+    const std::vector<BackendFactory> factories = registered();
     if (name == "auto") {
-        // The fastest that starts: a GPU backend that cannot start here is passed over.
-        for (const BackendEntry& entry : backends) {
-            if (entry.create == nullptr) {
+        // The best that starts: a GPU backend that cannot start here is passed over.
+        for (const BackendFactory& factory : factories) {
+            if (factory.auto_rank < 0) {
                 continue;
             }
             try {
-                return entry.create();
+                return factory.create();
             } catch (const std::runtime_error&) {
                 continue;
             }
         }
     }
-    for (const BackendEntry& entry : backends) {
-        if (entry.name != name) {
-            continue;
+    for (const BackendFactory& factory : factories) {
+        if (factory.name == name) {
+            return start(factory, factories);
         }
-        if (entry.create == nullptr) {
-            fatal("BRT_RUNTIME=" + std::string(name) + ": the " + std::string(name) +
-                  " backend is not built in this version; " + usable_backends(false));
-        }
-        return start(entry);
     }
-    fatal("BRT_RUNTIME=" + std::string(name) + " names no backend (use cpu, gl, cuda or auto); " +
-          usable_backends(true));
+    const std::vector<std::string> missing = unbuilt(factories);
+    if (std::find(missing.begin(), missing.end(), name) != missing.end()) {
+        fatal("BRT_RUNTIME=" + std::string(name) + ": the " + std::string(name) +
+              " backend is not built in this version; " + usable_backends(factories, false));
+    }
+    std::vector<std::string> choices = names_of(factories);
+    choices.insert(choices.end(), missing.begin(), missing.end());
+    choices.emplace_back("auto");
+    fatal("BRT_RUNTIME=" + std::string(name) + " names no backend (use " + joined(choices, " or ") +
+          "); " + usable_backends(factories, true));
+}
+
+} // namespace
+
+BackendRegistration::BackendRegistration(const BackendFactory& factory) {
+    registry().push_back(factory);
+}
+
+std::unique_ptr<Backend> create_backend(std::string_view name) {
+    std::unique_ptr<Backend> backend = select_backend(name.empty() ? "cpu" : name);
+    if (const char* verbose = std::getenv("BRT_VERBOSE");
+        verbose != nullptr && std::string_view(verbose) == "1") {
+        std::fprintf(stderr, "brook: backend %s on %s\n", std::string(backend->name()).c_str(),
+                     backend->device().c_str());
+    }
+    return backend;
 }
 
 Backend& current_backend() {
@@ -118,3 +184,16 @@ Backend& current_backend() {
 }
 
 } // namespace brook::detail
+
+namespace brook {
+
+void finish() {
+    detail::current_backend().finish();
+}
+
+const char* backend_name() {
+    static const std::string name(detail::current_backend().name());
+    return name.c_str();
+}
+
+} // namespace brook

@@ -133,6 +133,11 @@ Outcome run_conformance(const ConformanceOptions& options) {
         std::cout << '\n';
         return Outcome::skip;
     }
+    if (options.no_values && spec.expected_lines && !spec.expected_lines->empty()) {
+        std::cout << "SKIPPED: backend " << options.backend
+                  << " computes no values, and the program's expected output has some\n";
+        return Outcome::skip;
+    }
     if (const Outcome built = build(options, spec.brcc_args); built != Outcome::pass) {
         return built;
     }

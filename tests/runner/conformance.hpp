@@ -17,6 +17,9 @@ struct ConformanceOptions {
     std::vector<std::string> depends;   // the program is rebuilt when one of these is newer
     std::vector<std::string> cxx_flags; // for the C++ compiler, after brcc's `--`
     double timeout_s = 120.0;
+    /// The backend computes no values (the record backend): only programs whose expected stdout
+    /// is empty run; the others are skips that say so.
+    bool no_values = false;
 };
 
 /// Builds WORK/NAME from FILE.br unless it is newer than the source, brcc and `depends`.

@@ -34,6 +34,8 @@ int main(int argc, char** argv) {
     conformance->add_option("--backend", run_options.backend, "BRT_RUNTIME for the run")
         ->required();
     conformance->add_option("--work", run_options.work_dir, "where programs are built")->required();
+    conformance->add_flag("--no-values", run_options.no_values,
+                          "the backend computes no values: run only programs that print nothing");
     conformance
         ->add_option("--depends", run_options.depends,
                      "a file or folder whose change forces a rebuild (repeatable)")

@@ -478,6 +478,7 @@ std::string body_parameter(const ParamDecl& param, const std::string& suffix = "
     case ParamKind::Constant:
         return maybe_unused("const " + type + "& " + name);
     case ParamKind::InputStream:
+    case ParamKind::ReduceInput:
         return maybe_unused("const " + type + " " + name);
     case ParamKind::OutputStream:
     case ParamKind::ReduceAccumulator:
@@ -721,11 +722,13 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
         case ParamKind::Gather:
             args += local_name(*param);
             break;
+        case ParamKind::ReduceInput:
+            internal_error(__FILE__, __LINE__, "reduce input in a stream kernel");
         case ParamKind::InputStream:
             for (int lane = 0; lane < lanes; ++lane)
-                args += (lane == 0 ? "" : ", ") +
-                        converted_from_storage(param->type,
-                                               stream_element(*param, addressing, lane));
+                args +=
+                    (lane == 0 ? "" : ", ") +
+                    converted_from_storage(param->type, stream_element(*param, addressing, lane));
             break;
         case ParamKind::OutputStream:
             // A fixed output is computed in a float local and stored after the body.
@@ -855,15 +858,16 @@ std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
         case ParamKind::Gather:
             args += local_name(*param);
             break;
-        case ParamKind::InputStream:
+        case ParamKind::ReduceInput:
             args += input;
             break;
         case ParamKind::ReduceAccumulator:
             args += accumulator;
             break;
+        case ParamKind::InputStream:
         case ParamKind::OutputStream:
         case ParamKind::VariableOutput:
-            internal_error(__FILE__, __LINE__, "output stream in a reduction");
+            internal_error(__FILE__, __LINE__, "stream parameter in a reduction");
         }
     }
     return body_name(kernel) + "(" + args + ")";
@@ -871,7 +875,7 @@ std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
 
 const ParamDecl& reduce_input(const KernelDecl& kernel) {
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::InputStream)
+        if (param->param_kind == ParamKind::ReduceInput)
             return *param;
     }
     internal_error(__FILE__, __LINE__, "reduction without an input stream");

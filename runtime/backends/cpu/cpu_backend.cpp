@@ -4,7 +4,7 @@
 // Kernels: the output domain is cut into one contiguous row-major range per thread and each
 // thread calls the generated loop function once for its range. Small launches run on the calling
 // thread, since starting a team costs more than it saves below a few thousand elements (a few
-// dozen for kernels that loop: KernelInfo::cpu_grain). Launching allocates nothing once a thread
+// dozen for kernels that loop: cpu::KernelCode::grain). Launching allocates nothing once a thread
 // has run a kernel with as many parameters, so that issuing a small kernel costs about a
 // function call.
 //
@@ -13,9 +13,10 @@
 // multi-dimensional stream is split into the few boxes (row-major blocks) that tile it, folded
 // and combined in order, so operands are re-associated but never re-ordered. Reductions to a
 // stream fold one block per target element; target elements are independent and run in parallel.
-#include "backends/cpu/cpu_backend.hpp"
-
+#include "core/backend.hpp"
 #include "core/errors.hpp"
+#include "core/launch.hpp"
+#include "core/registry.hpp"
 
 #include <omp.h>
 
@@ -32,7 +33,7 @@ namespace brook::detail {
 namespace {
 
 /// Fewer elements than this per thread are not worth a thread, unless the kernel says otherwise
-/// (KernelInfo::cpu_grain).
+/// (cpu::KernelCode::grain).
 constexpr std::size_t min_elements_per_thread = 4096;
 
 class CpuStorage final : public Storage {
@@ -235,6 +236,9 @@ public:
     explicit CpuBackend(int max_threads) : max_threads_(max_threads) {}
 
     std::string_view name() const override { return "cpu"; }
+    std::string device() const override {
+        return "the host, " + std::to_string(max_threads_) + " threads";
+    }
 
     std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
         return std::make_unique<CpuStorage>(type.size, count);
@@ -257,9 +261,10 @@ public:
 
     void run_kernel(const Launch& launch) override {
         const CpuFrame call(launch);
-        const cpu::KernelFunction kernel = launch.kernel->cpu_kernel;
+        const cpu::KernelCode& code = code_of(*launch.kernel);
+        const cpu::KernelFunction kernel = code.kernel;
         const std::size_t n = launch.element_count;
-        const int threads = threads_for(n, *launch.kernel);
+        const int threads = threads_for(n, code);
         if (threads == 1) {
             kernel(call.frame, 0, n);
             return;
@@ -282,7 +287,7 @@ public:
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
         const CpuFrame call(launch);
-        const KernelInfo& kernel = *launch.kernel;
+        const cpu::KernelCode& kernel = code_of(*launch.kernel);
         const cpu::StreamView& view = call.args[static_cast<std::size_t>(input)].stream;
         const std::size_t n = launch.element_count;
         const std::size_t size =
@@ -293,7 +298,7 @@ public:
             for (int d = 0; d < view.rank; ++d) {
                 whole.hi[static_cast<std::size_t>(d)] = view.extents[static_cast<std::size_t>(d)];
             }
-            kernel.cpu_fold(call.frame, whole, result);
+            kernel.fold(call.frame, whole, result);
             return;
         }
         // Per thread: its partial result and scratch for the boxes after its first.
@@ -312,24 +317,24 @@ public:
             for_each_box(view.rank, view.extents, n * member / team, n * (member + 1) / team,
                          [&](const cpu::Box& box) {
                              if (first) {
-                                 kernel.cpu_fold(call.frame, box, partial);
+                                 kernel.fold(call.frame, box, partial);
                                  first = false;
                                  return;
                              }
-                             kernel.cpu_fold(call.frame, box, scratch);
-                             kernel.cpu_combine(call.frame, partial, scratch);
+                             kernel.fold(call.frame, box, scratch);
+                             kernel.combine(call.frame, partial, scratch);
                          });
         }
         // Every thread got elements: threads_for gives each at least a grain of them.
         for (std::size_t member = 1; member < team_size; ++member) {
-            kernel.cpu_combine(call.frame, partials[0], partials[2 * member]);
+            kernel.combine(call.frame, partials[0], partials[2 * member]);
         }
         std::memcpy(result, partials[0], size);
     }
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
         const CpuFrame call(launch);
-        const KernelInfo& kernel = *launch.kernel;
+        const cpu::KernelCode& kernel = code_of(*launch.kernel);
         const cpu::StreamView& source = call.args[static_cast<std::size_t>(input)].stream;
         const cpu::StreamView out = view_of(target);
         const std::size_t size = target.storage->element_size();
@@ -347,7 +352,7 @@ public:
                 box.lo[dim] = coords[dim] * block[dim];
                 box.hi[dim] = box.lo[dim] + block[dim];
             }
-            kernel.cpu_fold(call.frame, box, cpu::element_at(out, coords, size));
+            kernel.fold(call.frame, box, cpu::element_at(out, coords, size));
         };
         // Parallel over target elements, so never more threads than targets.
         int threads = threads_for(launch.element_count, kernel);
@@ -368,10 +373,13 @@ public:
     }
 
 private:
+    static const cpu::KernelCode& code_of(const KernelInfo& kernel) {
+        return *static_cast<const cpu::KernelCode*>(backend_code(kernel, "cpu"));
+    }
+
     /// Threads for `n` elements of `kernel`: at most the cap, each with enough work.
-    int threads_for(std::size_t n, const KernelInfo& kernel) const {
-        const std::size_t grain =
-            kernel.cpu_grain != 0 ? kernel.cpu_grain : min_elements_per_thread;
+    int threads_for(std::size_t n, const cpu::KernelCode& kernel) const {
+        const std::size_t grain = kernel.grain != 0 ? kernel.grain : min_elements_per_thread;
         const std::size_t useful = n / grain;
         return static_cast<int>(
             std::clamp<std::size_t>(useful, 1, static_cast<std::size_t>(max_threads_)));
@@ -380,10 +388,12 @@ private:
     int max_threads_;
 };
 
-} // namespace
+const BackendRegistration cpu_registration({
+    .name = "cpu",
+    .auto_rank = 0,
+    .create = [] { return std::unique_ptr<Backend>(std::make_unique<CpuBackend>(thread_cap())); },
+});
 
-std::unique_ptr<Backend> make_cpu_backend() {
-    return std::make_unique<CpuBackend>(thread_cap());
-}
+} // namespace
 
 } // namespace brook::detail

@@ -20,7 +20,6 @@
 //    the uploaded prefix sums and runs it, keeping one push (fragment shaders cannot scatter);
 //  - a reduction is a series of passes, each folding up to 8 adjacent elements along one
 //    dimension in order, last dimension first: O(log n) passes, row-major order preserved.
-#include "backends/gl/gl_backend.hpp"
 
 #include "backends/gl/gl_context.hpp"
 #include "backends/gl/gl_objects.hpp"
@@ -28,6 +27,7 @@
 #include "brook/gl.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
+#include "core/registry.hpp"
 #include "core/stream_impl.hpp"
 
 #include <algorithm>
@@ -77,18 +77,18 @@ Format field_format(const FieldInfo& field) {
     switch (field.scalar) {
     case ScalarKind::Float32: {
         static constexpr GLenum formats[] = {GL_R32F, GL_RG32F, GL_RGBA32F, GL_RGBA32F};
-        return {formats[c], float_layouts[c], GL_FLOAT, texel_components, 4, field.scalar,
-                field.components, false};
+        return {formats[c], float_layouts[c], GL_FLOAT,         texel_components,
+                4,          field.scalar,     field.components, false};
     }
     case ScalarKind::Fixed8: {
         static constexpr GLenum formats[] = {GL_R8, GL_RG8, GL_RGBA8, GL_RGBA8};
-        return {formats[c], float_layouts[c], GL_UNSIGNED_BYTE, texel_components, 1, field.scalar,
-                field.components, false};
+        return {formats[c], float_layouts[c], GL_UNSIGNED_BYTE, texel_components,
+                1,          field.scalar,     field.components, false};
     }
     case ScalarKind::UInt32: {
         static constexpr GLenum formats[] = {GL_R32UI, GL_RG32UI, GL_RGBA32UI, GL_RGBA32UI};
-        return {formats[c], int_layouts[c], GL_UNSIGNED_INT, texel_components, 4, field.scalar,
-                field.components, true};
+        return {formats[c], int_layouts[c], GL_UNSIGNED_INT,  texel_components,
+                4,          field.scalar,   field.components, true};
     }
     case ScalarKind::Int32:
     case ScalarKind::Int8:
@@ -96,8 +96,8 @@ Format field_format(const FieldInfo& field) {
         break;
     }
     static constexpr GLenum formats[] = {GL_R32I, GL_RG32I, GL_RGBA32I, GL_RGBA32I};
-    return {formats[c], int_layouts[c], GL_INT, texel_components, 4, field.scalar,
-            field.components, true};
+    return {formats[c], int_layouts[c], GL_INT,           texel_components,
+            4,          field.scalar,   field.components, true};
 }
 
 /// One field of one element from host layout into its texel (at most 4 components: the bound
@@ -107,9 +107,10 @@ void pack(const Format& format, const std::byte* host, std::byte* texel) {
         const auto k = static_cast<std::size_t>(i);
         if (format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::UInt8) {
             const auto byte = static_cast<unsigned char>(host[k]);
-            const std::int32_t value = format.scalar == ScalarKind::Int8
-                                           ? static_cast<std::int32_t>(static_cast<signed char>(byte))
-                                           : static_cast<std::int32_t>(byte);
+            const std::int32_t value =
+                format.scalar == ScalarKind::Int8
+                    ? static_cast<std::int32_t>(static_cast<signed char>(byte))
+                    : static_cast<std::int32_t>(byte);
             std::memcpy(texel + 4 * k, &value, 4);
         } else {
             std::memcpy(texel + k * format.texel_component_size,
@@ -226,8 +227,7 @@ public:
             for (std::size_t i = 0; i < count; ++i) {
                 buffers.push_back(attachment(i));
             }
-            glNamedFramebufferDrawBuffers(framebuffer, static_cast<GLsizei>(count),
-                                          buffers.data());
+            glNamedFramebufferDrawBuffers(framebuffer, static_cast<GLsizei>(count), buffers.data());
             drawn_ = count;
         }
     }
@@ -410,6 +410,7 @@ public:
     }
 
     std::string_view name() const override { return "gl"; }
+    std::string device() const override { return device_->context->description(); }
 
     std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
         return std::make_unique<GlStorage>(device_, type, count);
@@ -430,10 +431,9 @@ public:
         for (std::size_t f = 0; f < target.formats().size(); ++f) {
             const Format& format = target.formats()[f];
             const FieldInfo& field = target.type().fields[f];
-            std::vector<std::byte> texels = covers_rows
-                                                ? std::vector<std::byte>(rows * width *
-                                                                         format.texel_size())
-                                                : read_rows(target, f, row0, rows);
+            std::vector<std::byte> texels =
+                covers_rows ? std::vector<std::byte>(rows * width * format.texel_size())
+                            : read_rows(target, f, row0, rows);
             for_each_element(shape, [&](std::size_t i, std::size_t element) {
                 pack(format, bytes + i * storage.element_size() + field.offset,
                      texels.data() + (element - row0 * width) * format.texel_size());
@@ -480,7 +480,6 @@ public:
     }
 
     void run_kernel(const Launch& launch) override {
-        require_glsl(*launch.kernel);
         const Shape4 domain = domain_shape(launch.rank, launch.extents);
         switch (launch.pass) {
         case Launch::Pass::Single:
@@ -562,8 +561,8 @@ private:
     };
 
     /// Per-element push counts and first slots: one int per element, in the elements' layout.
-    static constexpr Format counter_format{GL_R32I, GL_RED_INTEGER, GL_INT, 1, 4,
-                                           ScalarKind::Int32, 1, true};
+    static constexpr Format counter_format{GL_R32I, GL_RED_INTEGER,    GL_INT, 1,
+                                           4,       ScalarKind::Int32, 1,      true};
 
     /// The define routing field `field` of output `param` to a render target.
     static std::string output_define(int param, std::size_t field) {
@@ -754,12 +753,9 @@ private:
         release_texture(*device_, counter_format, layout, std::move(first_slots));
     }
 
-    static void require_glsl(const KernelInfo& kernel) {
-        if (kernel.glsl_source == nullptr) {
-            fatal(std::string(kernel.is_reduce ? "reduce '" : "kernel '") + kernel.name +
-                  "' has no GLSL code for the gl backend: build the program with brcc's "
-                  "--backends including gl (the default)");
-        }
+    /// The kernel's GLSL (brcc's codegen/gl: the "gl" entry of its KernelInfo).
+    static const char* glsl_source(const KernelInfo& kernel) {
+        return static_cast<const char*>(backend_code(kernel, "gl"));
     }
 
     static Shape4 domain_shape(int rank, const std::array<std::size_t, 4>& extents) {
@@ -771,9 +767,8 @@ private:
 
     /// The layout a pass draws in: the frame's, or the values' for a variable output's write.
     Layout drawn_layout(const Shape4& frame, const PassUniforms& extra) const {
-        const std::size_t drawn = extra.push_total >= 0
-                                      ? static_cast<std::size_t>(extra.push_total)
-                                      : frame.count();
+        const std::size_t drawn =
+            extra.push_total >= 0 ? static_cast<std::size_t>(extra.push_total) : frame.count();
         return layout_for(drawn, device_->context->max_texture_size());
     }
 
@@ -802,8 +797,9 @@ private:
             for (std::size_t i = 0; i < count; ++i) {
                 defines += "#define " + targets.defines[first + i] + " " + std::to_string(i) + "\n";
             }
-            passes.push_back({first, count, &device_->programs.get(&kernel, kernel.name,
-                                                                   kernel.glsl_source, defines)});
+            passes.push_back(
+                {first, count,
+                 &device_->programs.get(&kernel, kernel.name, glsl_source(kernel), defines)});
         }
         return plans_.emplace(std::move(key), std::move(passes)).first->second;
     }
@@ -837,8 +833,8 @@ private:
     }
 
     /// Draws `passes`, each into its share of `targets`.
-    void draw_passes(const Launch& launch, const std::vector<Pass>& passes,
-                     const Targets& targets, const Shape4& frame, const PassUniforms& extra) {
+    void draw_passes(const Launch& launch, const std::vector<Pass>& passes, const Targets& targets,
+                     const Shape4& frame, const PassUniforms& extra) {
         const Layout layout = drawn_layout(frame, extra);
         glBindVertexArray(device_->empty_vertex_array.get());
         glViewport(0, 0, layout.width, layout.height);
@@ -877,8 +873,7 @@ private:
         glUniform4iv(program.uniform("brt_str_" + index), 1, shape.strides.data());
         glUniform1i(program.uniform("brt_off_" + index), shape.offset);
         for (std::size_t f = 0; f < storage.formats().size(); ++f) {
-            const GLint location =
-                program.uniform("brt_tex_" + index + "_" + std::to_string(f));
+            const GLint location = program.uniform("brt_tex_" + index + "_" + std::to_string(f));
             if (location == -1) {
                 continue; // not sampled by this program (an output it assigns before use)
             }
@@ -895,8 +890,7 @@ private:
 
     /// Binds every stream and constant argument of `launch` (a reduction's input is rebound by
     /// each pass afterwards). Returns the first texture unit left free.
-    int bind_arguments(gl::ShaderProgram& program, const KernelInfo& kernel,
-                       const Launch& launch) {
+    int bind_arguments(gl::ShaderProgram& program, const KernelInfo& kernel, const Launch& launch) {
         int unit = 0;
         for (std::size_t p = 0; p < kernel.params.size(); ++p) {
             const ParamInfo& param = kernel.params[p];
@@ -944,10 +938,18 @@ private:
                 GLuint v[4] = {0, 0, 0, 0};
                 std::memcpy(v, texel, sizeof v);
                 switch (field.components) {
-                case 1: glUniform1uiv(location, 1, v); break;
-                case 2: glUniform2uiv(location, 1, v); break;
-                case 3: glUniform3uiv(location, 1, v); break;
-                default: glUniform4uiv(location, 1, v); break;
+                case 1:
+                    glUniform1uiv(location, 1, v);
+                    break;
+                case 2:
+                    glUniform2uiv(location, 1, v);
+                    break;
+                case 3:
+                    glUniform3uiv(location, 1, v);
+                    break;
+                default:
+                    glUniform4uiv(location, 1, v);
+                    break;
                 }
             } else if (field.scalar == ScalarKind::Fixed8) {
                 // A fixed constant is the float b / 255 in the shader.
@@ -956,28 +958,52 @@ private:
                     v[i] = static_cast<float>(static_cast<unsigned char>(texel[i])) / 255.0f;
                 }
                 switch (field.components) {
-                case 1: glUniform1fv(location, 1, v); break;
-                case 2: glUniform2fv(location, 1, v); break;
-                case 3: glUniform3fv(location, 1, v); break;
-                default: glUniform4fv(location, 1, v); break;
+                case 1:
+                    glUniform1fv(location, 1, v);
+                    break;
+                case 2:
+                    glUniform2fv(location, 1, v);
+                    break;
+                case 3:
+                    glUniform3fv(location, 1, v);
+                    break;
+                default:
+                    glUniform4fv(location, 1, v);
+                    break;
                 }
             } else if (format.integer) {
                 GLint v[4] = {0, 0, 0, 0};
                 std::memcpy(v, texel, sizeof v);
                 switch (field.components) {
-                case 1: glUniform1iv(location, 1, v); break;
-                case 2: glUniform2iv(location, 1, v); break;
-                case 3: glUniform3iv(location, 1, v); break;
-                default: glUniform4iv(location, 1, v); break;
+                case 1:
+                    glUniform1iv(location, 1, v);
+                    break;
+                case 2:
+                    glUniform2iv(location, 1, v);
+                    break;
+                case 3:
+                    glUniform3iv(location, 1, v);
+                    break;
+                default:
+                    glUniform4iv(location, 1, v);
+                    break;
                 }
             } else {
                 GLfloat v[4] = {0, 0, 0, 0};
                 std::memcpy(v, texel, sizeof v);
                 switch (field.components) {
-                case 1: glUniform1fv(location, 1, v); break;
-                case 2: glUniform2fv(location, 1, v); break;
-                case 3: glUniform3fv(location, 1, v); break;
-                default: glUniform4fv(location, 1, v); break;
+                case 1:
+                    glUniform1fv(location, 1, v);
+                    break;
+                case 2:
+                    glUniform2fv(location, 1, v);
+                    break;
+                case 3:
+                    glUniform3fv(location, 1, v);
+                    break;
+                default:
+                    glUniform4fv(location, 1, v);
+                    break;
                 }
             }
         }
@@ -997,11 +1023,11 @@ private:
         return shape_of(region);
     }
 
-    /// Puts `values` (dense over the region's shape) into `region` of `storage`: a whole storage takes the
-    /// textures (the old ones go back to the pool), a view is copied into place.
+    /// Puts `values` (dense over the region's shape) into `region` of `storage`: a whole storage
+    /// takes the textures (the old ones go back to the pool), a view is copied into place.
     void store(GlStorage& storage, const Region& region, Surface& values) {
-        const bool whole = region.offset == 0 && region.contiguous() &&
-                           region.count() == storage.count();
+        const bool whole =
+            region.offset == 0 && region.contiguous() && region.count() == storage.count();
         if (whole) {
             std::swap(storage.surface(), values);
         } else {
@@ -1058,11 +1084,11 @@ void main() {
         glViewport(0, 0, layout.width, layout.height);
         for (std::size_t f = 0; f < storage.formats().size(); ++f) {
             const Format& format = storage.formats()[f];
-            const char* variant = !format.integer                        ? ""
+            const char* variant = !format.integer                       ? ""
                                   : format.scalar == ScalarKind::UInt32 ? "#define BRT_UNSIGNED\n"
                                                                         : "#define BRT_INTEGER\n";
-            gl::ShaderProgram& program = device_->programs.get(
-                source, "(gl backend: copy into a view)", source, variant);
+            gl::ShaderProgram& program =
+                device_->programs.get(source, "(gl backend: copy into a view)", source, variant);
             glUseProgram(program.get());
             const GLuint target = storage.surface().textures[f].get();
             device_->targets.bind(&target, 1);
@@ -1083,7 +1109,6 @@ void main() {
     /// a target element's block in order. Returns the dense result.
     Surface reduce(const Launch& launch, int input, const std::array<int, 4>& target) {
         const KernelInfo& kernel = *launch.kernel;
-        require_glsl(kernel);
         const auto input_param = static_cast<std::size_t>(input);
         std::size_t accumulator = 0;
         for (std::size_t p = 0; p < kernel.params.size(); ++p) {
@@ -1159,11 +1184,14 @@ void main() {
     Shape4 reduce_shape_;
 };
 
-} // namespace
+const BackendRegistration gl_registration({
+    .name = "gl",
+    .auto_rank = 10,
+    .create =
+        [] { return std::unique_ptr<Backend>(std::make_unique<GlBackend>(gl::Context::create())); },
+});
 
-std::unique_ptr<Backend> make_gl_backend() {
-    return std::make_unique<GlBackend>(gl::Context::create());
-}
+} // namespace
 
 } // namespace brook::detail
 

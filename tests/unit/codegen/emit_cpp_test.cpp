@@ -259,10 +259,19 @@ TEST(EmitCpp, SaxpyLoopHasADenseArrayLoopAndAGeneralOne) {
 
 TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
     const std::string out = emit_saxpy();
+    // Per parameter: kind, element type, gather rank, whether the body reads and writes it.
     EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::Constant, "
-                              "&::brook::element_traits<float>::type, 0},\n"));
-    EXPECT_TRUE(contains(out, "const ::brook::KernelInfo saxpy__info{\"saxpy\", saxpy__params, "
-                              "false, &saxpy__cpu, nullptr, nullptr};\n"));
+                              "&::brook::element_traits<float>::type, 0, true, false},\n"));
+    EXPECT_TRUE(contains(out,
+                         "{\"result\", ::brook::ParamKind::OutputStream, "
+                         "&::brook::element_traits<::brook::float4>::type, 0, false, true},\n"))
+        << out;
+    EXPECT_TRUE(contains(out, "const ::brook::BackendCode saxpy__backends[] = {\n"
+                              "    {\"cpu\", &saxpy__cpu_code},\n"
+                              "};\n"
+                              "const ::brook::KernelInfo saxpy__info{\"saxpy\", saxpy__params, "
+                              "false, saxpy__backends};\n"))
+        << out;
     // The output is a handle by value so that a view made in the call (`.domain()`) binds.
     EXPECT_TRUE(contains(out, "void saxpy(const float a, const ::brook::stream& x, const "
                               "::brook::stream& y, ::brook::stream result) {\n"
@@ -281,7 +290,7 @@ TEST(EmitCpp, ReductionGetsFoldCombineAndTwoStubs) {
     UnitBuilder b{source};
     KernelDecl* sum = b.kernel("sum", 0, source.size() - 1);
     sum->is_reduce = true;
-    const ParamDecl* a = b.param(sum, "a", float_type(), ParamKind::InputStream);
+    const ParamDecl* a = b.param(sum, "a", float_type(), ParamKind::ReduceInput);
     const ParamDecl* r = b.param(sum, "r", float_type(), ParamKind::ReduceAccumulator);
     sum->body->body.push_back(b.statement(b.assign(b.ref(r), b.ref(a), AssignOp::Add)));
     const std::string out = b.emit();
@@ -293,7 +302,8 @@ TEST(EmitCpp, ReductionGetsFoldCombineAndTwoStubs) {
     EXPECT_TRUE(contains(out, "    sum__body(*static_cast<const float*>(value), "
                               "*static_cast<float*>(accumulator));\n"));
     EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::ReduceInput,"));
-    EXPECT_TRUE(contains(out, "sum__params, true, nullptr, &sum__fold, &sum__combine};"));
+    EXPECT_TRUE(contains(out, "const ::brook::cpu::KernelCode sum__cpu_code{.fold = &sum__fold, "
+                              ".combine = &sum__combine};"));
     EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, ::brook::stream r) {\n"));
     EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, float& r) {\n"));
     EXPECT_TRUE(contains(out, "::brook::KernelArg::reduce_target(r),\n"));
@@ -340,8 +350,9 @@ TEST(EmitCpp, FixedStreamsAreBytesConvertedAroundTheBody) {
     const ParamDecl* o = b.param(k, "o", fixed, ParamKind::OutputStream);
     k->body->body.push_back(b.statement(b.assign(b.ref(o), b.ref(a))));
     const std::string out = b.emit();
-    EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::InputStream, "
-                              "&::brook::element_traits<::brook::fixed>::type, 0},\n"));
+    EXPECT_TRUE(contains(out,
+                         "{\"a\", ::brook::ParamKind::InputStream, "
+                         "&::brook::element_traits<::brook::fixed>::type, 0, true, false},\n"));
     EXPECT_TRUE(
         contains(out, "        for (std::size_t i = begin; i < end; ++i) {\n"
                       "            float p1_o_value{};\n"
@@ -367,7 +378,7 @@ TEST(EmitCpp, IteratorsAndReduceOperatorsInHostCode) {
     b.host_text(b.find(";"), b.find("reduce"));
     KernelDecl* add = b.kernel("add", b.find("reduce"), b.find("}\n") + 1);
     add->is_reduce = true;
-    b.param(add, "a", float_type(), ParamKind::InputStream);
+    b.param(add, "a", float_type(), ParamKind::ReduceInput);
     b.param(add, "r", float_type(), ParamKind::ReduceAccumulator);
     const std::size_t call = b.find("streamScatterOp");
     b.host_text(b.find("}\n") + 1, b.find("add)", call));

@@ -6,6 +6,8 @@
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
 
+#include "cpu_only_kernel.hpp"
+
 #include <array>
 #include <cstring>
 #include <vector>
@@ -47,7 +49,8 @@ inline const std::array<ParamInfo, 2> copy_params{{
     {"b", ParamKind::OutputStream, &brook::element_traits<T>::type, 0},
 }};
 template <class T>
-inline const KernelInfo copy_kernel{"copy", copy_params<T>, false, &copy_cpu<T>, nullptr, nullptr};
+inline const brook_test::CpuOnlyKernel copy_kernel{
+    "copy", copy_params<T>, {.kernel = &copy_cpu<T>}};
 template <class T> void copy(const brook::stream& a, brook::stream& b) {
     const KernelArg args[] = {KernelArg::input(a), KernelArg::output_stream(b)};
     brook::run_kernel(copy_kernel<T>, args);
@@ -71,8 +74,8 @@ inline const std::array<ParamInfo, 3> fetch_params{{
     {"b", ParamKind::OutputStream, &brook::element_traits<T>::type, 0},
 }};
 template <class T>
-inline const KernelInfo fetch_kernel{"fetch",       fetch_params<T>, false,
-                                     &fetch_cpu<T>, nullptr,         nullptr};
+inline const brook_test::CpuOnlyKernel fetch_kernel{
+    "fetch", fetch_params<T>, {.kernel = &fetch_cpu<T>}};
 template <class T> void fetch(const brook::stream& p, const brook::stream& g, brook::stream& b) {
     const KernelArg args[] = {KernelArg::input(p), KernelArg::input(g),
                               KernelArg::output_stream(b)};
@@ -118,16 +121,19 @@ template <class T> void digits_body(T& r, const T& a) {
 }
 
 /// The KernelInfo brcc emits for `reduce void name(T a<>, reduce T r<>) { Body }`.
-template <class T, void (*Body)(T& r, const T& a)> KernelInfo reduce_info(const char* name) {
-    return KernelInfo{name, reduce_params<T>, true, nullptr, &fold<T, Body>, &combine<T, Body>};
-}
+template <class T, void (*Body)(T& r, const T& a)>
+class ReduceKernel : public brook_test::CpuOnlyKernel {
+public:
+    explicit ReduceKernel(const char* name)
+        : CpuOnlyKernel(name, reduce_params<T>,
+                        {.fold = &fold<T, Body>, .combine = &combine<T, Body>}) {}
+};
 
 // reduce void sum(T a<>, reduce T r<>) { r = r + a; } and the operators of gather/scatter ops.
-template <class T> inline const KernelInfo sum_kernel = reduce_info<T, add_body<T>>("sum");
-template <class T> inline const KernelInfo keep_kernel = reduce_info<T, keep_body<T>>("keep");
-template <class T>
-inline const KernelInfo increment_kernel = reduce_info<T, increment_body<T>>("increment");
-template <class T> inline const KernelInfo digits_kernel = reduce_info<T, digits_body<T>>("digits");
+template <class T> inline const ReduceKernel<T, add_body<T>> sum_kernel{"sum"};
+template <class T> inline const ReduceKernel<T, keep_body<T>> keep_kernel{"keep"};
+template <class T> inline const ReduceKernel<T, increment_body<T>> increment_kernel{"increment"};
+template <class T> inline const ReduceKernel<T, digits_body<T>> digits_kernel{"digits"};
 
 template <class T> void sum(const brook::stream& a, brook::stream& target) {
     const KernelArg args[] = {KernelArg::input(a), KernelArg::output_stream(target)};

@@ -1,8 +1,10 @@
 // run_kernel with kernels written by hand the way brcc generates them: a loop function over an
 // element range that takes the dense path or maps every element through resized_element. Also
-// how the CPU backend splits a call into per-thread ranges (KernelInfo::cpu_grain).
+// how the CPU backend splits a call into per-thread ranges (cpu::KernelCode::grain).
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
+
+#include "cpu_only_kernel.hpp"
 
 #include "death_test.hpp"
 #include "hand_kernels.hpp"
@@ -28,8 +30,6 @@ using brook::cpu::Frame;
 using hand::input_at;
 using hand::output_at;
 
-
-
 // kernel void saxpy(float alpha, float4 x<>, float4 y<>, out float4 result<>)
 void saxpy_cpu(const Frame& frame, std::size_t begin, std::size_t end) {
     const float alpha = frame.constant<float>(0);
@@ -45,7 +45,7 @@ const ParamInfo saxpy_params[] = {
     {"y", ParamKind::InputStream, &brook::element_traits<float4>::type, 0},
     {"result", ParamKind::OutputStream, &brook::element_traits<float4>::type, 0},
 };
-const KernelInfo saxpy_kernel{"saxpy", saxpy_params, false, &saxpy_cpu, nullptr, nullptr};
+const brook_test::CpuOnlyKernel saxpy_kernel{"saxpy", saxpy_params, {.kernel = &saxpy_cpu}};
 
 void saxpy(float alpha, const brook::stream& x, const brook::stream& y, brook::stream& result) {
     const KernelArg args[] = {KernelArg::constant_value(alpha), KernelArg::input(x),
@@ -63,7 +63,7 @@ const ParamInfo copy_params[] = {
     {"a", ParamKind::InputStream, &brook::element_traits<float>::type, 0},
     {"b", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
 };
-const KernelInfo copy_kernel{"copy", copy_params, false, &copy_cpu, nullptr, nullptr};
+const brook_test::CpuOnlyKernel copy_kernel{"copy", copy_params, {.kernel = &copy_cpu}};
 
 void copy(const brook::stream& a, brook::stream& b) {
     const KernelArg args[] = {KernelArg::input(a), KernelArg::output_stream(b)};
@@ -83,7 +83,7 @@ const ParamInfo shift_params[] = {
     {"g", ParamKind::Gather, &brook::element_traits<float>::type, 1},
     {"o", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
 };
-const KernelInfo shift_kernel{"shift", shift_params, false, &shift_cpu, nullptr, nullptr};
+const brook_test::CpuOnlyKernel shift_kernel{"shift", shift_params, {.kernel = &shift_cpu}};
 
 // kernel void ranges(float a<>, out float b<>): records the element ranges it is called with.
 std::mutex ranges_mutex;
@@ -92,10 +92,10 @@ void ranges_cpu(const Frame&, std::size_t begin, std::size_t end) {
     const std::lock_guard<std::mutex> lock(ranges_mutex);
     recorded_ranges.emplace_back(begin, end);
 }
-const KernelInfo ranges_kernel{"ranges", copy_params, false, &ranges_cpu, nullptr, nullptr};
+const brook_test::CpuOnlyKernel ranges_kernel{"ranges", copy_params, {.kernel = &ranges_cpu}};
 // The same kernel as brcc describes one that loops: a few elements are worth a thread.
-const KernelInfo looping_ranges_kernel{"ranges", copy_params, false,   &ranges_cpu,
-                                       nullptr,  nullptr,     nullptr, 4};
+const brook_test::CpuOnlyKernel looping_ranges_kernel{
+    "ranges", copy_params, {.kernel = &ranges_cpu, .grain = 4}};
 
 /// The sorted ranges `kernel` is called with on `n` elements.
 std::vector<std::pair<std::size_t, std::size_t>> ranges_of(const KernelInfo& kernel,
@@ -264,7 +264,7 @@ TEST_F(RunKernelDeathTest, OutputsMustShareAShape) {
         {"b", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
         {"c", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
     };
-    static const KernelInfo two{"two", params, false, &copy_cpu, nullptr, nullptr};
+    static const brook_test::CpuOnlyKernel two{"two", params, {.kernel = &copy_cpu}};
     brook::stream a = make_stream<float>(4);
     brook::stream b = make_stream<float>(4);
     brook::stream c = make_stream<float>(2, 2);

@@ -3,6 +3,8 @@
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
 
+#include "cpu_only_kernel.hpp"
+
 #include "death_test.hpp"
 #include "hand_kernels.hpp"
 
@@ -24,8 +26,6 @@ using brook::cpu::Frame;
 using hand::combine;
 using hand::fold;
 
-
-
 // reduce void sum(float a<>, reduce float r<>) { r += a; }
 void sum_body(float& r, const float& a) {
     r += a;
@@ -34,8 +34,8 @@ const ParamInfo sum_params[] = {
     {"a", ParamKind::ReduceInput, &brook::element_traits<float>::type, 0},
     {"r", ParamKind::ReduceAccumulator, &brook::element_traits<float>::type, 0},
 };
-const KernelInfo sum_kernel{
-    "sum", sum_params, true, nullptr, &fold<float, sum_body>, &combine<float, sum_body>};
+const brook_test::CpuOnlyKernel sum_kernel{
+    "sum", sum_params, {.fold = &fold<float, sum_body>, .combine = &combine<float, sum_body>}};
 
 // reduce void matmul(float4 a<>, reduce float4 r<>): r = r * a for 2x2 matrices (x y / z w).
 void matmul_body(float4& r, const float4& a) {
@@ -46,12 +46,10 @@ const ParamInfo matmul_params[] = {
     {"a", ParamKind::ReduceInput, &brook::element_traits<float4>::type, 0},
     {"r", ParamKind::ReduceAccumulator, &brook::element_traits<float4>::type, 0},
 };
-const KernelInfo matmul_kernel{"matmul",
-                               matmul_params,
-                               true,
-                               nullptr,
-                               &fold<float4, matmul_body>,
-                               &combine<float4, matmul_body>};
+const brook_test::CpuOnlyKernel matmul_kernel{
+    "matmul",
+    matmul_params,
+    {.fold = &fold<float4, matmul_body>, .combine = &combine<float4, matmul_body>}};
 
 template <class T> void reduce_to(const KernelInfo& kernel, const brook::stream& a, T& result) {
     const KernelArg args[] = {KernelArg::input(a), KernelArg::reduce_target(result)};

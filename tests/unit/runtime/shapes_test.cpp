@@ -4,6 +4,8 @@
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
 
+#include "cpu_only_kernel.hpp"
+
 #include "death_test.hpp"
 #include "hand_kernels.hpp"
 
@@ -36,7 +38,7 @@ const ParamInfo mul_params[] = {
     {"b", ParamKind::InputStream, &brook::element_traits<float>::type, 0},
     {"c", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
 };
-const KernelInfo mul_kernel{"mul", mul_params, false, &mul_cpu, nullptr, nullptr};
+const brook_test::CpuOnlyKernel mul_kernel{"mul", mul_params, {.kernel = &mul_cpu}};
 
 void mul(const brook::stream& a, const brook::stream& b, brook::stream& c) {
     const KernelArg args[] = {KernelArg::input(a), KernelArg::input(b),

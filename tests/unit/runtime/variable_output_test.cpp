@@ -5,6 +5,8 @@
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
 
+#include "cpu_only_kernel.hpp"
+
 #include "death_test.hpp"
 #include "hand_kernels.hpp"
 
@@ -45,7 +47,7 @@ const ParamInfo repeat_params[] = {
     {"a", ParamKind::InputStream, &brook::element_traits<float>::type, 0},
     {"o", ParamKind::VariableOutput, &brook::element_traits<float>::type, 0},
 };
-const KernelInfo repeat_kernel{"repeat", repeat_params, false, &repeat_cpu, nullptr, nullptr};
+const brook_test::CpuOnlyKernel repeat_kernel{"repeat", repeat_params, {.kernel = &repeat_cpu}};
 
 void repeat(const brook::stream& a, brook::stream& o) {
     const KernelArg args[] = {KernelArg::input(a), KernelArg::output_stream(o)};
@@ -73,7 +75,7 @@ const ParamInfo split_params[] = {
     {"odd", ParamKind::VariableOutput, &brook::element_traits<float>::type, 0},
     {"even", ParamKind::VariableOutput, &brook::element_traits<float2>::type, 0},
 };
-const KernelInfo split_kernel{"split", split_params, false, &split_cpu, nullptr, nullptr};
+const brook_test::CpuOnlyKernel split_kernel{"split", split_params, {.kernel = &split_cpu}};
 
 void split(const brook::stream& a, brook::stream& twice, brook::stream& odd, brook::stream& even) {
     const KernelArg args[] = {KernelArg::input(a), KernelArg::output_stream(twice),

@@ -16,7 +16,7 @@
 //    dimension, in order; the runtime repeats such passes until each target element is done.
 // Expressions use the shared C-like printer; this file supplies its GLSL hooks.
 
-#include "codegen/glsl/glsl_kernel_emitter.hpp"
+#include "codegen/gl/glsl_kernel_emitter.hpp"
 
 #include "ast/operators.hpp"
 #include "codegen/c_like_printer.hpp"
@@ -34,19 +34,28 @@ namespace {
 
 bool is_glsl_reserved(std::string_view name) {
     static const std::set<std::string_view> reserved = {
-        "active", "asm", "atomic_uint", "attribute", "bvec2", "bvec3", "bvec4", "buffer", "cast",
-        "centroid", "class", "coherent", "common", "const", "dmat2", "dmat3", "dmat4", "double",
-        "dvec2", "dvec3", "dvec4", "enum", "extern", "external", "filter", "fixed", "flat",
-        "fvec2", "fvec3", "fvec4", "goto", "half", "highp", "hvec2", "hvec3", "hvec4", "image1D",
-        "image2D", "image3D", "in", "inline", "inout", "input", "interface", "invariant", "isampler2D",
-        "ivec2", "ivec3", "ivec4", "layout", "long", "lowp", "main", "mat2", "mat3", "mat4",
-        "mediump", "namespace", "noinline", "noperspective", "out", "output", "partition", "patch",
-        "precise", "precision", "public", "readonly", "resource", "restrict", "sample",
-        "sampler1D", "sampler2D", "sampler3D", "samplerCube", "shared", "short", "sizeof",
-        "smooth", "static", "subroutine", "superp", "template", "this", "typedef", "uniform",
-        "union", "using", "uvec2", "uvec3", "uvec4", "varying", "vec2", "vec3", "vec4", "volatile",
-        "writeonly", "texture", "texelFetch", "mix", "fract", "inversesqrt", "mod", "not",
-        "equal", "notEqual", "lessThan", "greaterThan", "lessThanEqual", "greaterThanEqual",
+        "active",      "asm",         "atomic_uint", "attribute",     "bvec2",
+        "bvec3",       "bvec4",       "buffer",      "cast",          "centroid",
+        "class",       "coherent",    "common",      "const",         "dmat2",
+        "dmat3",       "dmat4",       "double",      "dvec2",         "dvec3",
+        "dvec4",       "enum",        "extern",      "external",      "filter",
+        "fixed",       "flat",        "fvec2",       "fvec3",         "fvec4",
+        "goto",        "half",        "highp",       "hvec2",         "hvec3",
+        "hvec4",       "image1D",     "image2D",     "image3D",       "in",
+        "inline",      "inout",       "input",       "interface",     "invariant",
+        "isampler2D",  "ivec2",       "ivec3",       "ivec4",         "layout",
+        "long",        "lowp",        "main",        "mat2",          "mat3",
+        "mat4",        "mediump",     "namespace",   "noinline",      "noperspective",
+        "out",         "output",      "partition",   "patch",         "precise",
+        "precision",   "public",      "readonly",    "resource",      "restrict",
+        "sample",      "sampler1D",   "sampler2D",   "sampler3D",     "samplerCube",
+        "shared",      "short",       "sizeof",      "smooth",        "static",
+        "subroutine",  "superp",      "template",    "this",          "typedef",
+        "uniform",     "union",       "using",       "uvec2",         "uvec3",
+        "uvec4",       "varying",     "vec2",        "vec3",          "vec4",
+        "volatile",    "writeonly",   "texture",     "texelFetch",    "mix",
+        "fract",       "inversesqrt", "mod",         "not",           "equal",
+        "notEqual",    "lessThan",    "greaterThan", "lessThanEqual", "greaterThanEqual",
         "textureSize", "discard"};
     return reserved.count(name) != 0;
 }
@@ -182,9 +191,7 @@ protected:
             operand(*target.base, PrintedExpr::primary) + "." + swizzle_letters(target);
         if (assign.op != AssignOp::Assign && differs_from_c(assign))
             return c_compound(lvalue, assign);
-        return {lvalue + " " + std::string(spelling(assign.op)) + " " +
-                    argument(*assign.value),
-                2};
+        return {lvalue + " " + std::string(spelling(assign.op)) + " " + argument(*assign.value), 2};
     }
 
     std::optional<PrintedExpr> compound_assignment(const Assign& assign) override {
@@ -239,8 +246,8 @@ protected:
                          ? "brt_fmod(" + lvalue + ", " + value + ")"
                          : "brt_imod(" + type + "(" + lvalue + "), " + type + "(" + value + "))";
         } else {
-            result = "(" + lvalue + " " + std::string(operation_spelling(assign.op)) +
-                     " (" + value + "))";
+            result = "(" + lvalue + " " + std::string(operation_spelling(assign.op)) + " (" +
+                     value + "))";
         }
         return {lvalue + " = " + store_back(assign.type, result), 2};
     }
@@ -255,7 +262,9 @@ protected:
             return "((" + value + " << 24) >> 24)";
         case ScalarType::Fixed:
             return "(floor(clamp(" + value + ", 0.0, 1.0) * 255.0 + 0.5) / 255.0)";
-        case ScalarType::Bool: case ScalarType::Int: case ScalarType::UInt:
+        case ScalarType::Bool:
+        case ScalarType::Int:
+        case ScalarType::UInt:
         case ScalarType::Float:
             break;
         }
@@ -300,16 +309,35 @@ protected:
         case BuiltinId::ldexp:
             // Cg's definitions, which GLSL spells differently or lacks: in the prelude.
             return {"brt_" + std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
-        case BuiltinId::abs: case BuiltinId::atan:
-        case BuiltinId::ceil: case BuiltinId::cos: case BuiltinId::cosh:
-        case BuiltinId::cross: case BuiltinId::degrees: case BuiltinId::distance:
-        case BuiltinId::dot: case BuiltinId::exp: case BuiltinId::exp2: case BuiltinId::floor:
-        case BuiltinId::isinf: case BuiltinId::isnan: case BuiltinId::length: case BuiltinId::log:
+        case BuiltinId::abs:
+        case BuiltinId::atan:
+        case BuiltinId::ceil:
+        case BuiltinId::cos:
+        case BuiltinId::cosh:
+        case BuiltinId::cross:
+        case BuiltinId::degrees:
+        case BuiltinId::distance:
+        case BuiltinId::dot:
+        case BuiltinId::exp:
+        case BuiltinId::exp2:
+        case BuiltinId::floor:
+        case BuiltinId::isinf:
+        case BuiltinId::isnan:
+        case BuiltinId::length:
+        case BuiltinId::log:
         case BuiltinId::log2:
-        case BuiltinId::normalize: case BuiltinId::pow: case BuiltinId::radians:
-        case BuiltinId::reflect: case BuiltinId::sign: case BuiltinId::sin: case BuiltinId::sinh:
-        case BuiltinId::smoothstep: case BuiltinId::sqrt: case BuiltinId::step:
-        case BuiltinId::tan: case BuiltinId::tanh:
+        case BuiltinId::normalize:
+        case BuiltinId::pow:
+        case BuiltinId::radians:
+        case BuiltinId::reflect:
+        case BuiltinId::sign:
+        case BuiltinId::sin:
+        case BuiltinId::sinh:
+        case BuiltinId::smoothstep:
+        case BuiltinId::sqrt:
+        case BuiltinId::step:
+        case BuiltinId::tan:
+        case BuiltinId::tanh:
             break;
         }
         return {std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
@@ -428,10 +456,19 @@ protected:
         case BinaryOp::NotEqual:
             name = "notEqual";
             break;
-        case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul: case BinaryOp::Div:
-        case BinaryOp::Rem: case BinaryOp::Shl: case BinaryOp::Shr: case BinaryOp::BitAnd:
-        case BinaryOp::BitOr: case BinaryOp::BitXor: case BinaryOp::LogicalAnd:
-        case BinaryOp::LogicalOr: case BinaryOp::Comma:
+        case BinaryOp::Add:
+        case BinaryOp::Sub:
+        case BinaryOp::Mul:
+        case BinaryOp::Div:
+        case BinaryOp::Rem:
+        case BinaryOp::Shl:
+        case BinaryOp::Shr:
+        case BinaryOp::BitAnd:
+        case BinaryOp::BitOr:
+        case BinaryOp::BitXor:
+        case BinaryOp::LogicalAnd:
+        case BinaryOp::LogicalOr:
+        case BinaryOp::Comma:
             internal_error(__FILE__, __LINE__, "vector_compare on a non-comparison");
         }
         return {std::string(name) + "(" + side(*binary.lhs) + ", " + side(*binary.rhs) + ")"};
@@ -608,8 +645,8 @@ std::string struct_definition(const StructDecl& decl) {
 }
 
 bool is_stream(ParamKind kind) {
-    return kind == ParamKind::InputStream || kind == ParamKind::OutputStream ||
-           kind == ParamKind::Gather;
+    return kind == ParamKind::InputStream || kind == ParamKind::ReduceInput ||
+           kind == ParamKind::OutputStream || kind == ParamKind::Gather;
 }
 
 /// Uniforms and the fetch function of stream parameter `param`.
@@ -639,8 +676,9 @@ std::string stream_declarations(const ParamDecl& param) {
             "(brt_texel(element, textureSize(brt_tex_" + index + "_0, 0).x));\n}\n";
     if (param.param_kind == ParamKind::Gather) {
         text += type + " brt_gather_" + index + "(ivec4 position) {\n";
-        text += "    return brt_fetch_" + index + "(brt_element(brt_gather_clamp(position, brt_ext_" +
-                index + "), brt_str_" + index + ", brt_off_" + index + "));\n}\n";
+        text += "    return brt_fetch_" + index +
+                "(brt_element(brt_gather_clamp(position, brt_ext_" + index + "), brt_str_" + index +
+                ", brt_off_" + index + "));\n}\n";
     }
     return text;
 }
@@ -711,8 +749,8 @@ std::string output_declarations(const ParamDecl& param) {
         const std::string define =
             "BRT_OUT_" + std::to_string(param.index) + "_" + std::to_string(f);
         text += "#ifdef " + define + "\nlayout(location = " + define + ") out " +
-                leaf_prefix(leaves[f].type) + "vec4 brt_out_" +
-                std::to_string(param.index) + "_" + std::to_string(f) + ";\n#endif\n";
+                leaf_prefix(leaves[f].type) + "vec4 brt_out_" + std::to_string(param.index) + "_" +
+                std::to_string(f) + ";\n#endif\n";
     }
     return text;
 }
@@ -796,8 +834,7 @@ bool mentions(const Expr* expr, const ParamDecl& param) {
     case NodeKind::Conditional: {
         const auto* conditional = static_cast<const Conditional*>(expr);
         return mentions(conditional->condition, param) ||
-               mentions(conditional->then_value, param) ||
-               mentions(conditional->else_value, param);
+               mentions(conditional->then_value, param) || mentions(conditional->else_value, param);
     }
     case NodeKind::Call:
         return mentions_any(static_cast<const Call*>(expr)->args, param);
@@ -843,8 +880,7 @@ bool names_or_returns(const Stmt* stmt, const ParamDecl& param) {
         return mentions(static_cast<const ExprStmt*>(stmt)->expr, param);
     case NodeKind::If: {
         const auto* branch = static_cast<const If*>(stmt);
-        return mentions(branch->condition, param) ||
-               names_or_returns(branch->then_branch, param) ||
+        return mentions(branch->condition, param) || names_or_returns(branch->then_branch, param) ||
                names_or_returns(branch->else_branch, param);
     }
     case NodeKind::For: {
@@ -933,9 +969,9 @@ std::string kernel_call(const KernelDecl& kernel) {
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::Gather)
             continue;
-        args += (args.empty() ? "" : ", ") +
-                (param->param_kind == ParamKind::Constant ? constant_value(*param)
-                                                          : local_name(*param));
+        args += (args.empty() ? "" : ", ") + (param->param_kind == ParamKind::Constant
+                                                  ? constant_value(*param)
+                                                  : local_name(*param));
     }
     return "brt_kernel(" + args + ");\n";
 }
@@ -961,10 +997,10 @@ std::string kernel_main(const KernelDecl& kernel) {
                     zero_value(param->type) + ";\n";
         }
         const std::string index = std::to_string(param->index);
-        const std::string position = param->param_kind == ParamKind::InputStream
-                                         ? "brt_resize(brt_index, brt_ext_" + index +
-                                               ", brt_frame_ext)"
-                                         : "brt_index";
+        const std::string position =
+            param->param_kind == ParamKind::InputStream
+                ? "brt_resize(brt_index, brt_ext_" + index + ", brt_frame_ext)"
+                : "brt_index";
         const std::string declaration =
             "    " + glsl_type_name(param->type) + " " + local_name(*param) + " = ";
         if (param->param_kind == ParamKind::OutputStream &&
@@ -1004,7 +1040,7 @@ std::string reduce_main(const KernelDecl& kernel) {
     const ParamDecl* input = nullptr;
     const ParamDecl* accumulator = nullptr;
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::InputStream)
+        if (param->param_kind == ParamKind::ReduceInput)
             input = param;
         if (param->param_kind == ParamKind::ReduceAccumulator)
             accumulator = param;
@@ -1012,8 +1048,8 @@ std::string reduce_main(const KernelDecl& kernel) {
     BRCC_ASSERT(input != nullptr && accumulator != nullptr,
                 "reduce function '" + kernel.name + "' without input or accumulator");
     const std::string in = std::to_string(input->index);
-    const std::string fetch = "brt_fetch_" + in + "(brt_element(brt_position, brt_str_" + in +
-                              ", brt_off_" + in + "))";
+    const std::string fetch =
+        "brt_fetch_" + in + "(brt_element(brt_position, brt_str_" + in + ", brt_off_" + in + "))";
     const std::string type = glsl_type_name(input->type);
     std::string text = "uniform int brt_reduce_dim;\nuniform int brt_reduce_factor;\n"
                        "uniform int brt_reduce_chunks;\n";
@@ -1021,7 +1057,8 @@ std::string reduce_main(const KernelDecl& kernel) {
     text += "    ivec4 brt_position = brt_index;\n";
     text += "    int brt_j = brt_index[brt_reduce_dim];\n";
     text += "    int brt_chunk = brt_j % brt_reduce_chunks;\n";
-    text += "    int brt_start = (brt_j / brt_reduce_chunks) * brt_reduce_factor + brt_chunk * 8;\n";
+    text +=
+        "    int brt_start = (brt_j / brt_reduce_chunks) * brt_reduce_factor + brt_chunk * 8;\n";
     text += "    int brt_count = min(8, brt_reduce_factor - brt_chunk * 8);\n";
     text += "    brt_position[brt_reduce_dim] = brt_start;\n";
     text += "    " + type + " " + local_name(*accumulator) + " = " + fetch + ";\n";

@@ -1,0 +1,60 @@
+#pragma once
+// A backend's code generator: what brcc embeds into the generated C++ for one backend. Each lives
+// in its own folder under compiler/codegen/ (cpu/, gl/, ...), whose CMakeLists adds its sources
+// and registers it with brcc_register_generator(NAME); NAME's folder defines
+// `std::unique_ptr<BackendGenerator> make_NAME_generator()`. emit_cpp asks every generator that
+// --backends selects for its part of each kernel, and the kernel's KernelInfo gets one entry per
+// backend: the backend's name and the payload expression its generator returned.
+
+#include "ast/ast.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace brcc {
+
+/// One backend's code for a kernel.
+struct BackendKernelCode {
+    /// C++ definitions placed in the anonymous namespace before the kernel's KernelInfo.
+    std::string definitions;
+    /// The expression stored as the entry's `const void* code` (the address of an object from
+    /// `definitions`, or a string literal), which the runtime's backend of the same name reads.
+    std::string payload;
+};
+
+class BackendGenerator {
+public:
+    virtual ~BackendGenerator() = default;
+    BackendGenerator() = default;
+    BackendGenerator(const BackendGenerator&) = delete;
+    BackendGenerator& operator=(const BackendGenerator&) = delete;
+
+    /// The BRT_RUNTIME name of the backend the code is for.
+    virtual std::string_view name() const = 0;
+    /// Lines for the top of the generated file: the headers its code uses.
+    virtual std::string prologue() const { return {}; }
+    /// For a helper kernel (one with a return value): its declaration, emitted before the first
+    /// kernel that calls it when the helper comes later in the file, and its definition.
+    virtual std::string helper_prototype(const KernelDecl& helper) {
+        (void)helper;
+        return {};
+    }
+    virtual std::string helper_definition(const KernelDecl& helper) {
+        (void)helper;
+        return {};
+    }
+    /// The code of a stream kernel or reduce function; nothing when this backend has none for
+    /// it (the runtime then says so if the program runs it there).
+    virtual std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) = 0;
+};
+
+/// Every registered generator, in registration order (compiler/codegen/CMakeLists.txt).
+std::vector<std::unique_ptr<BackendGenerator>> make_backend_generators();
+
+/// The names of the registered generators, in the same order: what --backends accepts.
+std::vector<std::string> registered_backends();
+
+} // namespace brcc

@@ -1,0 +1,43 @@
+// The cpu backend's generator: a kernel's loop functions (cpu_kernel_emitter) and the
+// brook::cpu::KernelCode that the runtime's cpu backend finds in the kernel's KernelInfo.
+
+#include "codegen/backend_generator.hpp"
+#include "codegen/cpp_spelling.hpp"
+#include "codegen/cpu/cpu_kernel_emitter.hpp"
+
+namespace brcc {
+
+namespace {
+
+class CpuGenerator final : public BackendGenerator {
+public:
+    std::string_view name() const override { return "cpu"; }
+    std::string prologue() const override { return "#include <brook/cpu_kernel.hpp>\n"; }
+    std::string helper_prototype(const KernelDecl& helper) override {
+        return cpu_helper_prototype(helper);
+    }
+    std::string helper_definition(const KernelDecl& helper) override {
+        return cpu_helper_definition(helper);
+    }
+
+    std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
+        const std::string code_name = cpp_identifier(kernel.name) + "__cpu_code";
+        std::string functions = kernel.is_reduce
+                                    ? ".fold = &" + cpu_fold_function_name(kernel) +
+                                          ", .combine = &" + cpu_combine_function_name(kernel)
+                                    : ".kernel = &" + cpu_kernel_function_name(kernel);
+        if (const std::size_t grain = cpu_grain(kernel); grain != 0)
+            functions += ", .grain = " + std::to_string(grain);
+        return BackendKernelCode{cpu_kernel_code(kernel) + "const ::brook::cpu::KernelCode " +
+                                     code_name + "{" + functions + "};\n",
+                                 "&" + code_name};
+    }
+};
+
+} // namespace
+
+std::unique_ptr<BackendGenerator> make_cpu_generator() {
+    return std::make_unique<CpuGenerator>();
+}
+
+} // namespace brcc

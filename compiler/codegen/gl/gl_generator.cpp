@@ -1,0 +1,32 @@
+// The gl backend's generator: a kernel's GLSL (glsl_kernel_emitter) as a raw string literal,
+// the "gl" entry of the kernel's KernelInfo.
+
+#include "codegen/backend_generator.hpp"
+#include "codegen/gl/glsl_kernel_emitter.hpp"
+#include "support/diagnostics.hpp"
+
+namespace brcc {
+
+namespace {
+
+class GlGenerator final : public BackendGenerator {
+public:
+    std::string_view name() const override { return "gl"; }
+
+    std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
+        const std::string glsl = glsl_kernel_source(kernel);
+        if (glsl.empty())
+            return std::nullopt;
+        BRCC_ASSERT(glsl.find(")brook_glsl\"") == std::string::npos,
+                    "GLSL of '" + kernel.name + "' contains the raw string's delimiter");
+        return BackendKernelCode{{}, "R\"brook_glsl(" + glsl + ")brook_glsl\""};
+    }
+};
+
+} // namespace
+
+std::unique_ptr<BackendGenerator> make_gl_generator() {
+    return std::make_unique<GlGenerator>();
+}
+
+} // namespace brcc

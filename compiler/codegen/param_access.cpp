@@ -1,0 +1,179 @@
+// Walks a kernel's body once, classifying every use of a parameter's name: the target of a
+// plain `=` writes it; any other use (an operand, a partial or compound assignment, `++`, an
+// argument) reads it, and `push(r)`, `++`, compound assignments and helpers' `out` arguments also
+// write it.
+
+#include "codegen/param_access.hpp"
+
+namespace brcc {
+
+namespace {
+
+class AccessWalker {
+public:
+    explicit AccessWalker(const KernelDecl& kernel) : access_(kernel.params.size()) {}
+
+    std::vector<ParamAccess> take() { return std::move(access_); }
+
+    void stmt(const Stmt* node) {
+        if (node == nullptr)
+            return;
+        switch (node->kind) {
+        case NodeKind::Compound:
+            for (const Stmt* child : static_cast<const Compound*>(node)->body)
+                stmt(child);
+            return;
+        case NodeKind::DeclStmt:
+            for (const LocalDecl* var : static_cast<const DeclStmt*>(node)->vars)
+                expr(var->init);
+            return;
+        case NodeKind::ExprStmt:
+            expr(static_cast<const ExprStmt*>(node)->expr);
+            return;
+        case NodeKind::If: {
+            const auto* branch = static_cast<const If*>(node);
+            expr(branch->condition);
+            stmt(branch->then_branch);
+            stmt(branch->else_branch);
+            return;
+        }
+        case NodeKind::For: {
+            const auto* loop = static_cast<const For*>(node);
+            stmt(loop->init);
+            expr(loop->condition);
+            expr(loop->step);
+            stmt(loop->body);
+            return;
+        }
+        case NodeKind::While:
+            expr(static_cast<const While*>(node)->condition);
+            stmt(static_cast<const While*>(node)->body);
+            return;
+        case NodeKind::DoWhile:
+            stmt(static_cast<const DoWhile*>(node)->body);
+            expr(static_cast<const DoWhile*>(node)->condition);
+            return;
+        case NodeKind::Return:
+            expr(static_cast<const Return*>(node)->value);
+            return;
+        case NodeKind::Push:
+            use(static_cast<const Push*>(node)->stream, Use::ReadWrite);
+            return;
+        case NodeKind::Break:
+        case NodeKind::Continue:
+        case NodeKind::Empty:
+            return;
+#define EXPR(name) case NodeKind::name:
+#define STMT(name)
+#include "ast/ast_nodes.def"
+#undef EXPR
+#undef STMT
+            return;
+        }
+    }
+
+private:
+    enum class Use { Read, Write, ReadWrite };
+
+    void expr(const Expr* node, Use how = Use::Read) {
+        if (node == nullptr)
+            return;
+        switch (node->kind) {
+        case NodeKind::IntLiteral:
+        case NodeKind::FloatLiteral:
+        case NodeKind::BoolLiteral:
+        case NodeKind::Indexof: // a position, not the stream's elements
+            return;
+        case NodeKind::NameRef:
+            use(static_cast<const NameRef*>(node), how);
+            return;
+        case NodeKind::Unary: {
+            const auto* unary = static_cast<const Unary*>(node);
+            const bool steps = unary->op == UnaryOp::PreInc || unary->op == UnaryOp::PreDec ||
+                               unary->op == UnaryOp::PostInc || unary->op == UnaryOp::PostDec;
+            expr(unary->operand, steps ? Use::ReadWrite : Use::Read);
+            return;
+        }
+        case NodeKind::Binary:
+            expr(static_cast<const Binary*>(node)->lhs);
+            expr(static_cast<const Binary*>(node)->rhs);
+            return;
+        case NodeKind::Assign: {
+            const auto* assign = static_cast<const Assign*>(node);
+            const bool whole =
+                assign->op == AssignOp::Assign && assign->target->kind == NodeKind::NameRef;
+            expr(assign->target, whole ? Use::Write : Use::ReadWrite);
+            expr(assign->value);
+            return;
+        }
+        case NodeKind::Conditional: {
+            const auto* conditional = static_cast<const Conditional*>(node);
+            expr(conditional->condition);
+            expr(conditional->then_value);
+            expr(conditional->else_value);
+            return;
+        }
+        case NodeKind::Call: {
+            const auto* call = static_cast<const Call*>(node);
+            for (std::size_t i = 0; i < call->args.size(); ++i) {
+                const bool out = call->helper != nullptr && i < call->helper->params.size() &&
+                                 call->helper->params[i]->param_kind == ParamKind::OutputStream;
+                expr(call->args[i], out ? Use::ReadWrite : Use::Read);
+            }
+            return;
+        }
+        case NodeKind::Construct:
+            for (const Expr* arg : static_cast<const Construct*>(node)->args)
+                expr(arg);
+            return;
+        case NodeKind::Cast:
+            expr(static_cast<const Cast*>(node)->operand);
+            return;
+        case NodeKind::ImplicitConvert:
+            expr(static_cast<const ImplicitConvert*>(node)->operand);
+            return;
+        case NodeKind::Member:
+            // A field or components of the base: writing them leaves the rest as it was.
+            expr(static_cast<const Member*>(node)->base, how == Use::Read ? how : Use::ReadWrite);
+            return;
+        case NodeKind::Subscript: {
+            const auto* subscript = static_cast<const Subscript*>(node);
+            expr(subscript->base, how == Use::Read ? how : Use::ReadWrite);
+            for (const Expr* index : subscript->indices)
+                expr(index);
+            return;
+        }
+        case NodeKind::InitList:
+            for (const Expr* element : static_cast<const InitList*>(node)->elements)
+                expr(element);
+            return;
+#define STMT(name) case NodeKind::name:
+#define EXPR(name)
+#include "ast/ast_nodes.def"
+#undef EXPR
+#undef STMT
+            return;
+        }
+    }
+
+    void use(const NameRef* name, Use how) {
+        if (name->decl == nullptr || name->decl->decl_kind != ValueDecl::Kind::Param)
+            return;
+        ParamAccess& access =
+            access_[static_cast<std::size_t>(static_cast<const ParamDecl*>(name->decl)->index)];
+        access.read = access.read || how != Use::Write;
+        access.written = access.written || how != Use::Read;
+    }
+
+    std::vector<ParamAccess> access_;
+};
+
+} // namespace
+
+std::vector<ParamAccess> param_access(const KernelDecl& kernel) {
+    AccessWalker walker(kernel);
+    walker.stmt(kernel.body);
+    return walker.take();
+}
+
+} // namespace brcc

@@ -1,0 +1,21 @@
+#pragma once
+// What a kernel's body does with each parameter's elements, for ParamInfo::read and ::written:
+// a backend that keeps an output in a register need not load the old value of one that is only
+// assigned, and one that is never written need not be stored.
+
+#include "ast/ast.hpp"
+
+#include <vector>
+
+namespace brcc {
+
+struct ParamAccess {
+    bool read = false;
+    bool written = false;
+};
+
+/// One entry per parameter of `kernel`, in order. Conservative: a partial write (`o.x = 1`, a
+/// compound assignment, `++`) also reads, and an argument of a helper's `out` parameter is both.
+std::vector<ParamAccess> param_access(const KernelDecl& kernel);
+
+} // namespace brcc
