@@ -6,7 +6,7 @@
 // Host code and the CPU code brcc generates share these types, so a vec is a plain struct: N
 // members of T, no padding, alignof(T), zero-initialised by default, and every operator is a small
 // constexpr function over the named members that compilers inline and vectorise. Scalars broadcast
-// on either side of a binary operator; the scalar parameter is not deduced (std::type_identity_t),
+// on either side of a binary operator; the scalar parameter is not deduced (type_identity_t),
 // so `float4 * 2` converts the 2 to float as Cg does. Comparisons give vec<bool, N>; there is no
 // conversion of a vector to bool, so host code cannot mistake `a == b` for "all equal".
 //
@@ -24,9 +24,9 @@
 //   vec(parts...)             Cg composite: scalars and vectors of any arithmetic type, N
 //                             components in all, e.g. float4(float3, float), float4(float2, float2)
 
-#include <cmath>
-#include <cstddef>
-#include <type_traits>
+// The standard library's pieces come through brook::portable, so that this header also compiles
+// under NVRTC (see kernel_language.hpp).
+#include "brook/detail/portable_std.hpp"
 
 namespace brook {
 
@@ -67,24 +67,25 @@ template <class T, int N> struct vec;
 
 namespace detail {
 
-template <class X> struct is_vec : std::false_type {};
-template <class U, int M> struct is_vec<vec<U, M>> : std::true_type {};
+template <class X> struct is_vec : portable::false_type {};
+template <class U, int M> struct is_vec<vec<U, M>> : portable::true_type {};
 
 /// A scalar a vector may hold or be built from.
 template <class X>
-concept vec_scalar = std::is_arithmetic_v<X>;
+concept vec_scalar = portable::is_arithmetic_v<X>;
 /// An element type that arithmetic is defined on (bool vectors only compare and combine).
 template <class T>
-concept vec_arithmetic = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+concept vec_arithmetic = portable::is_arithmetic_v<T> && !portable::is_same_v<T, bool>;
 template <class T>
-concept vec_integral = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+concept vec_integral = portable::is_integral_v<T> && !portable::is_same_v<T, bool>;
 
-template <class X> struct part_size : std::integral_constant<int, 1> {};
-template <class U, int M> struct part_size<vec<U, M>> : std::integral_constant<int, M> {};
+template <class X> struct part_size : portable::integral_constant<int, 1> {};
+template <class U, int M> struct part_size<vec<U, M>> : portable::integral_constant<int, M> {};
 
 /// A piece of a composite constructor: a scalar or a vector.
 template <class X>
-concept vec_part = vec_scalar<std::remove_cvref_t<X>> || is_vec<std::remove_cvref_t<X>>::value;
+concept vec_part =
+    vec_scalar<portable::remove_cvref_t<X>> || is_vec<portable::remove_cvref_t<X>>::value;
 
 /// Collects the components of composite-constructor parts into out[0..N).
 template <class T> struct part_writer {
@@ -213,12 +214,12 @@ constexpr vec<R, N> zip(const vec<T, N>& a, const vec<T, N>& b, F f) {
 }
 
 template <class T>
-concept signed_integer = std::is_integral_v<T> && std::is_signed_v<T>;
+concept signed_integer = portable::is_integral_v<T> && portable::is_signed_v<T>;
 
 /// a + b, a - b, a * b with C's wrap-around for signed integers (see the top of the file).
 template <class T> constexpr T wrapping_add(T a, T b) {
     if constexpr (signed_integer<T>) {
-        using U = std::make_unsigned_t<T>;
+        using U = portable::make_unsigned_t<T>;
         return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
     } else {
         return static_cast<T>(a + b);
@@ -226,7 +227,7 @@ template <class T> constexpr T wrapping_add(T a, T b) {
 }
 template <class T> constexpr T wrapping_sub(T a, T b) {
     if constexpr (signed_integer<T>) {
-        using U = std::make_unsigned_t<T>;
+        using U = portable::make_unsigned_t<T>;
         return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
     } else {
         return static_cast<T>(a - b);
@@ -234,7 +235,7 @@ template <class T> constexpr T wrapping_sub(T a, T b) {
 }
 template <class T> constexpr T wrapping_mul(T a, T b) {
     if constexpr (signed_integer<T>) {
-        using U = std::make_unsigned_t<T>;
+        using U = portable::make_unsigned_t<T>;
         return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
     } else {
         return static_cast<T>(a * b);
@@ -252,8 +253,8 @@ template <class T> constexpr T wrapping_div(T a, T b) {
 
 /// C's % for integers (MIN % -1 is 0), fmod for floating point (Cg's definition).
 template <class T> constexpr T remainder_of(T a, T b) {
-    if constexpr (std::is_floating_point_v<T>) {
-        return std::fmod(a, b);
+    if constexpr (portable::is_floating_point_v<T>) {
+        return portable::fmod(a, b);
     } else {
         if constexpr (signed_integer<T>) {
             if (b == T(-1)) {
@@ -287,12 +288,12 @@ template <class T> constexpr T shift_right(T a, T count) {
     }                                                                                              \
     template <class T, int N>                                                                      \
     requires detail::concept_name<T>                                                               \
-    constexpr vec<T, N> operator op(const vec<T, N>& a, std::type_identity_t<T> s) {               \
+    constexpr vec<T, N> operator op(const vec<T, N>& a, portable::type_identity_t<T> s) {          \
         return a op vec<T, N>(s);                                                                  \
     }                                                                                              \
     template <class T, int N>                                                                      \
     requires detail::concept_name<T>                                                               \
-    constexpr vec<T, N> operator op(std::type_identity_t<T> s, const vec<T, N>& b) {               \
+    constexpr vec<T, N> operator op(portable::type_identity_t<T> s, const vec<T, N>& b) {          \
         return vec<T, N>(s) op b;                                                                  \
     }                                                                                              \
     template <class T, int N>                                                                      \
@@ -302,7 +303,7 @@ template <class T> constexpr T shift_right(T a, T count) {
     }                                                                                              \
     template <class T, int N>                                                                      \
     requires detail::concept_name<T>                                                               \
-    constexpr vec<T, N>& operator op##=(vec<T, N>& a, std::type_identity_t<T> s) {                 \
+    constexpr vec<T, N>& operator op##=(vec<T, N>& a, portable::type_identity_t<T> s) {            \
         return a = a op vec<T, N>(s);                                                              \
     }
 
@@ -325,11 +326,11 @@ BROOK_VEC_BINARY(>>, vec_integral, detail::shift_right(l, r))
         return detail::zip<bool>(a, b, [](T l, T r) { return l op r; });                           \
     }                                                                                              \
     template <class T, int N>                                                                      \
-    constexpr vec<bool, N> operator op(const vec<T, N>& a, std::type_identity_t<T> s) {            \
+    constexpr vec<bool, N> operator op(const vec<T, N>& a, portable::type_identity_t<T> s) {       \
         return a op vec<T, N>(s);                                                                  \
     }                                                                                              \
     template <class T, int N>                                                                      \
-    constexpr vec<bool, N> operator op(std::type_identity_t<T> s, const vec<T, N>& b) {            \
+    constexpr vec<bool, N> operator op(portable::type_identity_t<T> s, const vec<T, N>& b) {       \
         return vec<T, N>(s) op b;                                                                  \
     }
 
@@ -387,8 +388,10 @@ using bool3 = vec<bool, 3>;
 using bool4 = vec<bool, 4>;
 
 static_assert(sizeof(float4) == 4 * sizeof(float) && alignof(float4) == alignof(float));
-static_assert(sizeof(float3) == 3 * sizeof(float) && std::is_standard_layout_v<float3>);
-static_assert(std::is_trivially_copyable_v<float4> && std::is_trivially_destructible_v<int2>);
-static_assert(sizeof(fixed3) == 3 && sizeof(uchar3) == 3 && std::is_trivially_copyable_v<fixed4>);
+static_assert(sizeof(float3) == 3 * sizeof(float) && portable::is_standard_layout_v<float3>);
+static_assert(portable::is_trivially_copyable_v<float4> &&
+              portable::is_trivially_destructible_v<int2>);
+static_assert(sizeof(fixed3) == 3 && sizeof(uchar3) == 3 &&
+              portable::is_trivially_copyable_v<fixed4>);
 
 } // namespace brook

@@ -1,7 +1,7 @@
 // Translates kernels to C++ for the CPU backend. A kernel becomes three pieces:
 //  - `NAME__body(...)`: the kernel body printed by CppKernelPrinter, with inputs by value (so
 //    `k(a, a)` reads the old value), constants by const reference, gathers as
-//    brook::cpu::Gather values and outputs by reference; it is always inlined;
+//    brook::lang::Gather values and outputs by reference; it is always inlined;
 //  - `NAME__cpu(frame, begin, end)`: fetches the arguments from the Frame once and calls the
 //    body for each element of [begin, end). When the runtime marks the call dense, element i
 //    of every stream is at data + i and the loop is a plain array loop, marked
@@ -28,7 +28,7 @@
 // gathers that do not depend on the element (x[j]) and their sums form independent chains of
 // additions, which hide the latency a single dot product waits on.
 // Expressions use the shared C-like printer; this file supplies its C++ hooks, which map Brook's
-// vector forms onto brook::vec and the helpers of include/brook/cpu_kernel.hpp.
+// vector forms onto brook::vec and the kernel language of include/brook/kernel_language.hpp.
 
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
 
@@ -44,6 +44,9 @@ namespace brcc {
 
 namespace {
 
+// Kernel bodies use only the kernel language (brook/kernel_language.hpp), which the CUDA backend
+// shares; the loops around them use the CPU machinery of brook/cpu_kernel.hpp.
+constexpr std::string_view lang = "::brook::lang::";
 constexpr std::string_view cpu = "::brook::cpu::";
 // Names of the body's extra parameters when the kernel uses indexof: where positions come from
 // (the Frame, or a brook::cpu::DenseRow in a dense call's row loop) and the element's index.
@@ -61,7 +64,7 @@ std::string_view builtin_name(BuiltinId id) {
     return "";
 }
 
-// The helpers of cpu_kernel.hpp that do signed int arithmetic with wrap-around.
+// The helpers of kernel_language.hpp that do signed int arithmetic with wrap-around.
 std::string_view wrapping_name(BinaryOp op) {
     return op == BinaryOp::Add   ? "wrapping_add"
            : op == BinaryOp::Sub ? "wrapping_sub"
@@ -179,7 +182,7 @@ protected:
     std::string float_literal(double value) override { return cpp_float_literal(value); }
 
     PrintedExpr swizzle(const Member& member) override {
-        return {std::string(cpu) + "swizzle<" + component_list(member) + ">(" +
+        return {std::string(lang) + "swizzle<" + component_list(member) + ">(" +
                 argument(*member.base) + ")"};
     }
 
@@ -189,24 +192,24 @@ protected:
         if (assign.op != AssignOp::Assign) {
             // `v.xy op= e` is `v.xy = v.xy op e`.
             const std::string current =
-                std::string(cpu) + "swizzle<" + component_list(target) + ">(" + vector + ")";
+                std::string(lang) + "swizzle<" + component_list(target) + ">(" + vector + ")";
             if (assign.op == AssignOp::Rem && is_float(assign.type))
-                value = std::string(cpu) + "fmod(" + current + ", " + value + ")";
+                value = std::string(lang) + "fmod(" + current + ", " + value + ")";
             else if (is_signed_int(assign.type) &&
                      (assign.op == AssignOp::Add || assign.op == AssignOp::Sub ||
                       assign.op == AssignOp::Mul))
-                value = std::string(cpu) + std::string(wrapping_name(binary_of(assign.op))) + "(" +
+                value = std::string(lang) + std::string(wrapping_name(binary_of(assign.op))) + "(" +
                         current + ", " + value + ")";
             else
                 value =
                     current + " " + std::string(operation_spelling(assign.op)) + " (" + value + ")";
         }
-        return {std::string(cpu) + "assign_mask<" + component_list(target) + ">(" + vector + ", " +
+        return {std::string(lang) + "assign_mask<" + component_list(target) + ">(" + vector + ", " +
                 value + ")"};
     }
 
     PrintedExpr builtin_call(const Call& call) override {
-        return {std::string(cpu) + std::string(builtin_name(*call.builtin)) + "(" +
+        return {std::string(lang) + std::string(builtin_name(*call.builtin)) + "(" +
                 join(print_args(call.args)) + ")"};
     }
 
@@ -216,7 +219,7 @@ protected:
             return print(operand);
         // fixed values are floats in kernels; becoming one saturates and rounds to a byte step.
         if (is_fixed(to) && !is_fixed(from))
-            return {std::string(cpu) + "to_fixed<" + type_name(to) + ">(" + argument(operand) +
+            return {std::string(lang) + "to_fixed<" + type_name(to) + ">(" + argument(operand) +
                     ")"};
         // Reading one as float..float4 of its width changes nothing.
         if (is_fixed(from) && type_name(from) == type_name(to))
@@ -234,7 +237,7 @@ protected:
         // brook::vec's explicit constructors broadcast a scalar and convert component types.
         if (to.is_vector() && (from.is_scalar() || from.width() == to.width()))
             return {type_name(to) + "(" + argument(operand) + ")"};
-        return {std::string(cpu) + "convert<" + type_name(to) + ">(" + argument(operand) + ")"};
+        return {std::string(lang) + "convert<" + type_name(to) + ">(" + argument(operand) + ")"};
     }
 
     PrintedExpr gather(const Subscript& subscript) override {
@@ -248,7 +251,7 @@ protected:
         else
             element = base + ".at(" + join(print_args(subscript.indices)) + ")";
         if (is_fixed(subscript.type))
-            return {std::string(cpu) + "convert<" + type_name(subscript.type) + ">(" + element +
+            return {std::string(lang) + "convert<" + type_name(subscript.type) + ">(" + element +
                     ")"};
         return {element};
     }
@@ -368,26 +371,26 @@ protected:
     PrintedExpr condition(const Expr& expr) override {
         if (expr.type.is_scalar() && expr.type.scalar_type() == ScalarType::Bool)
             return print(expr);
-        return {std::string(cpu) + "truth(" + argument(expr) + ")"};
+        return {std::string(lang) + "truth(" + argument(expr) + ")"};
     }
 
     PrintedExpr vector_select(const Conditional& conditional) override {
-        return {std::string(cpu) + "select(" + argument(*conditional.condition) + ", " +
+        return {std::string(lang) + "select(" + argument(*conditional.condition) + ", " +
                 argument(*conditional.then_value) + ", " + argument(*conditional.else_value) + ")"};
     }
 
     PrintedExpr float_remainder(const Expr& lhs, const Expr& rhs) override {
-        return {std::string(cpu) + "fmod(" + argument(lhs) + ", " + argument(rhs) + ")"};
+        return {std::string(lang) + "fmod(" + argument(lhs) + ", " + argument(rhs) + ")"};
     }
 
     PrintedExpr vector_logical(const Binary& binary) override {
         const char* name = binary.op == BinaryOp::LogicalAnd ? "logical_and(" : "logical_or(";
-        return {std::string(cpu) + name + argument(*binary.lhs) + ", " + argument(*binary.rhs) +
+        return {std::string(lang) + name + argument(*binary.lhs) + ", " + argument(*binary.rhs) +
                 ")"};
     }
 
     PrintedExpr vector_not(const Unary& unary) override {
-        return {std::string(cpu) + "logical_not(" + argument(*unary.operand) + ")"};
+        return {std::string(lang) + "logical_not(" + argument(*unary.operand) + ")"};
     }
 
     PrintedExpr init_list(const InitList& list, const Type& type) override {
@@ -424,12 +427,12 @@ protected:
                 wrapping_call(wrapping_name(assign.op), *assign.target, *assign.value)};
         }
         const auto& unary = static_cast<const Unary&>(expr);
-        return PrintedExpr{std::string(cpu) + std::string(wrapping_name(unary.op)) + "(" +
+        return PrintedExpr{std::string(lang) + std::string(wrapping_name(unary.op)) + "(" +
                            argument(*unary.operand) + ")"};
     }
 
     std::string wrapping_call(std::string_view name, const Expr& lhs, const Expr& rhs) {
-        return std::string(cpu) + std::string(name) + "(" + argument(lhs) + ", " + argument(rhs) +
+        return std::string(lang) + std::string(name) + "(" + argument(lhs) + ", " + argument(rhs) +
                ")";
     }
 
@@ -437,7 +440,7 @@ protected:
         const std::string value = identifier(push.stream->name);
         if (!is_fixed(push.stream->type))
             return push_target_name(push.stream->name) + ".push(" + value + ")";
-        return push_target_name(push.stream->name) + ".push(" + std::string(cpu) + "convert<" +
+        return push_target_name(push.stream->name) + ".push(" + std::string(lang) + "convert<" +
                cpp_storage_type_name(push.stream->type) + ">(" + value + "))";
     }
 
@@ -446,7 +449,7 @@ protected:
         const Type& type = construct.constructed;
         // `fixed4(a, b, c, d)` saturates and rounds its components like any conversion to fixed.
         if (is_fixed(type))
-            return {std::string(cpu) + "to_fixed<" + type_name(type) + ">(" + type_name(type) +
+            return {std::string(lang) + "to_fixed<" + type_name(type) + ">(" + type_name(type) +
                     "(" + join(args) + "))"};
         if (type.is_scalar())
             return {"static_cast<" + type_name(type) + ">(" + join(args) + ")"};
@@ -487,7 +490,7 @@ std::string body_parameter(const ParamDecl& param, const std::string& suffix = "
     // pointer and extents stay in registers across a SIMD loop (through a reference, they
     // are reloaded and the loop's reads become vector gathers).
     case ParamKind::Gather:
-        return maybe_unused("const ::brook::cpu::Gather<" + cpp_storage_type_name(param.type) +
+        return maybe_unused("const ::brook::lang::Gather<" + cpp_storage_type_name(param.type) +
                             ", " + std::to_string(param.gather_rank) + "> " + name);
     case ParamKind::VariableOutput:
         return maybe_unused(type + "& " + name) + ",\n        " +
@@ -539,7 +542,7 @@ std::string local_name(const ParamDecl& param) {
 std::string converted_from_storage(const Type& type, const std::string& element) {
     if (!is_fixed(type))
         return element;
-    return "::brook::cpu::convert<" + cpp_type_name(type) + ">(" + element + ")";
+    return "::brook::lang::convert<" + cpp_type_name(type) + ">(" + element + ")";
 }
 
 /// Declarations of the constants and gathers, fetched once per call.
@@ -633,7 +636,7 @@ std::string fixed_output_stores(const KernelDecl& kernel, Addressing addressing,
     std::string text;
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream && is_fixed(param->type))
-            text += pad + stream_element(*param, addressing) + " = ::brook::cpu::convert<" +
+            text += pad + stream_element(*param, addressing) + " = ::brook::lang::convert<" +
                     cpp_storage_type_name(param->type) + ">(" + value_name(*param) + ");\n";
     }
     return text;
@@ -890,7 +893,7 @@ std::string reduce_step(const KernelDecl& kernel, const ParamDecl& input, const 
     const std::string type = cpp_type_name(input.type);
     return type + " brook_result = " + converted_from_storage(input.type, result) + "; " +
            reduce_body_call(kernel, converted_from_storage(input.type, value), "brook_result") +
-           "; " + result + " = ::brook::cpu::convert<" + cpp_storage_type_name(input.type) +
+           "; " + result + " = ::brook::lang::convert<" + cpp_storage_type_name(input.type) +
            ">(brook_result);";
 }
 

@@ -1,6 +1,7 @@
-// The CPU prelude's semantics: Cg's built-in definitions, swizzles and write masks, conditions,
-// conversions (to fixed too), the gather index rule and the unclamped reads of SIMD loops, and
-// the reduction fold order (long rows folded as several chains joined in order).
+// The semantics of what generated CPU code calls: the kernel language's Cg built-in definitions,
+// swizzles and write masks, conditions, conversions (to fixed too), the gather index rule and the
+// unclamped reads of SIMD loops, and the CPU loops' reduction fold order (long rows folded as
+// several chains joined in order).
 
 #include "brook/cpu_kernel.hpp"
 
@@ -17,22 +18,23 @@ using brook::float3;
 using brook::float4;
 using brook::int2;
 namespace cpu = brook::cpu;
+namespace lang = brook::lang;
 
 TEST(CpuPrelude, SwizzleReadsComponentsWithRepeats) {
     const float4 v(1.0f, 2.0f, 3.0f, 4.0f);
-    const float3 zyx = cpu::swizzle<2, 1, 0>(v);
+    const float3 zyx = lang::swizzle<2, 1, 0>(v);
     EXPECT_EQ(zyx.x, 3.0f);
     EXPECT_EQ(zyx.z, 1.0f);
-    const float4 xxxx = cpu::swizzle<0, 0, 0, 0>(v);
+    const float4 xxxx = lang::swizzle<0, 0, 0, 0>(v);
     EXPECT_EQ(xxxx.w, 1.0f);
-    EXPECT_EQ(cpu::swizzle<3>(v), 4.0f);
-    const float2 scalar_broadcast = cpu::swizzle<0, 0>(5.0f);
+    EXPECT_EQ(lang::swizzle<3>(v), 4.0f);
+    const float2 scalar_broadcast = lang::swizzle<0, 0>(5.0f);
     EXPECT_EQ(scalar_broadcast.y, 5.0f);
 }
 
 TEST(CpuPrelude, WriteMaskAssignsOnlyItsComponents) {
     float4 v(1.0f, 2.0f, 3.0f, 4.0f);
-    const float2 written = cpu::assign_mask<3, 0>(v, float2(7.0f, 8.0f));
+    const float2 written = lang::assign_mask<3, 0>(v, float2(7.0f, 8.0f));
     EXPECT_EQ(v.w, 7.0f);
     EXPECT_EQ(v.x, 8.0f);
     EXPECT_EQ(v.y, 2.0f);
@@ -41,87 +43,87 @@ TEST(CpuPrelude, WriteMaskAssignsOnlyItsComponents) {
 }
 
 TEST(CpuPrelude, VectorConditionIsTrueWhenAnyComponentIs) {
-    EXPECT_FALSE(cpu::truth(float3(0.0f, 0.0f, 0.0f)));
-    EXPECT_TRUE(cpu::truth(float3(0.0f, -1.0f, 0.0f)));
-    EXPECT_TRUE(cpu::truth(2));
-    EXPECT_FALSE(cpu::truth(0.0f));
+    EXPECT_FALSE(lang::truth(float3(0.0f, 0.0f, 0.0f)));
+    EXPECT_TRUE(lang::truth(float3(0.0f, -1.0f, 0.0f)));
+    EXPECT_TRUE(lang::truth(2));
+    EXPECT_FALSE(lang::truth(0.0f));
     const float2 chosen =
-        cpu::select(brook::bool2(true, false), float2(1.0f, 2.0f), float2(3.0f, 4.0f));
+        lang::select(brook::bool2(true, false), float2(1.0f, 2.0f), float2(3.0f, 4.0f));
     EXPECT_EQ(chosen.x, 1.0f);
     EXPECT_EQ(chosen.y, 4.0f);
 }
 
 TEST(CpuPrelude, ConvertBroadcastsConvertsAndTruncates) {
-    const float4 broadcast = cpu::convert<float4>(2.5f);
+    const float4 broadcast = lang::convert<float4>(2.5f);
     EXPECT_EQ(broadcast.w, 2.5f);
-    const float3 truncated = cpu::convert<float3>(float4(1.0f, 2.0f, 3.0f, 4.0f));
+    const float3 truncated = lang::convert<float3>(float4(1.0f, 2.0f, 3.0f, 4.0f));
     EXPECT_EQ(truncated.z, 3.0f);
-    EXPECT_EQ(cpu::convert<float>(float2(9.0f, 1.0f)), 9.0f);
-    const int2 ints = cpu::convert<int2>(float2(1.75f, -1.75f));
+    EXPECT_EQ(lang::convert<float>(float2(9.0f, 1.0f)), 9.0f);
+    const int2 ints = lang::convert<int2>(float2(1.75f, -1.75f));
     EXPECT_EQ(ints.x, 1);
     EXPECT_EQ(ints.y, -1);
 }
 
 TEST(CpuPrelude, BuiltinsFollowCg) {
-    EXPECT_FLOAT_EQ(cpu::frac(-1.25f), 0.75f);
-    EXPECT_EQ(cpu::round(2.5f), 3.0f);
-    EXPECT_EQ(cpu::round(-2.5f), -3.0f);
-    EXPECT_EQ(cpu::step(1.0f, 1.0f), 1.0f);
-    EXPECT_EQ(cpu::step(1.0f, 0.5f), 0.0f);
-    EXPECT_FLOAT_EQ(cpu::lerp(2.0f, 4.0f, 0.25f), 2.5f);
-    EXPECT_EQ(cpu::saturate(1.5f), 1.0f);
-    EXPECT_EQ(cpu::saturate(-0.5f), 0.0f);
-    EXPECT_FLOAT_EQ(cpu::smoothstep(0.0f, 1.0f, 0.5f), 0.5f);
-    EXPECT_EQ(cpu::sign(-3.0f), -1.0f);
-    EXPECT_EQ(cpu::sign(0.0f), 0.0f);
-    EXPECT_FLOAT_EQ(cpu::rsqrt(4.0f), 0.5f);
-    EXPECT_FLOAT_EQ(cpu::fmod(-5.5f, 2.0f), -1.5f);
-    EXPECT_FLOAT_EQ(cpu::degrees(3.14159265f), 180.0f);
-    EXPECT_FLOAT_EQ(cpu::ldexp(1.5f, 3.0f), 12.0f);
-    EXPECT_EQ(cpu::clamp(5, 0, 3), 3);
-    EXPECT_EQ(cpu::abs(-4), 4);
+    EXPECT_FLOAT_EQ(lang::frac(-1.25f), 0.75f);
+    EXPECT_EQ(lang::round(2.5f), 3.0f);
+    EXPECT_EQ(lang::round(-2.5f), -3.0f);
+    EXPECT_EQ(lang::step(1.0f, 1.0f), 1.0f);
+    EXPECT_EQ(lang::step(1.0f, 0.5f), 0.0f);
+    EXPECT_FLOAT_EQ(lang::lerp(2.0f, 4.0f, 0.25f), 2.5f);
+    EXPECT_EQ(lang::saturate(1.5f), 1.0f);
+    EXPECT_EQ(lang::saturate(-0.5f), 0.0f);
+    EXPECT_FLOAT_EQ(lang::smoothstep(0.0f, 1.0f, 0.5f), 0.5f);
+    EXPECT_EQ(lang::sign(-3.0f), -1.0f);
+    EXPECT_EQ(lang::sign(0.0f), 0.0f);
+    EXPECT_FLOAT_EQ(lang::rsqrt(4.0f), 0.5f);
+    EXPECT_FLOAT_EQ(lang::fmod(-5.5f, 2.0f), -1.5f);
+    EXPECT_FLOAT_EQ(lang::degrees(3.14159265f), 180.0f);
+    EXPECT_FLOAT_EQ(lang::ldexp(1.5f, 3.0f), 12.0f);
+    EXPECT_EQ(lang::clamp(5, 0, 3), 3);
+    EXPECT_EQ(lang::abs(-4), 4);
 }
 
 TEST(CpuPrelude, VectorBuiltinsWorkComponentWiseAndBroadcastScalars) {
     const float4 v(-1.5f, 0.5f, 2.0f, -0.0f);
-    const float4 floors = cpu::floor(v);
+    const float4 floors = lang::floor(v);
     EXPECT_EQ(floors.x, -2.0f);
     EXPECT_EQ(floors.z, 2.0f);
-    const float4 maxed = cpu::max(v, 0.0f);
+    const float4 maxed = lang::max(v, 0.0f);
     EXPECT_EQ(maxed.x, 0.0f);
     EXPECT_EQ(maxed.z, 2.0f);
-    const float4 mixed = cpu::lerp(float4(0.0f), float4(2.0f), 0.5f);
+    const float4 mixed = lang::lerp(float4(0.0f), float4(2.0f), 0.5f);
     EXPECT_EQ(mixed.y, 1.0f);
     const float inf = std::numeric_limits<float>::infinity();
-    const brook::bool3 finite = cpu::isfinite(float3(1.0f, inf, std::nanf("")));
+    const brook::bool3 finite = lang::isfinite(float3(1.0f, inf, std::nanf("")));
     EXPECT_TRUE(finite.x);
     EXPECT_FALSE(finite.y);
     EXPECT_FALSE(finite.z);
-    EXPECT_TRUE(cpu::any(cpu::isnan(float3(1.0f, inf, std::nanf("")))));
-    EXPECT_FALSE(cpu::all(cpu::isinf(float2(inf, 0.0f))));
+    EXPECT_TRUE(lang::any(lang::isnan(float3(1.0f, inf, std::nanf("")))));
+    EXPECT_FALSE(lang::all(lang::isinf(float2(inf, 0.0f))));
 }
 
 TEST(CpuPrelude, GeometricBuiltins) {
     const float3 a(1.0f, 0.0f, 0.0f);
     const float3 b(0.0f, 1.0f, 0.0f);
-    EXPECT_EQ(cpu::dot(a, b), 0.0f);
-    EXPECT_EQ(cpu::cross(a, b).z, 1.0f);
-    EXPECT_FLOAT_EQ(cpu::length(float2(3.0f, 4.0f)), 5.0f);
-    EXPECT_FLOAT_EQ(cpu::distance(float2(1.0f, 1.0f), float2(4.0f, 5.0f)), 5.0f);
-    EXPECT_FLOAT_EQ(cpu::normalize(float2(0.0f, 2.0f)).y, 1.0f);
-    const float2 reflected = cpu::reflect(float2(1.0f, -1.0f), float2(0.0f, 1.0f));
+    EXPECT_EQ(lang::dot(a, b), 0.0f);
+    EXPECT_EQ(lang::cross(a, b).z, 1.0f);
+    EXPECT_FLOAT_EQ(lang::length(float2(3.0f, 4.0f)), 5.0f);
+    EXPECT_FLOAT_EQ(lang::distance(float2(1.0f, 1.0f), float2(4.0f, 5.0f)), 5.0f);
+    EXPECT_FLOAT_EQ(lang::normalize(float2(0.0f, 2.0f)).y, 1.0f);
+    const float2 reflected = lang::reflect(float2(1.0f, -1.0f), float2(0.0f, 1.0f));
     EXPECT_FLOAT_EQ(reflected.x, 1.0f);
     EXPECT_FLOAT_EQ(reflected.y, 1.0f);
 }
 
 TEST(CpuPrelude, VectorLogicalOperatorsAreComponentWise) {
-    const brook::bool2 both = cpu::logical_and(float2(1.0f, 0.0f), float2(1.0f, 1.0f));
+    const brook::bool2 both = lang::logical_and(float2(1.0f, 0.0f), float2(1.0f, 1.0f));
     EXPECT_TRUE(both.x);
     EXPECT_FALSE(both.y);
-    const brook::bool2 either = cpu::logical_or(float2(0.0f, 0.0f), float2(1.0f, 0.0f));
+    const brook::bool2 either = lang::logical_or(float2(0.0f, 0.0f), float2(1.0f, 0.0f));
     EXPECT_TRUE(either.x);
     EXPECT_FALSE(either.y);
-    EXPECT_TRUE(cpu::logical_not(float2(0.0f, 1.0f)).x);
+    EXPECT_TRUE(lang::logical_not(float2(0.0f, 1.0f)).x);
 }
 
 brook::cpu::StreamView view_of(std::vector<float>& data, std::size_t rows, std::size_t columns) {
@@ -160,6 +162,23 @@ TEST(CpuPrelude, GatherIndexRuleAtTheEnds) {
     EXPECT_EQ(gather.at(0, std::numeric_limits<float>::infinity()), 3.0f);
 }
 
+TEST(CpuPrelude, GatherOverAPointerWithExtentsAndStrides) {
+    const std::vector<float> data = {0, 1, 2, 3, 4, 5, 6, 7};
+    const std::size_t extents[2] = {2, 2};
+    const std::size_t strides[2] = {4, 2}; // every other element of each of two rows
+    const lang::Gather<float, 2> gather(data.data(), extents, strides);
+    EXPECT_EQ(gather.at(1, 1), 6.0f);
+    EXPECT_EQ(gather.at_vector(float2(1.0f, 0.0f)), 2.0f);
+    EXPECT_FALSE(gather.covers(1, 0, 2));
+}
+
+TEST(CpuPrelude, GatherIndexIsExactBeyond2To31) {
+    const std::size_t extent = 4'000'000'000;
+    EXPECT_EQ(lang::gather_index(3e9f, extent), 3'000'000'000u);
+    EXPECT_EQ(lang::gather_index(3'000'000'001LL, extent), 3'000'000'001u);
+    EXPECT_EQ(lang::gather_index(5'000'000'000LL, extent), extent - 1);
+}
+
 TEST(CpuPrelude, GatherInRangeReadsAsAtWhereTheLoopCoversTheExtent) {
     std::vector<float> data(12);
     for (std::size_t i = 0; i < data.size(); ++i)
@@ -182,14 +201,14 @@ TEST(CpuPrelude, GatherInRangeReadsAsAtWhereTheLoopCoversTheExtent) {
 }
 
 TEST(CpuPrelude, ConversionToFixedSaturatesAndRounds) {
-    EXPECT_EQ(cpu::to_fixed<float>(1.7f), 1.0f);
-    EXPECT_EQ(cpu::to_fixed<float>(-0.2f), 0.0f);
-    EXPECT_EQ(cpu::to_fixed<float>(0.6f), 153.0f / 255.0f);
-    EXPECT_EQ(cpu::to_fixed<float>(1), 1.0f);
-    const float4 v = cpu::to_fixed<float4>(0.1f);
+    EXPECT_EQ(lang::to_fixed<float>(1.7f), 1.0f);
+    EXPECT_EQ(lang::to_fixed<float>(-0.2f), 0.0f);
+    EXPECT_EQ(lang::to_fixed<float>(0.6f), 153.0f / 255.0f);
+    EXPECT_EQ(lang::to_fixed<float>(1), 1.0f);
+    const float4 v = lang::to_fixed<float4>(0.1f);
     EXPECT_EQ(v.x, 26.0f / 255.0f); // 25.5 rounds up
     EXPECT_EQ(v.w, 26.0f / 255.0f);
-    const float2 w = cpu::to_fixed<float2>(float2(2.0f, 0.2f));
+    const float2 w = lang::to_fixed<float2>(float2(2.0f, 0.2f));
     EXPECT_EQ(w.x, 1.0f);
     EXPECT_EQ(w.y, 51.0f / 255.0f);
 }
@@ -302,20 +321,20 @@ TEST(CpuPrelude, IndexofPutsTheLastDimensionInX) {
 TEST(CpuPrelude, SignedArithmeticWrapsAround) {
     constexpr int max = std::numeric_limits<int>::max();
     constexpr int min = std::numeric_limits<int>::min();
-    EXPECT_EQ(cpu::wrapping_add(max, 1), min);
-    EXPECT_EQ(cpu::wrapping_sub(min, 1), max);
-    EXPECT_EQ(cpu::wrapping_mul(65536, 65536), 0);
-    EXPECT_EQ(cpu::wrapping_mul(max, 3), 2147483645); // 3 * (2^31 - 1) - 2^32
-    EXPECT_EQ(cpu::wrapping_neg(min), min);
+    EXPECT_EQ(lang::wrapping_add(max, 1), min);
+    EXPECT_EQ(lang::wrapping_sub(min, 1), max);
+    EXPECT_EQ(lang::wrapping_mul(65536, 65536), 0);
+    EXPECT_EQ(lang::wrapping_mul(max, 3), 2147483645); // 3 * (2^31 - 1) - 2^32
+    EXPECT_EQ(lang::wrapping_neg(min), min);
     int i = max;
-    EXPECT_EQ(cpu::wrapping_post_increment(i), max);
+    EXPECT_EQ(lang::wrapping_post_increment(i), max);
     EXPECT_EQ(i, min);
-    EXPECT_EQ(cpu::wrapping_pre_decrement(i), max);
-    const int2 v = cpu::wrapping_add(int2(max, -5), 2);
+    EXPECT_EQ(lang::wrapping_pre_decrement(i), max);
+    const int2 v = lang::wrapping_add(int2(max, -5), 2);
     EXPECT_EQ(v.x, min + 1);
     EXPECT_EQ(v.y, -3);
     int2 w(min, 7);
-    cpu::wrapping_mul_assign(w, int2(-1, 2));
+    lang::wrapping_mul_assign(w, int2(-1, 2));
     EXPECT_EQ(w.x, min);
     EXPECT_EQ(w.y, 14);
 }

@@ -101,7 +101,7 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
                                "            sum += a.at(row, j) * x.at(j);\n"))
         << code;
     // Gathers reach the body by value, so their pointers stay in registers in the loop.
-    EXPECT_TRUE(contains(code, "const ::brook::cpu::Gather<float, 2> a,")) << code;
+    EXPECT_TRUE(contains(code, "const ::brook::lang::Gather<float, 2> a,")) << code;
     // The kernel loops, so a few dozen elements already get a thread each.
     EXPECT_EQ(cpu_grain(kernel("sgemv")), 32u);
     EXPECT_TRUE(contains(cpu_generator_code(kernel("sgemv")),
@@ -128,8 +128,8 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
                                "        [[maybe_unused]] const float y__lane1,\n"
                                "        [[maybe_unused]] const float y__lane2,\n"
                                "        [[maybe_unused]] const float y__lane3,\n"
-                               "        [[maybe_unused]] const ::brook::cpu::Gather<float, 2> a,\n"
-                               "        [[maybe_unused]] const ::brook::cpu::Gather<float, 1> x,\n"
+                               "        [[maybe_unused]] const ::brook::lang::Gather<float, 2> a,\n"
+                               "        [[maybe_unused]] const ::brook::lang::Gather<float, 1> x,\n"
                                "        [[maybe_unused]] const int& n,\n"
                                "        [[maybe_unused]] float& r__lane0,\n"))
         << code;
@@ -202,7 +202,7 @@ kernel void k(float y<>, float g[], int n, out float r<>) {
     const std::string code = cpu_kernel_code(kernel("k"));
     // A loop that is not a SIMD reduction, and a SIMD loop inside an `if`, belong to each lane.
     EXPECT_TRUE(contains(code, "    for (int k__lane2 = 0; k__lane2 < 3; "
-                               "::brook::cpu::wrapping_pre_increment(k__lane2)) {\n"
+                               "::brook::lang::wrapping_pre_increment(k__lane2)) {\n"
                                "        scale__lane2 = scale__lane2 * 0.5f;\n"))
         << code;
     EXPECT_TRUE(contains(code, "            #pragma omp simd reduction(+ : inner__lane1)\n"
@@ -211,7 +211,7 @@ kernel void k(float y<>, float g[], int n, out float r<>) {
     // The jammed loop keeps its bounds (a constant's), its own locals are each lane's.
     EXPECT_TRUE(contains(code, "        #pragma omp simd reduction(+ : sum__lane0, sum__lane1, "
                                "sum__lane2, sum__lane3)\n"
-                               "        for (int j = 1; j <= ::brook::cpu::wrapping_add(n, 2); "
+                               "        for (int j = 1; j <= ::brook::lang::wrapping_add(n, 2); "
                                "++j) {\n"
                                "            {\n"
                                "                float t__lane0 = g.at_in_range<1u>(j) * "
@@ -237,7 +237,7 @@ kernel void k(float2 g[][], out float r<>) {
         << code;
     EXPECT_TRUE(contains(code, "[[maybe_unused]] const Position& brook_position,\n"
                                "        [[maybe_unused]] std::size_t brook_index) {\n"
-                               "    ::brook::float2 p = ::brook::cpu::swizzle<0, 1>("
+                               "    ::brook::float2 p = ::brook::lang::swizzle<0, 1>("
                                "::brook::cpu::indexof(brook_position, 1, brook_index));\n"))
         << code;
     // The dense loop goes a row at a time, each row's positions worked out once.
@@ -332,8 +332,8 @@ kernel void k(float a<>, float g[], int lo, int hi, out float r<>) {
     ASSERT_EQ(loop->sums.size(), 2u);
     const std::string code = cpu_kernel_code(kernel("k"));
     // The bounds keep Brook's wrapping int arithmetic; the step is OpenMP's plain `++i`.
-    const std::string lower = "::brook::cpu::wrapping_add(lo, 1)";
-    const std::string upper = "::brook::cpu::wrapping_mul(hi, 2)";
+    const std::string lower = "::brook::lang::wrapping_add(lo, 1)";
+    const std::string upper = "::brook::lang::wrapping_mul(hi, 2)";
     EXPECT_TRUE(contains(code, "if (g.covers(0, " + lower + ", static_cast<long long>(" + upper +
                                    ") + 1)) {"))
         << code;
@@ -421,14 +421,15 @@ reduce void fixed_sum(fixed a<>, reduce fixed r<>) { r = r + a; }
     const std::string shade = cpu_kernel_code(kernel("shade"));
     // A gather element is read as floats; a conversion to fixed saturates and rounds; reading a
     // fixed value as a float is no conversion at all.
-    EXPECT_TRUE(contains(shade, "::brook::float4 local = ::brook::cpu::to_fixed<::brook::float4>("
-                                "::brook::cpu::convert<::brook::float4>(t.at(i)) * 2.0f);"))
+    EXPECT_TRUE(contains(shade, "::brook::float4 local = ::brook::lang::to_fixed<::brook::float4>("
+                                "::brook::lang::convert<::brook::float4>(t.at(i)) * 2.0f);"))
         << shade;
     EXPECT_TRUE(contains(shade, "r = local + k;")) << shade;
-    EXPECT_TRUE(contains(shade, "const ::brook::cpu::Gather<::brook::vec<::brook::fixed, 4>, 1> t"))
+    EXPECT_TRUE(
+        contains(shade, "const ::brook::lang::Gather<::brook::vec<::brook::fixed, 4>, 1> t"))
         << shade;
     // The constant arrives as a byte and is read as a float.
-    EXPECT_TRUE(contains(shade, "const float p2_k = ::brook::cpu::convert<float>(frame.constant<"
+    EXPECT_TRUE(contains(shade, "const float p2_k = ::brook::lang::convert<float>(frame.constant<"
                                 "::brook::fixed>(2));"))
         << shade;
     const std::string stubs = kernel_stub(kernel("shade")) + kernel_stub(kernel("fixed_sum"));
@@ -438,9 +439,10 @@ reduce void fixed_sum(fixed a<>, reduce fixed r<>) { r = r + a; }
     // The accumulator is a byte between steps: each step reads it as a float and stores back.
     const std::string sum = cpu_kernel_code(kernel("fixed_sum"));
     EXPECT_TRUE(contains(sum, "[&](const ::brook::fixed& value, ::brook::fixed& result) { "
-                              "float brook_result = ::brook::cpu::convert<float>(result); "
-                              "fixed_sum__body(::brook::cpu::convert<float>(value), brook_result); "
-                              "result = ::brook::cpu::convert<::brook::fixed>(brook_result); });"))
+                              "float brook_result = ::brook::lang::convert<float>(result); "
+                              "fixed_sum__body(::brook::lang::convert<float>(value), "
+                              "brook_result); "
+                              "result = ::brook::lang::convert<::brook::fixed>(brook_result); });"))
         << sum;
 }
 

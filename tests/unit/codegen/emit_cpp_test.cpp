@@ -356,9 +356,9 @@ TEST(EmitCpp, FixedStreamsAreBytesConvertedAroundTheBody) {
     EXPECT_TRUE(
         contains(out, "        for (std::size_t i = begin; i < end; ++i) {\n"
                       "            float p1_o_value{};\n"
-                      "            k__body(::brook::cpu::convert<float>(p0_a[i]), "
+                      "            k__body(::brook::lang::convert<float>(p0_a[i]), "
                       "p1_o_value);\n"
-                      "            p1_o[i] = ::brook::cpu::convert<::brook::fixed>(p1_o_value);\n"
+                      "            p1_o[i] = ::brook::lang::convert<::brook::fixed>(p1_o_value);\n"
                       "        }\n"));
 }
 
@@ -432,15 +432,15 @@ TEST_F(BodyPrinterTest, ParenthesisesOnlyWherePrecedenceNeedsIt) {
 TEST_F(BodyPrinterTest, WriteMasksAndSwizzlesGoThroughThePrelude) {
     Expr* value = b.swizzle(b.ref(o), {3, 3});
     EXPECT_EQ(body_of(b.assign(b.swizzle(b.ref(o), {0, 2}), value, AssignOp::Mul)),
-              "    ::brook::cpu::assign_mask<0, 2>(o, ::brook::cpu::swizzle<0, 2>(o) * "
-              "(::brook::cpu::swizzle<3, 3>(o)));");
+              "    ::brook::lang::assign_mask<0, 2>(o, ::brook::lang::swizzle<0, 2>(o) * "
+              "(::brook::lang::swizzle<3, 3>(o)));");
 }
 
 TEST_F(BodyPrinterTest, FloatRemainderIsFmodAndLiteralsAreExact) {
     const LocalDecl* a = local("a", float_type());
     Expr* remainder = b.binary(BinaryOp::Rem, b.ref(a), b.literal(0.1), float_type());
     EXPECT_EQ(body_of(b.assign(b.swizzle(b.ref(o), {1}), remainder)),
-              "    o.y = ::brook::cpu::fmod(a, 0.1f);");
+              "    o.y = ::brook::lang::fmod(a, 0.1f);");
 }
 
 TEST_F(BodyPrinterTest, SignedIntArithmeticWrapsThroughThePrelude) {
@@ -449,8 +449,8 @@ TEST_F(BodyPrinterTest, SignedIntArithmeticWrapsThroughThePrelude) {
     Expr* sum = b.binary(BinaryOp::Add, b.ref(i), b.unary(UnaryOp::Minus, b.ref(j)), int_type());
     Expr* product = b.binary(BinaryOp::Mul, sum, b.ref(j), int_type());
     EXPECT_EQ(body_of(b.assign(b.ref(i), product, AssignOp::Sub)),
-              "    ::brook::cpu::wrapping_sub_assign(i, ::brook::cpu::wrapping_mul("
-              "::brook::cpu::wrapping_add(i, ::brook::cpu::wrapping_neg(j)), j));");
+              "    ::brook::lang::wrapping_sub_assign(i, ::brook::lang::wrapping_mul("
+              "::brook::lang::wrapping_add(i, ::brook::lang::wrapping_neg(j)), j));");
 }
 
 TEST_F(BodyPrinterTest, IntIncrementAndBitwiseOperators) {
@@ -459,7 +459,7 @@ TEST_F(BodyPrinterTest, IntIncrementAndBitwiseOperators) {
                             b.binary(BinaryOp::Shl, b.ref(i), b.ref(i), int_type()), int_type());
     Expr* increment = b.unary(UnaryOp::PostInc, b.ref(i));
     EXPECT_EQ(body_of(b.binary(BinaryOp::Comma, masked, increment, int_type())),
-              "    i & (i << i), ::brook::cpu::wrapping_post_increment(i);");
+              "    i & (i << i), ::brook::lang::wrapping_post_increment(i);");
 }
 
 TEST(CppSpelling, FloatLiteralsRoundTripAndKeywordsAreRenamed) {
