@@ -1,0 +1,4 @@
+// Does not compile: brook_cuda_check must fail and print NVRTC's log.
+extern "C" __global__ void brook_broken(float* out) {
+    out[threadIdx.x] = undefined_value;
+}

@@ -1,0 +1,44 @@
+#pragma once
+// The test API of brook_fake_cuda, a stand-in for libcuda that tests load through
+// BRT_CUDA_DRIVER. It implements every entry point of cuda_driver_api.def on the host: "device"
+// memory is host memory (a CUdeviceptr is its address) and copies really copy, but kernels are
+// only recorded. The one device is a "Fake GPU" of compute capability 9.0. Every call is logged,
+// so tests can check what a backend asked the driver to do.
+
+#include <cuda.h>
+
+#include <cstddef>
+
+extern "C" {
+
+/// A recorded cuLaunchKernel.
+struct FakeCudaLaunch {
+    const char* kernel;
+    unsigned grid[3];
+    unsigned block[3];
+    unsigned shared_bytes;
+    CUstream stream;
+};
+
+/// Frees everything still allocated and forgets the log, the failures to inject, cuInit and the
+/// device count, as if the library had just been loaded.
+void fake_cuda_reset();
+/// How many times the entry point `name` (its exported name, "cuMemAlloc_v2") was called.
+int fake_cuda_call_count(const char* name);
+/// Every call since the last reset, one line each: the entry point's name, then `key=value`
+/// details (bytes=, dir=htod|dtoh|dtod, kernel=, grid=X,Y,Z, block=X,Y,Z, result=).
+const char* fake_cuda_log();
+/// Device and pinned host allocations not freed yet.
+std::size_t fake_cuda_live_allocations();
+/// Modules loaded and not unloaded, streams not destroyed, primary context retains not released.
+std::size_t fake_cuda_live_modules();
+std::size_t fake_cuda_live_streams();
+std::size_t fake_cuda_live_contexts();
+/// The next call of `name` does nothing and returns `result`.
+void fake_cuda_fail_next(const char* name, CUresult result);
+/// How many devices cuDeviceGetCount reports (1 after a reset).
+void fake_cuda_set_device_count(int count);
+/// The launches recorded since the last reset; `index` < fake_cuda_launch_count().
+std::size_t fake_cuda_launch_count();
+FakeCudaLaunch fake_cuda_launch(std::size_t index);
+}
