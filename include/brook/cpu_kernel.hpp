@@ -14,21 +14,6 @@
 
 namespace brook::cpu {
 
-// Code printed by brcc before the kernel language moved to brook::lang spelled its names here;
-// other branches of brcc in flight still do, so they keep compiling until they are rebased.
-using lang::abs, lang::acos, lang::all, lang::any, lang::asin, lang::assign_mask, lang::atan,
-    lang::atan2, lang::ceil, lang::clamp, lang::convert, lang::cos, lang::cosh, lang::cross,
-    lang::degrees, lang::distance, lang::dot, lang::exp, lang::exp2, lang::floor, lang::fmod,
-    lang::frac, lang::isfinite, lang::isinf, lang::isnan, lang::ldexp, lang::length, lang::lerp,
-    lang::log, lang::log10, lang::log2, lang::logical_and, lang::logical_not, lang::logical_or,
-    lang::max, lang::min, lang::normalize, lang::pow, lang::radians, lang::reflect, lang::round,
-    lang::rsqrt, lang::saturate, lang::select, lang::sign, lang::sin, lang::sinh, lang::smoothstep,
-    lang::sqrt, lang::step, lang::swizzle, lang::tan, lang::tanh, lang::to_fixed, lang::truth,
-    lang::wrapping_add, lang::wrapping_add_assign, lang::wrapping_mul, lang::wrapping_mul_assign,
-    lang::wrapping_neg, lang::wrapping_post_decrement, lang::wrapping_post_increment,
-    lang::wrapping_pre_decrement, lang::wrapping_pre_increment, lang::wrapping_sub,
-    lang::wrapping_sub_assign;
-
 /// A gather parameter fetched from the Frame: the lang::Gather over stream argument `view`.
 /// Generated loops declare one per gather and pass it to the body, which takes a lang::Gather.
 template <class T, int R> class Gather : public lang::Gather<T, R> {
