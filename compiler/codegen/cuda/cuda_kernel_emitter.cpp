@@ -72,31 +72,23 @@ void add_statement_structs(const Stmt* stmt, std::vector<const StructDecl*>& ord
                            std::set<const StructDecl*>& seen) {
     if (stmt == nullptr)
         return;
-    switch (stmt->kind) {
-    case NodeKind::Compound:
+    // Only the statements that declare locals or hold other statements matter.
+    if (stmt->kind == NodeKind::Compound) {
         for (const Stmt* s : static_cast<const Compound*>(stmt)->body)
             add_statement_structs(s, order, seen);
-        return;
-    case NodeKind::DeclStmt:
+    } else if (stmt->kind == NodeKind::DeclStmt) {
         for (const LocalDecl* local : static_cast<const DeclStmt*>(stmt)->vars)
             add_struct(local->type, order, seen);
-        return;
-    case NodeKind::If:
+    } else if (stmt->kind == NodeKind::If) {
         add_statement_structs(static_cast<const If*>(stmt)->then_branch, order, seen);
         add_statement_structs(static_cast<const If*>(stmt)->else_branch, order, seen);
-        return;
-    case NodeKind::For:
+    } else if (stmt->kind == NodeKind::For) {
         add_statement_structs(static_cast<const For*>(stmt)->init, order, seen);
         add_statement_structs(static_cast<const For*>(stmt)->body, order, seen);
-        return;
-    case NodeKind::While:
+    } else if (stmt->kind == NodeKind::While) {
         add_statement_structs(static_cast<const While*>(stmt)->body, order, seen);
-        return;
-    case NodeKind::DoWhile:
+    } else if (stmt->kind == NodeKind::DoWhile) {
         add_statement_structs(static_cast<const DoWhile*>(stmt)->body, order, seen);
-        return;
-    default:
-        return;
     }
 }
 
