@@ -25,6 +25,13 @@ struct BackendKernelCode {
     std::string payload;
 };
 
+/// A kernel as a standalone source file.
+struct KernelSource {
+    std::string text;
+    /// The file name's suffix, with its dot (`.cu`, `.glsl`).
+    std::string suffix;
+};
+
 class BackendGenerator {
 public:
     virtual ~BackendGenerator() = default;
@@ -49,6 +56,12 @@ public:
     /// The code of a stream kernel or reduce function; nothing when this backend has none for
     /// it (the runtime then says so if the program runs it there).
     virtual std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) = 0;
+    /// The kernel as a standalone source file, for backends that compile it at run time
+    /// (`brcc --emit-kernels`); nothing (the default) when the backend has none.
+    virtual std::optional<KernelSource> kernel_source(const KernelDecl& kernel) {
+        (void)kernel;
+        return std::nullopt;
+    }
 };
 
 /// Every registered generator, in registration order (compiler/codegen/CMakeLists.txt).

@@ -69,6 +69,10 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
                    "--emit-cpp the C++ file ('-' or no -o: standard output)")
         ->type_name("FILE");
     app.add_flag("--emit-cpp", options.emit_cpp, "Write only the translated C++");
+    app.add_option("--emit-kernels", options.emit_kernels,
+                   "Write only BACKEND's kernels, each as a source file DIR/KERNEL.EXT (for "
+                   "backends that compile kernels at run time; -o DIR is required)")
+        ->type_name("BACKEND");
     app.add_flag("--dump-ast", options.dump_ast, "Print the AST after semantic analysis and stop");
     app.add_option("--dump-after", options.dump_after,
                    "Print the AST after PASS (parse: as parsed; sema: checked, as --dump-ast) and "
@@ -134,6 +138,19 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
         options.dump_after = "sema";
     if (options.emit_cpp && !options.dump_after.empty())
         return usage_error("--emit-cpp and --dump-ast/--dump-after cannot be combined");
+    if (!options.emit_kernels.empty()) {
+        const auto& known = known_backends();
+        if (std::find(known.begin(), known.end(), options.emit_kernels) == known.end())
+            return usage_error("unknown backend '" + options.emit_kernels +
+                               "' in --emit-kernels (known: " + joined(known) + ")");
+        if (options.output.empty() || options.output == "-")
+            return usage_error("--emit-kernels needs -o DIR, the folder to write the kernels to");
+        if (options.emit_cpp || !options.dump_after.empty())
+            return usage_error("--emit-kernels cannot be combined with --emit-cpp or --dump-ast");
+        if (!options.compiler_args.empty())
+            return usage_error("arguments after '--' are for the C++ compiler, which "
+                               "--emit-kernels does not run");
+    }
     if (!options.compiler_args.empty() && (options.emit_cpp || !options.dump_after.empty()))
         return usage_error("arguments after '--' are for the C++ compiler, which --emit-cpp and "
                            "--dump-ast do not run");

@@ -11,6 +11,7 @@ struct DriverOptions {
     std::string input;                      ///< the .br file
     std::string output;                     ///< -o; empty: the default for the mode
     bool emit_cpp = false;                  ///< --emit-cpp: write the C++ only
+    std::string emit_kernels;               ///< --emit-kernels=BACKEND: its kernel sources
     bool dump_ast = false;                  ///< --dump-ast: print the checked AST only
     std::string dump_after;                 ///< --dump-after=PASS: print the AST after it, stop
     std::vector<std::string> include_dirs;  ///< -I DIR

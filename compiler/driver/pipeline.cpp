@@ -1,15 +1,18 @@
 // The pipeline, one stage after another: read the file, lex/preprocess/parse it into a
 // TranslationUnit, analyse it, then generate C++ and either write it (--emit-cpp) or build the
-// program with the C++ compiler. A stage runs only when the ones before it reported no errors, so
-// each mistake is reported once and later stages never see a broken tree.
+// program with the C++ compiler; or, with --emit-kernels, write one backend's kernels as source
+// files. A stage runs only when the ones before it reported no errors, so each mistake is
+// reported once and later stages never see a broken tree.
 
 #include "driver/pipeline.hpp"
 
 #include "ast/ast_dump.hpp"
+#include "codegen/backend_generator.hpp"
 #include "codegen/emit_cpp.hpp"
 #include "driver/compile.hpp"
 #include "parse/parser.hpp"
 #include "sema/sema.hpp"
+#include "support/diagnostics.hpp"
 
 #include <unistd.h>
 
@@ -56,6 +59,36 @@ int write_output(const std::string& text, const std::string& output) {
     return exit_success;
 }
 
+/// --emit-kernels: each stream kernel and reduce function of `unit` as the standalone source
+/// file of the backend named `backend`, written to `folder`/NAME followed by its suffix.
+int emit_kernel_sources(const TranslationUnit& unit, const std::string& backend,
+                        const std::string& folder) {
+    std::unique_ptr<BackendGenerator> generator;
+    for (std::unique_ptr<BackendGenerator>& candidate : make_backend_generators()) {
+        if (candidate->name() == backend)
+            generator = std::move(candidate);
+    }
+    BRCC_ASSERT(generator != nullptr, "--emit-kernels names a backend without a generator");
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error) {
+        std::cerr << "brcc: error: cannot create '" << folder << "': " << error.message() << "\n";
+        return exit_input_errors;
+    }
+    for (const TopLevelItem& item : unit.items) {
+        const auto* kernel = std::get_if<KernelDecl*>(&item);
+        if (kernel == nullptr || (*kernel)->is_helper())
+            continue;
+        if (std::optional<KernelSource> source = generator->kernel_source(**kernel)) {
+            const std::string path =
+                (std::filesystem::path(folder) / ((*kernel)->name + source->suffix)).string();
+            if (const int status = write_output(source->text, path); status != exit_success)
+                return status;
+        }
+    }
+    return exit_success;
+}
+
 int finish_with_errors(DiagnosticEngine& diags) {
     diags.print_summary();
     return exit_input_errors;
@@ -91,6 +124,9 @@ int run_pipeline(const DriverOptions& options) {
         dump_ast(*unit, sources, std::cout);
         return exit_success;
     }
+
+    if (!options.emit_kernels.empty())
+        return emit_kernel_sources(*unit, options.emit_kernels, options.output);
 
     CodegenOptions codegen;
     codegen.source_name = options.input;

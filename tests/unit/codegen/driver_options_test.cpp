@@ -75,6 +75,13 @@ TEST(DriverOptions, HelpAndVersionExitWithZero) {
     EXPECT_EQ(parse({"--version"}, version), 0);
 }
 
+TEST(DriverOptions, EmitKernelsNamesABackendAndAFolder) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"--emit-kernels=cuda", "a.br", "-o", "kernels"}, options), std::nullopt);
+    EXPECT_EQ(options.emit_kernels, "cuda");
+    EXPECT_EQ(options.output, "kernels");
+}
+
 TEST(DriverOptions, UsageErrorsExitWithTwo) {
     const std::vector<std::vector<const char*>> bad = {
         {},
@@ -88,6 +95,9 @@ TEST(DriverOptions, UsageErrorsExitWithTwo) {
         {"--dump-after=parse", "--dump-ast", "a.br"},
         {"--emit-cpp", "--dump-after=sema", "a.br"},
         {"--emit-cpp", "a.br", "--", "-lm"},
+        {"--emit-kernels=cuda", "a.br"},
+        {"--emit-kernels=vulkan", "a.br", "-o", "dir"},
+        {"--emit-kernels=cuda", "--emit-cpp", "a.br", "-o", "dir"},
     };
     for (const auto& args : bad) {
         DriverOptions options;

@@ -1,0 +1,263 @@
+// The C++ hooks of the C-like printer, shared by the CPU and CUDA generators: Brook's vector
+// forms map onto brook::vec and the kernel language (brook::lang), which both targets compile.
+
+#include "codegen/cpp_kernel_printer.hpp"
+
+#include "ast/operators.hpp"
+#include "codegen/cpp_spelling.hpp"
+#include "support/diagnostics.hpp"
+
+namespace brcc {
+
+namespace {
+
+constexpr std::string_view lang = "::brook::lang::";
+
+std::string_view builtin_name(BuiltinId id) {
+    switch (id) {
+#define BUILTIN(name)                                                                              \
+    case BuiltinId::name:                                                                          \
+        return #name;
+#include "ast/builtins.def"
+#undef BUILTIN
+    }
+    return "";
+}
+
+// The helpers of kernel_language.hpp that do signed int arithmetic with wrap-around.
+std::string_view wrapping_name(BinaryOp op) {
+    return op == BinaryOp::Add   ? "wrapping_add"
+           : op == BinaryOp::Sub ? "wrapping_sub"
+                                 : "wrapping_mul";
+}
+std::string_view wrapping_name(AssignOp op) {
+    return op == AssignOp::Add   ? "wrapping_add_assign"
+           : op == AssignOp::Sub ? "wrapping_sub_assign"
+                                 : "wrapping_mul_assign";
+}
+std::string_view wrapping_name(UnaryOp op) {
+    switch (op) {
+    case UnaryOp::Minus:
+        return "wrapping_neg";
+    case UnaryOp::PreInc:
+        return "wrapping_pre_increment";
+    case UnaryOp::PreDec:
+        return "wrapping_pre_decrement";
+    case UnaryOp::PostInc:
+        return "wrapping_post_increment";
+    case UnaryOp::PostDec:
+        return "wrapping_post_decrement";
+    case UnaryOp::Plus:
+    case UnaryOp::Not:
+    case UnaryOp::BitNot:
+        break;
+    }
+    internal_error(__FILE__, __LINE__, "operator without overflow printed as wrapping");
+}
+
+bool is_float(const Type& type) {
+    return type.is_arithmetic() && type.scalar_type() == ScalarType::Float;
+}
+
+bool is_signed_int(const Type& type) {
+    return type.is_arithmetic() && type.scalar_type() == ScalarType::Int;
+}
+
+BinaryOp binary_of(AssignOp op) {
+    return op == AssignOp::Add   ? BinaryOp::Add
+           : op == AssignOp::Sub ? BinaryOp::Sub
+                                 : BinaryOp::Mul;
+}
+
+std::string component_list(const Member& member) {
+    std::string list;
+    for (int i = 0; i < member.swizzle_length; ++i) {
+        if (i != 0)
+            list += ", ";
+        list += std::to_string(member.swizzle[static_cast<std::size_t>(i)]);
+    }
+    return list;
+}
+
+} // namespace
+
+std::string push_target_name(std::string_view name) {
+    return cpp_identifier(name) + "__vout";
+}
+
+std::string CppKernelPrinter::type_name(const Type& type) {
+    return cpp_type_name(type);
+}
+
+std::string CppKernelPrinter::identifier(std::string_view name) {
+    return cpp_identifier(name);
+}
+
+std::string CppKernelPrinter::float_literal(double value) {
+    return cpp_float_literal(value);
+}
+
+PrintedExpr CppKernelPrinter::swizzle(const Member& member) {
+    return {std::string(lang) + "swizzle<" + component_list(member) + ">(" +
+            argument(*member.base) + ")"};
+}
+
+PrintedExpr CppKernelPrinter::masked_assign(const Assign& assign, const Member& target) {
+    const std::string vector = argument(*target.base);
+    std::string value = argument(*assign.value);
+    if (assign.op != AssignOp::Assign) {
+        // `v.xy op= e` is `v.xy = v.xy op e`.
+        const std::string current =
+            std::string(lang) + "swizzle<" + component_list(target) + ">(" + vector + ")";
+        if (assign.op == AssignOp::Rem && is_float(assign.type))
+            value = std::string(lang) + "fmod(" + current + ", " + value + ")";
+        else if (is_signed_int(assign.type) &&
+                 (assign.op == AssignOp::Add || assign.op == AssignOp::Sub ||
+                  assign.op == AssignOp::Mul))
+            value = std::string(lang) + std::string(wrapping_name(binary_of(assign.op))) + "(" +
+                    current + ", " + value + ")";
+        else
+            value =
+                current + " " + std::string(operation_spelling(assign.op)) + " (" + value + ")";
+    }
+    return {std::string(lang) + "assign_mask<" + component_list(target) + ">(" + vector + ", " +
+            value + ")"};
+}
+
+PrintedExpr CppKernelPrinter::builtin_call(const Call& call) {
+    return {std::string(lang) + std::string(builtin_name(*call.builtin)) + "(" +
+            join(print_args(call.args)) + ")"};
+}
+
+PrintedExpr CppKernelPrinter::convert(const Type& to, const Expr& operand) {
+    const Type& from = operand.type;
+    if (from == to)
+        return print(operand);
+    // fixed values are floats in kernels; becoming one saturates and rounds to a byte step.
+    if (is_fixed(to) && !is_fixed(from))
+        return {std::string(lang) + "to_fixed<" + type_name(to) + ">(" + argument(operand) +
+                ")"};
+    // Reading one as float..float4 of its width changes nothing.
+    if (is_fixed(from) && type_name(from) == type_name(to))
+        return print(operand);
+    // Literals are written in the target type directly: `2.0f`, not `static_cast<float>(2)`.
+    if (to.is_scalar() && to.scalar_type() == ScalarType::Float) {
+        if (operand.kind == NodeKind::IntLiteral)
+            return {float_literal(
+                static_cast<double>(static_cast<const IntLiteral&>(operand).value))};
+        if (operand.kind == NodeKind::FloatLiteral)
+            return {float_literal(static_cast<const FloatLiteral&>(operand).value)};
+    }
+    if (to.is_scalar() && from.is_scalar())
+        return {"static_cast<" + type_name(to) + ">(" + argument(operand) + ")"};
+    // brook::vec's explicit constructors broadcast a scalar and convert component types.
+    if (to.is_vector() && (from.is_scalar() || from.width() == to.width()))
+        return {type_name(to) + "(" + argument(operand) + ")"};
+    return {std::string(lang) + "convert<" + type_name(to) + ">(" + argument(operand) + ")"};
+}
+
+PrintedExpr CppKernelPrinter::gather(const Subscript& subscript) {
+    const std::string base = operand(*subscript.base, PrintedExpr::primary);
+    std::string element;
+    if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_vector())
+        element = base + ".at_vector(" + argument(*subscript.indices.front()) + ")";
+    else if (const unsigned in_range = in_range_dimensions(subscript); in_range != 0)
+        element = base + ".at_in_range<" + std::to_string(in_range) + "u>(" +
+                  join(print_args(subscript.indices)) + ")";
+    else
+        element = base + ".at(" + join(print_args(subscript.indices)) + ")";
+    if (is_fixed(subscript.type))
+        return {std::string(lang) + "convert<" + type_name(subscript.type) + ">(" + element +
+                ")"};
+    return {element};
+}
+
+PrintedExpr CppKernelPrinter::condition(const Expr& expr) {
+    if (expr.type.is_scalar() && expr.type.scalar_type() == ScalarType::Bool)
+        return print(expr);
+    return {std::string(lang) + "truth(" + argument(expr) + ")"};
+}
+
+PrintedExpr CppKernelPrinter::vector_select(const Conditional& conditional) {
+    return {std::string(lang) + "select(" + argument(*conditional.condition) + ", " +
+            argument(*conditional.then_value) + ", " + argument(*conditional.else_value) + ")"};
+}
+
+PrintedExpr CppKernelPrinter::float_remainder(const Expr& lhs, const Expr& rhs) {
+    return {std::string(lang) + "fmod(" + argument(lhs) + ", " + argument(rhs) + ")"};
+}
+
+PrintedExpr CppKernelPrinter::vector_logical(const Binary& binary) {
+    const char* name = binary.op == BinaryOp::LogicalAnd ? "logical_and(" : "logical_or(";
+    return {std::string(lang) + name + argument(*binary.lhs) + ", " + argument(*binary.rhs) +
+            ")"};
+}
+
+PrintedExpr CppKernelPrinter::vector_not(const Unary& unary) {
+    return {std::string(lang) + "logical_not(" + argument(*unary.operand) + ")"};
+}
+
+PrintedExpr CppKernelPrinter::init_list(const InitList& list, const Type& type) {
+    std::vector<std::string> elements;
+    for (std::size_t i = 0; i < list.elements.size(); ++i) {
+        const Expr& element = *list.elements[i];
+        if (element.kind == NodeKind::InitList && type.is_struct() &&
+            i < type.struct_decl()->fields.size()) {
+            elements.push_back(init_list(static_cast<const InitList&>(element),
+                                         type.struct_decl()->fields[i].type)
+                                   .text);
+        } else {
+            elements.push_back(operand(element, 2));
+        }
+    }
+    if (type.is_struct())
+        return {type_name(type) + "{" + join(elements) + "}"};
+    // C fills the components a brace list leaves out with zeros.
+    while (type.is_vector() && elements.size() < static_cast<std::size_t>(type.width()))
+        elements.push_back(type_name(type.with_width(1)) + "{}");
+    if (type.is_scalar())
+        return {"static_cast<" + type_name(type) + ">(" + join(elements) + ")"};
+    return {type_name(type) + "(" + join(elements) + ")"};
+}
+
+std::optional<PrintedExpr> CppKernelPrinter::wrapping_arithmetic(const Expr& expr) {
+    if (expr.kind == NodeKind::Binary) {
+        const auto& binary = static_cast<const Binary&>(expr);
+        return PrintedExpr{wrapping_call(wrapping_name(binary.op), *binary.lhs, *binary.rhs)};
+    }
+    if (expr.kind == NodeKind::Assign) {
+        const auto& assign = static_cast<const Assign&>(expr);
+        return PrintedExpr{
+            wrapping_call(wrapping_name(assign.op), *assign.target, *assign.value)};
+    }
+    const auto& unary = static_cast<const Unary&>(expr);
+    return PrintedExpr{std::string(lang) + std::string(wrapping_name(unary.op)) + "(" +
+                       argument(*unary.operand) + ")"};
+}
+
+std::string CppKernelPrinter::wrapping_call(std::string_view name, const Expr& lhs, const Expr& rhs) {
+    return std::string(lang) + std::string(name) + "(" + argument(lhs) + ", " + argument(rhs) +
+           ")";
+}
+
+std::string CppKernelPrinter::push(const Push& push) {
+    const std::string value = identifier(push.stream->name);
+    if (!is_fixed(push.stream->type))
+        return push_target_name(push.stream->name) + ".push(" + value + ")";
+    return push_target_name(push.stream->name) + ".push(" + std::string(lang) + "convert<" +
+           cpp_storage_type_name(push.stream->type) + ">(" + value + "))";
+}
+
+PrintedExpr CppKernelPrinter::construct(const Construct& construct) {
+    const std::vector<std::string> args = print_args(construct.args);
+    const Type& type = construct.constructed;
+    // `fixed4(a, b, c, d)` saturates and rounds its components like any conversion to fixed.
+    if (is_fixed(type))
+        return {std::string(lang) + "to_fixed<" + type_name(type) + ">(" + type_name(type) +
+                "(" + join(args) + "))"};
+    if (type.is_scalar())
+        return {"static_cast<" + type_name(type) + ">(" + join(args) + ")"};
+    return {type_name(type) + "(" + join(args) + ")"};
+}
+
+} // namespace brcc

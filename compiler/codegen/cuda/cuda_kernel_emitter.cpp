@@ -1,0 +1,446 @@
+// Translates a kernel to one CUDA C++ program for NVRTC (the device ABI is documented in
+// runtime/backends/cuda/device/kernel_frame.hpp). The program holds, in order:
+//  - the includes: the kernel language, the Frame, and for a reduction the ordered reductions;
+//  - the struct types the kernel and its helpers use (dependencies first), then the helpers it
+//    calls (callees first);
+//  - `NAME__body`, the body printed by the C++ printer shared with the CPU backend
+//    (cpp_kernel_printer.hpp): inputs by value, constants by const reference, gathers as
+//    brook::lang::Gather values, outputs by reference;
+//  - the entry points: `NAME__cuda` (a grid-stride loop calling the body for each output element),
+//    `NAME__cuda_count` and `NAME__cuda_write` for a kernel with vout parameters, or
+//    `NAME__cuda_reduce_chunks` and `NAME__cuda_reduce_partials` for a reduction.
+// An output is a local of the body's value type, initialised from the stream only when the body
+// reads it (param_access) and stored after the body when it writes it. `fixed` values are bytes
+// in memory and floats in the body, converted as the CPU backend does.
+
+#include "codegen/cuda/cuda_kernel_emitter.hpp"
+
+#include "codegen/cpp_kernel_printer.hpp"
+#include "codegen/cpp_spelling.hpp"
+#include "codegen/param_access.hpp"
+#include "support/diagnostics.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace brcc {
+
+namespace {
+
+constexpr std::string_view device = "::brook::cuda::device::";
+// The body's extra parameters when the kernel uses indexof: the call's Frame and the element.
+constexpr std::string_view frame_param = "brook_frame";
+constexpr std::string_view index_param = "brook_index";
+/// Elements each thread folds in a row in a reduction's first pass (ordered_reduce.hpp).
+constexpr int reduce_items = 4;
+
+/// The CUDA printer: the C++ printer with indexof read from the Frame.
+class CudaKernelPrinter final : public CppKernelPrinter {
+protected:
+    PrintedExpr indexof(const Indexof& expr) override {
+        const ValueDecl* decl = expr.stream->decl;
+        BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
+                    "indexof of something that is not a stream parameter");
+        const auto* param = static_cast<const ParamDecl*>(decl);
+        return {std::string(device) + "indexof(" + std::string(frame_param) + ", " +
+                std::to_string(param->index) + ", " + std::string(index_param) + ")"};
+    }
+};
+
+std::string maybe_unused(const std::string& declaration) {
+    return "[[maybe_unused]] " + declaration;
+}
+
+bool has_variable_output(const KernelDecl& kernel) {
+    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
+        return param->param_kind == ParamKind::VariableOutput;
+    });
+}
+
+// ----- Struct types and helpers -----
+
+void add_struct(const Type& type, std::vector<const StructDecl*>& order,
+                std::set<const StructDecl*>& seen) {
+    if (!type.is_struct() || !seen.insert(type.struct_decl()).second)
+        return;
+    for (const FieldDecl& field : type.struct_decl()->fields)
+        add_struct(field.type, order, seen);
+    order.push_back(type.struct_decl());
+}
+
+void add_statement_structs(const Stmt* stmt, std::vector<const StructDecl*>& order,
+                           std::set<const StructDecl*>& seen) {
+    if (stmt == nullptr)
+        return;
+    // Only the statements that declare locals or hold other statements matter.
+    if (stmt->kind == NodeKind::Compound) {
+        for (const Stmt* s : static_cast<const Compound*>(stmt)->body)
+            add_statement_structs(s, order, seen);
+    } else if (stmt->kind == NodeKind::DeclStmt) {
+        for (const LocalDecl* local : static_cast<const DeclStmt*>(stmt)->vars)
+            add_struct(local->type, order, seen);
+    } else if (stmt->kind == NodeKind::If) {
+        add_statement_structs(static_cast<const If*>(stmt)->then_branch, order, seen);
+        add_statement_structs(static_cast<const If*>(stmt)->else_branch, order, seen);
+    } else if (stmt->kind == NodeKind::For) {
+        add_statement_structs(static_cast<const For*>(stmt)->init, order, seen);
+        add_statement_structs(static_cast<const For*>(stmt)->body, order, seen);
+    } else if (stmt->kind == NodeKind::While) {
+        add_statement_structs(static_cast<const While*>(stmt)->body, order, seen);
+    } else if (stmt->kind == NodeKind::DoWhile) {
+        add_statement_structs(static_cast<const DoWhile*>(stmt)->body, order, seen);
+    }
+}
+
+/// The helpers `kernel` calls, directly or not, each after the helpers it calls.
+void add_helpers(const KernelDecl& kernel, std::vector<const KernelDecl*>& order,
+                 std::set<const KernelDecl*>& seen) {
+    for (const KernelDecl* callee : kernel.callees) {
+        if (!seen.insert(callee).second)
+            continue;
+        add_helpers(*callee, order, seen);
+        order.push_back(callee);
+    }
+}
+
+/// `struct NAME { T field; ... };` for every struct type the kernel or its helpers use.
+std::string struct_definitions(const KernelDecl& kernel,
+                               const std::vector<const KernelDecl*>& helpers) {
+    std::vector<const StructDecl*> order;
+    std::set<const StructDecl*> seen;
+    std::vector<const KernelDecl*> all = helpers;
+    all.push_back(&kernel);
+    for (const KernelDecl* decl : all) {
+        add_struct(decl->return_type, order, seen);
+        for (const ParamDecl* param : decl->params)
+            add_struct(param->type, order, seen);
+        add_statement_structs(decl->body, order, seen);
+    }
+    std::string text;
+    for (const StructDecl* decl : order) {
+        text += "struct " + cpp_identifier(decl->name) + " {\n";
+        for (const FieldDecl& field : decl->fields)
+            text += "    " + cpp_type_name(field.type) + " " + cpp_identifier(field.name) + ";\n";
+        text += "};\n\n";
+    }
+    return text;
+}
+
+std::string helper_definition(const KernelDecl& helper) {
+    std::string parameters;
+    for (const ParamDecl* param : helper.params) {
+        if (!parameters.empty())
+            parameters += ", ";
+        // Helper parameters are C values (the helper may change its copy); `out` ones alias.
+        const bool by_reference = param->param_kind == ParamKind::OutputStream;
+        parameters += maybe_unused(cpp_type_name(param->type) + (by_reference ? "& " : " ") +
+                                   cpp_identifier(param->name));
+    }
+    std::string text = "inline " + cpp_type_name(helper.return_type) + " " +
+                       cpp_identifier(helper.name) + "(" + parameters + ") {\n";
+    CudaKernelPrinter printer;
+    printer.print_body(*helper.body, 1, text);
+    return text + "}\n\n";
+}
+
+// ----- The body -----
+
+std::string body_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__body";
+}
+
+std::string body_parameter(const ParamDecl& param) {
+    const std::string type = cpp_type_name(param.type);
+    const std::string name = cpp_identifier(param.name);
+    switch (param.param_kind) {
+    case ParamKind::Constant:
+        return maybe_unused("const " + type + "& " + name);
+    case ParamKind::InputStream:
+    case ParamKind::ReduceInput:
+        return maybe_unused("const " + type + " " + name);
+    case ParamKind::OutputStream:
+    case ParamKind::ReduceAccumulator:
+        return maybe_unused(type + "& " + name);
+    case ParamKind::Gather:
+        return maybe_unused("const ::brook::lang::Gather<" + cpp_storage_type_name(param.type) +
+                            ", " + std::to_string(param.gather_rank) + "> " + name);
+    case ParamKind::VariableOutput:
+        return maybe_unused(type + "& " + name) + ",\n        " +
+               maybe_unused(std::string(device) + "VariableOutput<" +
+                            cpp_storage_type_name(param.type) + ">& " +
+                            push_target_name(param.name));
+    }
+    return "";
+}
+
+std::string body_function(const KernelDecl& kernel) {
+    std::string parameters;
+    for (const ParamDecl* param : kernel.params)
+        parameters += (parameters.empty() ? "" : ",\n        ") + body_parameter(*param);
+    if (kernel.uses_indexof)
+        parameters += ",\n        " +
+                      maybe_unused("const " + std::string(device) + "Frame& " +
+                                   std::string(frame_param)) +
+                      ",\n        " +
+                      maybe_unused(std::string(device) + "Index " + std::string(index_param));
+    std::string text = "__forceinline__ void " + body_name(kernel) + "(\n        " + parameters +
+                       ") {\n";
+    CudaKernelPrinter printer;
+    printer.print_body(*kernel.body, 1, text);
+    return text + "}\n\n";
+}
+
+// ----- Entry points -----
+
+/// The local holding parameter `param` in an entry point; its position keeps it apart from the
+/// entry point's own names.
+std::string local_name(const ParamDecl& param) {
+    return "p" + std::to_string(param.index) + "_" + param.name;
+}
+
+/// `element` (of `type`'s storage type) as a value of `type`.
+std::string converted_from_storage(const Type& type, const std::string& element) {
+    if (!is_fixed(type))
+        return element;
+    return "::brook::lang::convert<" + cpp_type_name(type) + ">(" + element + ")";
+}
+
+/// Element i of stream parameter `param`, in its storage type: of its array in a dense call,
+/// else resized to the output.
+std::string stream_element(const ParamDecl& param, bool dense) {
+    const std::string storage = cpp_storage_type_name(param.type);
+    const std::string type =
+        param.param_kind == ParamKind::InputStream ? "const " + storage : storage;
+    return std::string(device) + (dense ? "dense_element<" : "resized_element<") + type + ">(frame, " + std::to_string(param.index) +
+           ", i)";
+}
+
+std::string entry_header(const std::string& name, const std::string& extra_parameters = "") {
+    return "extern \"C\" __global__ void " + name + "(const " + std::string(device) +
+           "Frame* brook_frame_pointer" + extra_parameters +
+           ") {\n    [[maybe_unused]] const " +
+           std::string(device) + "Frame& frame = *brook_frame_pointer;\n";
+}
+
+/// Declarations of the constants and gathers, fetched once per thread.
+std::string fetch_uniform_arguments(const KernelDecl& kernel) {
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        const std::string storage = cpp_storage_type_name(param->type);
+        const std::string index = std::to_string(param->index);
+        if (param->param_kind == ParamKind::Constant) {
+            text += "    const " + cpp_type_name(param->type) + " " + local_name(*param) + " = " +
+                    converted_from_storage(param->type, std::string(device) + "constant<" +
+                                                            storage + ">(frame, " + index + ")") +
+                    ";\n";
+        } else if (param->param_kind == ParamKind::Gather) {
+            const std::string rank = std::to_string(param->gather_rank);
+            text += "    const ::brook::lang::Gather<" + storage + ", " + rank + "> " +
+                    local_name(*param) + " = " + std::string(device) + "gather<" + storage + ", " +
+                    rank + ">(frame, " + index + ");\n";
+        }
+    }
+    return text;
+}
+
+/// The statements of one element of a stream kernel: the outputs' locals, the body call and the
+/// stores. `dense`: the call is dense (see stream_element); `counting`: a vout kernel's count
+/// pass, which stores no output.
+std::string element_statements(const KernelDecl& kernel, bool dense, bool counting,
+                               const std::string& pad) {
+    const std::vector<ParamAccess> access = param_access(kernel);
+    std::string before;
+    std::string after;
+    std::string args;
+    for (const ParamDecl* param : kernel.params) {
+        const ParamAccess& used = access[static_cast<std::size_t>(param->index)];
+        const std::string type = cpp_type_name(param->type);
+        const std::string name = local_name(*param);
+        if (!args.empty())
+            args += ", ";
+        switch (param->param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::Gather:
+            args += name;
+            break;
+        case ParamKind::InputStream:
+            args += converted_from_storage(param->type, stream_element(*param, dense));
+            break;
+        case ParamKind::OutputStream:
+            if (used.read && !counting)
+                before += pad + type + " " + name + " = " +
+                          converted_from_storage(param->type, stream_element(*param, dense)) + ";\n";
+            else
+                before += pad + type + " " + name + "{};\n";
+            if (used.written && !counting)
+                after += pad + stream_element(*param, dense) + " = " +
+                         (is_fixed(param->type) ? "::brook::lang::convert<" +
+                                                      cpp_storage_type_name(param->type) + ">(" +
+                                                      name + ")"
+                                                : name) +
+                         ";\n";
+            args += name;
+            break;
+        case ParamKind::VariableOutput:
+            before += pad + type + " " + name + "{};\n";
+            before += pad + std::string(device) + "VariableOutput<" +
+                      cpp_storage_type_name(param->type) + "> " + push_target_name(name) +
+                      "(frame, " + std::to_string(param->index) + ", i, counting);\n";
+            after += pad + push_target_name(name) + ".finish();\n";
+            args += name + ", " + push_target_name(name);
+            break;
+        case ParamKind::ReduceInput:
+        case ParamKind::ReduceAccumulator:
+            internal_error(__FILE__, __LINE__, "reduce parameter in a stream kernel");
+        }
+    }
+    if (kernel.uses_indexof)
+        args += ", frame, i";
+    return before + pad + body_name(kernel) + "(" + args + ");\n" + after;
+}
+
+std::string grid_stride_loop(const std::string& statements, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    return pad + "for (" + std::string(device) + "Index i = " + std::string(device) +
+           "first_element(); i < frame.element_count;\n" + pad + "     i += " +
+           std::string(device) + "grid_threads()) {\n" + statements + pad + "}\n";
+}
+
+std::string stream_entry_points(const KernelDecl& kernel) {
+    const std::string name = cpp_identifier(kernel.name);
+    if (!has_variable_output(kernel))
+        return entry_header(name + "__cuda") + fetch_uniform_arguments(kernel) +
+               "    if (frame.dense) {\n" +
+               grid_stride_loop(element_statements(kernel, true, false, "            "), 2) +
+               "        return;\n    }\n" +
+               grid_stride_loop(element_statements(kernel, false, false, "        "), 1) + "}\n";
+    // Both passes share one function; `counting` is the same for every thread of a launch.
+    std::string text = "__forceinline__ void " + name + "__run(const " + std::string(device) +
+                       "Frame& frame, bool counting) {\n";
+    text += fetch_uniform_arguments(kernel);
+    text += "    if (counting) {\n";
+    text += grid_stride_loop(element_statements(kernel, false, true, "            "), 2);
+    text += "        return;\n    }\n";
+    text += grid_stride_loop(element_statements(kernel, false, false, "        "), 1);
+    text += "}\n\n";
+    text += "extern \"C\" __global__ void " + name + "__cuda_count(const " + std::string(device) +
+            "Frame* brook_frame_pointer) {\n    " + name +
+            "__run(*brook_frame_pointer, true);\n}\n\n";
+    text += "extern \"C\" __global__ void " + name + "__cuda_write(const " + std::string(device) +
+            "Frame* brook_frame_pointer) {\n    " + name +
+            "__run(*brook_frame_pointer, false);\n}\n";
+    return text;
+}
+
+const ParamDecl& reduce_input(const KernelDecl& kernel) {
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::ReduceInput)
+            return *param;
+    }
+    internal_error(__FILE__, __LINE__, "reduction without an input stream");
+}
+
+/// The reduce body's call with `input` and `accumulator` as the two stream parameters.
+std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
+                             const std::string& accumulator) {
+    std::string args;
+    for (const ParamDecl* param : kernel.params) {
+        if (!args.empty())
+            args += ", ";
+        switch (param->param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::Gather:
+            args += local_name(*param);
+            break;
+        case ParamKind::ReduceInput:
+            args += input;
+            break;
+        case ParamKind::ReduceAccumulator:
+            args += accumulator;
+            break;
+        case ParamKind::InputStream:
+        case ParamKind::OutputStream:
+        case ParamKind::VariableOutput:
+            internal_error(__FILE__, __LINE__, "stream parameter in a reduction");
+        }
+    }
+    return body_name(kernel) + "(" + args + ")";
+}
+
+/// The reduction's operator on storage values, `left ⊕ right`, as a lambda; a fixed
+/// accumulator is a float in the body and saturates back to bytes after each step, as on the CPU.
+std::string reduce_operator(const KernelDecl& kernel, const ParamDecl& input) {
+    const std::string storage = cpp_storage_type_name(input.type);
+    std::string text = "    const auto op = [&](" + storage + " left, const " + storage +
+                       "& right) {\n";
+    if (!is_fixed(input.type)) {
+        text += "        " + reduce_body_call(kernel, "right", "left") + ";\n";
+    } else {
+        text += "        " + cpp_type_name(input.type) +
+                " brook_result = " + converted_from_storage(input.type, "left") + ";\n";
+        text += "        " +
+                reduce_body_call(kernel, converted_from_storage(input.type, "right"),
+                                 "brook_result") +
+                ";\n";
+        text += "        left = ::brook::lang::convert<" + storage + ">(brook_result);\n";
+    }
+    return text + "        return left;\n    };\n";
+}
+
+std::string reduce_entry_points(const KernelDecl& kernel) {
+    // A reduction combines partial results in an order the runtime chooses, so "the current
+    // element" has no position; sema rejects indexof there.
+    BRCC_ASSERT(!kernel.uses_indexof,
+                "indexof in reduce function '" + kernel.name + "' reached code generation");
+    const ParamDecl& input = reduce_input(kernel);
+    const std::string name = cpp_identifier(kernel.name);
+    const std::string storage = cpp_storage_type_name(input.type);
+    const std::string index = std::string(device) + "Index";
+    std::string text = entry_header(name + "__cuda_reduce_chunks",
+                                    ", const " + std::string(device) +
+                                        "RowMajorBox* boxes, " + index +
+                                        " chunk, void* partials");
+    text += fetch_uniform_arguments(kernel) + reduce_operator(kernel, input);
+    text += "    const " + std::string(device) + "RowMajorBox& box = boxes[blockIdx.y];\n";
+    text += "    const " + storage + "* const input = static_cast<const " + storage +
+            "*>(frame.args[" + std::to_string(input.index) + "].data);\n";
+    text += "    " + std::string(device) + "DeviceBlock block;\n";
+    text += "    " + std::string(device) + "reduce_chunk<" + std::to_string(reduce_items) +
+            ">(block, box.count(), chunk, blockIdx.x,\n";
+    text += "        [&](" + index + " r) { return input[box.offset(r)]; }, op,\n";
+    text += "        static_cast<" + storage + "*>(partials) + " + index +
+            "{blockIdx.y} * gridDim.x + blockIdx.x);\n}\n\n";
+    text += entry_header(name + "__cuda_reduce_partials",
+                         ", const void* partials, " + index + " blocks, void* results");
+    text += fetch_uniform_arguments(kernel) + reduce_operator(kernel, input);
+    text += "    const " + storage + "* const row = static_cast<const " + storage +
+            "*>(partials) + " + index + "{blockIdx.y} * blocks;\n";
+    text += "    " + std::string(device) + "DeviceBlock block;\n";
+    text += "    " + std::string(device) + "reduce_chunk<1>(block, blocks, blocks, 0,\n";
+    text += "        [&](" + index + " r) { return row[r]; }, op,\n";
+    text += "        static_cast<" + storage + "*>(results) + blockIdx.y);\n}\n";
+    return text;
+}
+
+} // namespace
+
+std::string cuda_kernel_source(const KernelDecl& kernel) {
+    std::string text = "// Generated by brcc from kernel '" + kernel.name +
+                       "'. The ABI: brook/cuda/kernel_frame.hpp.\n"
+                       "#include \"brook/kernel_language.hpp\"\n"
+                       "#include \"brook/cuda/kernel_frame.hpp\"\n";
+    if (kernel.is_reduce)
+        text += "#include \"brook/cuda/ordered_reduce.hpp\"\n";
+    text += "\n";
+    std::vector<const KernelDecl*> helpers;
+    std::set<const KernelDecl*> seen;
+    add_helpers(kernel, helpers, seen);
+    text += struct_definitions(kernel, helpers);
+    for (const KernelDecl* helper : helpers)
+        text += helper_definition(*helper);
+    text += body_function(kernel);
+    text += kernel.is_reduce ? reduce_entry_points(kernel) : stream_entry_points(kernel);
+    return text;
+}
+
+} // namespace brcc

@@ -1,0 +1,170 @@
+// The device-side ABI of brcc's CUDA kernels: what a generated NVRTC program (one per kernel,
+// compiler/codegen/cuda/) expects from the backend that launches it. NVRTC name:
+// "brook/cuda/kernel_frame.hpp". It includes only brook/kernel_language.hpp (and what that
+// includes), so it compiles under NVRTC, which has no standard headers.
+//
+// Frame. Every entry point takes `const Frame*`, a Frame in device memory whose `args` points
+// at one FrameArg per kernel parameter, in declaration order, also in device memory. Element
+// counts, extents, strides and indices are 64-bit (Index), so streams beyond 2^31 elements
+// address exactly.
+//   output_rank, output_extents[4]  the output domain, slowest dimension first (for a
+//                                   reduction: the reduce input's shape);
+//   element_count                   the product of the output extents;
+//   dense                           non-zero when every stream argument has the output's shape
+//                                   and is dense (element i of each is at data + i);
+//   args[p]                         parameter p:
+//     data                          the first element of the stream, gather or output (for a
+//                                   domain or view: its first element), in the storage type
+//                                   (fixed as unsigned char, fixedN as vec<unsigned char, N>);
+//     rank, extents[4], strides[4]  its shape and its element strides, slowest dimension first;
+//     constant                      for a constant parameter: its value's bytes (storage type);
+//     push_counts, push_offsets     for a vout parameter: see below.
+// Streams of another shape than the output are resized (DESIGN.md §2): along dimension d,
+// output index i reads element floor(i * extent[d] / output_extents[d]); a stream of lower rank
+// than the output has extent 1 in the missing dimensions.
+//
+// Entry points, for kernel NAME (extern "C", so their names are exactly these):
+//   NAME__cuda(const Frame*)
+//       stream kernels: one thread per output element over a grid-stride loop; any 1-D grid.
+//   NAME__cuda_count(const Frame*), NAME__cuda_write(const Frame*)
+//       kernels with vout parameters, instead of NAME__cuda: the count pass adds each element's
+//       number of pushes to args[p].push_counts[i] (zeroed by the backend; indexed by output
+//       element) and writes no output; the write pass stores element i's pushes from slot
+//       args[p].push_offsets[i] of args[p].data (a dense 1-D array of the total count, sized
+//       by the backend from an exclusive scan of the counts, see prefix_scan.hpp), and the
+//       ordinary outputs.
+//   NAME__cuda_reduce_chunks(const Frame*, const RowMajorBox* boxes, Index chunk, void* partials)
+//       reductions, pass 1 (ordered_reduce.hpp's grid scheme): a 2-D grid, blockDim.x a multiple
+//       of 32; block (c, y) folds chunk c (elements [c * chunk, (c + 1) * chunk)) of box
+//       boxes[y] of the reduce input (args[input].data; offsets in elements) and stores it to
+//       partials[y * gridDim.x + c], partials being of the input's storage type. A reduction to
+//       one value has one box; a reduction to a stream one box per target element.
+//   NAME__cuda_reduce_partials(const Frame*, const void* partials, Index blocks, void* results)
+//       reductions, pass 2: a grid of (1, targets) blocks; block y folds partials
+//       [y * blocks, (y + 1) * blocks) in order and stores the result to results[y] (dense).
+// Both passes read constants and gathers through the same Frame.
+#pragma once
+
+#include "brook/kernel_language.hpp"
+
+namespace brook::cuda::device {
+
+/// Element counts, extents, strides and indices.
+using Index = unsigned long long;
+
+/// One kernel parameter's argument.
+struct FrameArg {
+    void* data;
+    int rank;
+    Index extents[4];
+    Index strides[4];
+    const void* constant;
+    Index* push_counts;
+    const Index* push_offsets;
+};
+
+/// One kernel call.
+struct Frame {
+    int output_rank;
+    Index output_extents[4];
+    Index element_count;
+    int dense;
+    const FrameArg* args;
+};
+
+#if defined(__CUDACC__)
+
+/// The offset (in elements) of output element `i` in stream `arg`, resized to the output.
+__device__ inline Index resized_offset(const Frame& frame, const FrameArg& arg, Index i) {
+    Index offset = 0;
+    for (int d = frame.output_rank - 1; d >= 0; --d) {
+        const Index out = frame.output_extents[d];
+        const Index coordinate = d == 0 ? i : i % out;
+        i = d == 0 ? 0 : i / out;
+        if (d >= arg.rank)
+            continue;
+        const Index extent = arg.extents[d];
+        offset += (extent == out ? coordinate : coordinate * extent / out) * arg.strides[d];
+    }
+    return offset;
+}
+
+/// Element `i` of the output domain in stream parameter `param`, in its storage type T: in a
+/// dense call (Frame::dense), element i of the array; otherwise resized (resized_offset).
+template <class T> __device__ inline T& dense_element(const Frame& frame, int param, Index i) {
+    return static_cast<T*>(frame.args[param].data)[i];
+}
+template <class T> __device__ inline T& resized_element(const Frame& frame, int param, Index i) {
+    const FrameArg& arg = frame.args[param];
+    return static_cast<T*>(arg.data)[resized_offset(frame, arg, i)];
+}
+
+/// The value of constant parameter `param`, in its storage type T.
+template <class T> __device__ inline const T& constant(const Frame& frame, int param) {
+    return *static_cast<const T*>(frame.args[param].constant);
+}
+
+/// Gather parameter `param` as the kernel language's Gather.
+template <class T, int R> __device__ inline lang::Gather<T, R> gather(const Frame& frame, int param) {
+    const FrameArg& arg = frame.args[param];
+    lang::size_t extents[R];
+    lang::size_t strides[R];
+    for (int d = 0; d < R; ++d) {
+        extents[d] = static_cast<lang::size_t>(arg.extents[d]);
+        strides[d] = static_cast<lang::size_t>(arg.strides[d]);
+    }
+    return lang::Gather<T, R>(static_cast<const T*>(arg.data), extents, strides);
+}
+
+/// `indexof(s)`: the position of output element `i` in stream parameter `param` (resized), as a
+/// float4 whose .x is the last dimension; as the CPU backend's brook::cpu::indexof.
+__device__ inline float4 indexof(const Frame& frame, int param, Index i) {
+    const FrameArg& arg = frame.args[param];
+    float4 position{};
+    int component = 0;
+    for (int d = frame.output_rank - 1; d >= 0; --d, ++component) {
+        const Index out = frame.output_extents[d];
+        const Index coordinate = d == 0 ? i : i % out;
+        i = d == 0 ? 0 : i / out;
+        const Index extent = d < arg.rank ? arg.extents[d] : out;
+        position[component] =
+            static_cast<float>(extent == out ? coordinate : coordinate * extent / out);
+    }
+    return position;
+}
+
+/// A `vout` parameter seen by one element: `push(value)` counts (count pass) or stores the value
+/// to the element's next slot (write pass).
+template <class T> class VariableOutput {
+public:
+    __device__ VariableOutput(const Frame& frame, int param, Index i, bool counting)
+        : arg_(frame.args[param]), i_(i), counting_(counting) {}
+    __device__ void push(const T& value) {
+        if (!counting_)
+            static_cast<T*>(arg_.data)[arg_.push_offsets[i_] + count_] = value;
+        ++count_;
+    }
+    /// After the body; in the count pass, adds the element's pushes to its counter.
+    __device__ void finish() {
+        if (counting_)
+            arg_.push_counts[i_] += count_;
+    }
+
+private:
+    const FrameArg& arg_;
+    Index i_;
+    bool counting_;
+    Index count_ = 0;
+};
+
+/// The index of the calling thread in a 1-D grid, and the grid's thread count.
+__device__ inline Index first_element() {
+    return Index{blockIdx.x} * blockDim.x + threadIdx.x;
+}
+__device__ inline Index grid_threads() {
+    return Index{gridDim.x} * blockDim.x;
+}
+
+#endif
+
+} // namespace brook::cuda::device

@@ -1,0 +1,37 @@
+# cmake -DBRCC=... -DCHECK=... -DSOURCE=prog.br -DOUT=dir -DHEADERS="NAME=FILE;..." -P this
+#
+# The test cuda.nvrtc.NAME: brcc writes the program's kernels as NVRTC programs
+# (--emit-kernels=cuda), and brook_cuda_check compiles every one of them with NVRTC and ptxas
+# (any warning fails). It fails when either fails, and when brcc writes no program for a .br
+# file that has kernels.
+foreach(variable BRCC CHECK SOURCE OUT HEADERS)
+    if(NOT DEFINED ${variable})
+        message(FATAL_ERROR "nvrtc_conformance.cmake: ${variable} is not set")
+    endif()
+endforeach()
+
+file(REMOVE_RECURSE "${OUT}")
+execute_process(COMMAND "${BRCC}" --emit-kernels=cuda -o "${OUT}" "${SOURCE}"
+    RESULT_VARIABLE brcc_status)
+if(NOT brcc_status EQUAL 0)
+    message(FATAL_ERROR "brcc --emit-kernels=cuda failed (${brcc_status}) on ${SOURCE}")
+endif()
+
+file(GLOB programs "${OUT}/*.cu")
+if(NOT programs)
+    file(READ "${SOURCE}" text)
+    if(text MATCHES "(^|\n)[ \t]*(kernel|reduce)[ \t\n]")
+        message(FATAL_ERROR "brcc wrote no .cu file for ${SOURCE}, which has kernels")
+    endif()
+    message(STATUS "${SOURCE} has no kernels")
+    return()
+endif()
+
+set(header_args "")
+foreach(header IN LISTS HEADERS)
+    list(APPEND header_args --header "${header}")
+endforeach()
+execute_process(COMMAND "${CHECK}" ${header_args} ${programs} RESULT_VARIABLE check_status)
+if(NOT check_status EQUAL 0)
+    message(FATAL_ERROR "brook_cuda_check failed (${check_status}) on the kernels of ${SOURCE}")
+endif()
