@@ -1,0 +1,616 @@
+// The cuda backend (BRT_RUNTIME=cuda): streams in device memory, kernels compiled at run time by
+// NVRTC from the CUDA C++ that brcc's codegen/cuda/ embeds in each KernelInfo.
+//
+// Streams. One device allocation per stream, in the element's C++ layout (the generated device
+// code uses the same types), so streamRead/streamWrite are plain copies, one per contiguous run
+// of a region. Everything goes through one CUDA stream in issue order: a launch returns at once,
+// and only what hands data to the host waits (streamWrite, a reduction to a host variable,
+// brook::finish, the count pass of a variable output). BRT_SYNC=1 waits after every launch, so
+// a device fault is reported at the call that caused it.
+//
+// Kernels. The first launch of a kernel compiles its program for this GPU's compute capability
+// (KernelCache: once per process, then from $XDG_CACHE_HOME/brook/cuda across processes) and
+// loads the module. A launch writes the call's Frame (kernel_frame.hpp: the output domain, and
+// per parameter its data pointer, shape, strides and constant bytes) into a device buffer with
+// one host-to-device copy, then launches a grid-stride loop over the output elements.
+//
+// Reductions follow ordered_reduce.hpp: pass 1 folds chunks of each target's block of the input
+// (a RowMajorBox per target element; one box for a reduction to a value) into partials, pass 2
+// folds each target's partials in chunk order; operands keep their row-major order throughout.
+// Variable outputs run the core's count and write passes (core/launch.cpp) on the device; the
+// counts come back to the host for the prefix sum and the offsets go back down.
+#include "backends/cuda/cuda_driver.hpp"
+#include "backends/cuda/cuda_objects.hpp"
+#include "backends/cuda/device/kernel_frame.hpp"
+#include "backends/cuda/device/ordered_reduce.hpp"
+#include "backends/cuda/kernel_cache.hpp"
+#include "backends/cuda/nvrtc_compiler.hpp"
+#include "backends/cuda/nvrtc_headers.hpp"
+#include "core/backend.hpp"
+#include "core/errors.hpp"
+#include "core/launch.hpp"
+#include "core/registry.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace brook::detail {
+
+namespace {
+
+namespace abi = ::brook::cuda::device; // what the generated kernels see (device/)
+using cuda::DeviceMemory;
+using Index = abi::Index;
+
+/// Threads per block of every launch: a multiple of 32 that leaves room for several blocks per
+/// multiprocessor at the register counts brcc's kernels have.
+constexpr unsigned block_threads = 256;
+/// Blocks per multiprocessor a grid-stride launch asks for: enough resident warps to hide memory
+/// latency; more only add scheduling.
+constexpr unsigned blocks_per_multiprocessor = 8;
+/// Elements each thread of a reduction's pass 1 folds per tile (the generated kernels' Items).
+constexpr unsigned reduce_items = 4;
+/// The most blocks gridDim.y takes: reductions to larger streams go in batches of targets.
+constexpr Index max_grid_y = 65535;
+
+bool env_is(const char* name, std::string_view value) {
+    const char* set = std::getenv(name);
+    return set != nullptr && value == set;
+}
+
+/// The device, its context and stream, the compilers, and the compiled kernels.
+class Device {
+public:
+    Device()
+        : nvrtc_(), cache_(nvrtc_), device_(first_device(driver_)), context_(driver_, device_),
+          stream_((context_.make_current(), create())) {
+        compute_capability_ = 10 * attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) +
+                              attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+        multiprocessors_ =
+            static_cast<unsigned>(attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT));
+        char name[256] = {};
+        check(driver_.cuDeviceGetName(name, sizeof name, device_), "cannot name the device");
+        name_ = name;
+        synchronous_ = env_is("BRT_SYNC", "1");
+        verbose_ = env_is("BRT_VERBOSE", "1");
+    }
+
+    const cuda::Driver& driver() const { return driver_; }
+    CUstream stream() const { return stream_.get(); }
+    unsigned multiprocessors() const { return multiprocessors_; }
+    std::string description() const {
+        return name_ + ", compute capability " + std::to_string(compute_capability_ / 10) + "." +
+               std::to_string(compute_capability_ % 10) + ", NVRTC " +
+               std::to_string(nvrtc_.version().first) + "." +
+               std::to_string(nvrtc_.version().second);
+    }
+
+    /// Every driver call needs the context current on the calling thread; the program may use
+    /// streams from any thread.
+    void make_current() const { context_.make_current(); }
+
+    /// Stops the program with the driver's message when `result` is an error.
+    void check(CUresult result, const std::string& what) const {
+        if (result != CUDA_SUCCESS) {
+            fatal("cuda: " + what + ": " + driver_.describe(result));
+        }
+    }
+
+    DeviceMemory allocate(std::size_t bytes) const {
+        try {
+            return cuda::allocate_device(driver_, bytes);
+        } catch (const std::runtime_error& error) {
+            fatal(std::string(error.what()) + "; free device memory by releasing streams first");
+        }
+    }
+
+    void synchronize(const std::string& what) const {
+        check(driver_.cuStreamSynchronize(stream()), what);
+    }
+
+    /// Entry point `entry` of `kernel`'s program, compiled and loaded on first use.
+    CUfunction function(const KernelInfo& kernel, const std::string& entry) {
+        Program& program = programs_[&kernel];
+        if (!program.module) {
+            program.module = load(kernel);
+        }
+        auto found = program.functions.find(entry);
+        if (found == program.functions.end()) {
+            CUfunction function = nullptr;
+            check(driver_.cuModuleGetFunction(&function, program.module.get(), entry.c_str()),
+                  call_label(kernel) + ": its program has no entry point " + entry +
+                      " (was it built by another version of brcc?)");
+            found = program.functions.emplace(entry, function).first;
+        }
+        return found->second;
+    }
+
+    /// Launches `function` on a grid of `grid` blocks of block_threads threads with `params`.
+    void launch(const KernelInfo& kernel, CUfunction function, std::array<unsigned, 2> grid,
+                void** params) const {
+        check(driver_.cuLaunchKernel(function, grid[0], grid[1], 1, block_threads, 1, 1, 0,
+                                     stream(), params, nullptr),
+              call_label(kernel) + ": cannot launch it");
+        if (synchronous_) {
+            synchronize(call_label(kernel) + " failed on the device");
+        }
+    }
+
+private:
+    struct Program {
+        cuda::Module module;
+        std::map<std::string, CUfunction> functions;
+    };
+
+    static CUdevice first_device(const cuda::Driver& driver) {
+        driver.check(driver.cuInit(0), "cannot initialise the driver");
+        int count = 0;
+        driver.check(driver.cuDeviceGetCount(&count), "cannot count the devices");
+        if (count == 0) {
+            throw std::runtime_error("no CUDA device (the NVIDIA driver is installed, but it "
+                                     "sees no GPU)");
+        }
+        CUdevice device = 0;
+        driver.check(driver.cuDeviceGet(&device, 0), "cannot open device 0");
+        return device;
+    }
+
+    cuda::Stream create() const { return cuda::create_stream(driver_); }
+
+    int attribute(CUdevice_attribute which) const {
+        int value = 0;
+        check(driver_.cuDeviceGetAttribute(&value, which, device_), "cannot query the device");
+        return value;
+    }
+
+    cuda::Module load(const KernelInfo& kernel) {
+        const char* source = static_cast<const char*>(backend_code(kernel, "cuda"));
+        cuda::CompileRequest request;
+        request.source = source;
+        request.program = std::string(kernel.name) + ".cu";
+        request.headers = cuda::nvrtc_headers();
+        request.compute_capability = compute_capability_;
+        const auto start = std::chrono::steady_clock::now();
+        cuda::CacheOrigin origin{};
+        std::string image;
+        try {
+            image = cache_.compile_cached(request, &origin);
+        } catch (const std::runtime_error& error) {
+            fatal(call_label(kernel) +
+                  " does not compile for the cuda backend (an internal "
+                  "error of brcc; please report it): " +
+                  error.what());
+        }
+        if (verbose_) {
+            const double ms =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count();
+            std::fprintf(stderr, "brook: cuda: %s %s (%.1f ms)\n", kernel.name,
+                         origin == cuda::CacheOrigin::compiled ? "compiled"
+                         : origin == cuda::CacheOrigin::disk   ? "read from the disk cache"
+                                                               : "found in memory",
+                         ms);
+        }
+        try {
+            return cuda::load_module(driver_, image, request.program);
+        } catch (const std::runtime_error& error) {
+            fatal(call_label(kernel) + ": " + error.what());
+        }
+    }
+
+    cuda::Driver driver_;
+    cuda::Nvrtc nvrtc_;
+    cuda::KernelCache cache_;
+    CUdevice device_;
+    cuda::PrimaryContext context_;
+    cuda::Stream stream_;
+    int compute_capability_ = 0;
+    unsigned multiprocessors_ = 1;
+    std::string name_;
+    bool synchronous_ = false;
+    bool verbose_ = false;
+    std::map<const KernelInfo*, Program> programs_;
+};
+
+class CudaStorage final : public Storage {
+public:
+    CudaStorage(std::shared_ptr<const Device> device, std::size_t element_size, std::size_t count)
+        : Storage(element_size, count), device_(std::move(device)),
+          memory_(device_->allocate(element_size * count)) {}
+    CUdeviceptr address() const { return memory_.get(); }
+    void swap_memory(CudaStorage& other) { std::swap(memory_, other.memory_); }
+
+private:
+    // Keeps the driver and context alive until the memory is freed.
+    std::shared_ptr<const Device> device_;
+    DeviceMemory memory_;
+};
+
+const CudaStorage& cuda_storage(const Storage& storage) {
+    return static_cast<const CudaStorage&>(storage);
+}
+CudaStorage& cuda_storage(Storage& storage) {
+    return static_cast<CudaStorage&>(storage);
+}
+
+/// Calls f(first element, count, position in row-major order) for each run of consecutive
+/// elements of `region` (its rows, or the whole region when it is contiguous).
+template <class F> void for_each_run(const Region& region, F&& f) {
+    const std::size_t count = region.count();
+    if (count == 0) {
+        return;
+    }
+    if (region.contiguous()) {
+        f(region.offset, count, std::size_t{0});
+        return;
+    }
+    const auto last = static_cast<std::size_t>(region.rank - 1);
+    const std::size_t row = region.extents[last];
+    for (std::size_t start = 0; start < count; start += row) {
+        std::size_t rest = start / row;
+        std::size_t offset = region.offset;
+        for (int d = region.rank - 2; d >= 0; --d) {
+            const auto dim = static_cast<std::size_t>(d);
+            offset += (rest % region.extents[dim]) * region.strides[dim];
+            rest /= region.extents[dim];
+        }
+        if (region.strides[last] == 1) {
+            f(offset, row, start);
+            continue;
+        }
+        for (std::size_t i = 0; i < row; ++i) {
+            f(offset + i * region.strides[last], std::size_t{1}, start + i);
+        }
+    }
+}
+
+/// A launch's Frame, its FrameArgs and its constants, laid out in one buffer for one copy to the
+/// device: pointers inside it are device addresses.
+class FrameBuffer {
+public:
+    /// The bytes for `launch`, to live at device address `base`. `push` gives each vout
+    /// parameter its device counters or offsets (0 for the others).
+    void build(const Launch& launch, CUdeviceptr base, const std::vector<CUdeviceptr>& push) {
+        const std::size_t params = launch.args.size();
+        const std::size_t args_at = align(sizeof(abi::Frame));
+        std::size_t constants_at = align(args_at + params * sizeof(abi::FrameArg));
+        std::size_t size = constants_at;
+        for (std::size_t p = 0; p < params; ++p) {
+            if (launch.args[p].constant != nullptr) {
+                size = align(size + constant_size(launch, p));
+            }
+        }
+        bytes_.assign(size, std::byte{0});
+
+        abi::Frame frame{};
+        frame.output_rank = launch.rank;
+        for (std::size_t d = 0; d < 4; ++d) {
+            frame.output_extents[d] = launch.extents[d];
+        }
+        frame.element_count = launch.element_count;
+        frame.dense = launch.dense ? 1 : 0;
+        frame.args = reinterpret_cast<const abi::FrameArg*>(base + args_at);
+        std::memcpy(bytes_.data(), &frame, sizeof frame);
+
+        for (std::size_t p = 0; p < params; ++p) {
+            const BoundArg& bound = launch.args[p];
+            abi::FrameArg arg{};
+            if (bound.constant != nullptr) {
+                const std::size_t bytes = constant_size(launch, p);
+                std::memcpy(bytes_.data() + constants_at, bound.constant, bytes);
+                arg.constant = reinterpret_cast<const void*>(base + constants_at);
+                constants_at = align(constants_at + bytes);
+            }
+            if (const Storage* storage = bound.stream.storage; storage != nullptr) {
+                const Region& region = bound.stream.region;
+                arg.data = reinterpret_cast<void*>(cuda_storage(*storage).address() +
+                                                   region.offset * storage->element_size());
+                arg.rank = region.rank;
+                for (std::size_t d = 0; d < 4; ++d) {
+                    arg.extents[d] = region.extents[d];
+                    arg.strides[d] = region.strides[d];
+                }
+            }
+            if (p < push.size() && push[p] != 0) {
+                // The same buffer serves as the counters (count pass) and the offsets (write).
+                arg.push_counts = reinterpret_cast<Index*>(push[p]);
+                arg.push_offsets = reinterpret_cast<const Index*>(push[p]);
+            }
+            std::memcpy(bytes_.data() + args_at + p * sizeof arg, &arg, sizeof arg);
+        }
+    }
+
+    const std::vector<std::byte>& bytes() const { return bytes_; }
+
+private:
+    static std::size_t align(std::size_t offset) { return (offset + 15) / 16 * 16; }
+    static std::size_t constant_size(const Launch& launch, std::size_t param) {
+        const ParamInfo& info = launch.kernel->params[param];
+        // A bool constant has no stream element type; the stub passes a C++ bool.
+        return info.element_type != nullptr ? info.element_type().size : sizeof(bool);
+    }
+
+    std::vector<std::byte> bytes_;
+};
+
+class CudaBackend final : public Backend {
+public:
+    CudaBackend() : device_(std::make_shared<Device>()) {}
+
+    std::string_view name() const override { return "cuda"; }
+    std::string device() const override { return device_->description(); }
+
+    void finish() override {
+        device_->make_current();
+        device_->synchronize("a kernel failed on the device");
+    }
+
+    std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
+        device_->make_current();
+        auto storage = std::make_unique<CudaStorage>(device_, type.size, count);
+        if (count != 0) {
+            check(driver().cuMemsetD8Async(storage->address(), 0, type.size * count, stream()),
+                  "cannot clear a new stream");
+        }
+        return storage;
+    }
+
+    void write(Storage& storage, const Region& region, const void* host) override {
+        device_->make_current();
+        const std::size_t size = storage.element_size();
+        const CUdeviceptr base = cuda_storage(storage).address();
+        // From pageable memory the driver has taken the bytes when the call returns, so the
+        // program may reuse its array at once while the copy is queued.
+        for_each_run(region, [&](std::size_t offset, std::size_t count, std::size_t at) {
+            check(driver().cuMemcpyHtoDAsync(base + offset * size,
+                                             static_cast<const std::byte*>(host) + at * size,
+                                             count * size, stream()),
+                  "streamRead: cannot copy to the device");
+        });
+    }
+
+    void read(const Storage& storage, const Region& region, void* host) override {
+        device_->make_current();
+        const std::size_t size = storage.element_size();
+        const CUdeviceptr base = cuda_storage(storage).address();
+        for_each_run(region, [&](std::size_t offset, std::size_t count, std::size_t at) {
+            check(driver().cuMemcpyDtoHAsync(static_cast<std::byte*>(host) + at * size,
+                                             base + offset * size, count * size, stream()),
+                  "streamWrite: cannot copy from the device");
+        });
+        device_->synchronize("streamWrite: a kernel that wrote the stream failed");
+    }
+
+    void copy(Storage& target, const Storage& source) override {
+        device_->make_current();
+        if (source.count() != 0) {
+            check(driver().cuMemcpyDtoDAsync(cuda_storage(target).address(),
+                                             cuda_storage(source).address(),
+                                             source.count() * source.element_size(), stream()),
+                  "cannot copy a stream");
+        }
+    }
+
+    void swap(Storage& a, Storage& b) override { cuda_storage(a).swap_memory(cuda_storage(b)); }
+
+    bool runs_variable_outputs() const override { return true; }
+
+    void run_kernel(const Launch& launch) override {
+        device_->make_current();
+        if (launch.element_count == 0) {
+            return;
+        }
+        const KernelInfo& kernel = *launch.kernel;
+        const std::string name = kernel.name;
+        switch (launch.pass) {
+        case Launch::Pass::Single:
+            run_stream_kernel(launch, name + "__cuda", {});
+            return;
+        case Launch::Pass::Count: {
+            // Per vout: element_count counters on the device, zeroed, then back to the host
+            // counters the core sums up.
+            const std::size_t bytes = launch.element_count * sizeof(Index);
+            std::vector<DeviceMemory> counters(launch.args.size());
+            std::vector<CUdeviceptr> push(launch.args.size(), 0);
+            for (std::size_t p = 0; p < launch.args.size(); ++p) {
+                if (p < launch.push_counters.size() && launch.push_counters[p] != nullptr) {
+                    counters[p] = device_->allocate(bytes);
+                    push[p] = counters[p].get();
+                    check(driver().cuMemsetD8Async(push[p], 0, bytes, stream()),
+                          "cannot clear a variable output's counters");
+                }
+            }
+            run_stream_kernel(launch, name + "__cuda_count", push);
+            for (std::size_t p = 0; p < push.size(); ++p) {
+                if (push[p] != 0) {
+                    check(driver().cuMemcpyDtoHAsync(launch.push_counters[p], push[p], bytes,
+                                                     stream()),
+                          "cannot read a variable output's counts");
+                }
+            }
+            device_->synchronize(call_label(kernel) + " failed while counting its pushes");
+            return;
+        }
+        case Launch::Pass::Write: {
+            const std::size_t bytes = launch.element_count * sizeof(Index);
+            std::vector<DeviceMemory> offsets(launch.args.size());
+            std::vector<CUdeviceptr> push(launch.args.size(), 0);
+            for (std::size_t p = 0; p < launch.args.size(); ++p) {
+                if (p < launch.push_counters.size() && launch.push_counters[p] != nullptr) {
+                    offsets[p] = device_->allocate(bytes);
+                    push[p] = offsets[p].get();
+                    check(driver().cuMemcpyHtoDAsync(push[p], launch.push_counters[p], bytes,
+                                                     stream()),
+                          "cannot copy a variable output's offsets");
+                }
+            }
+            run_stream_kernel(launch, name + "__cuda_write", push);
+            // The offsets are freed on return; the launch must have read them by then.
+            device_->synchronize(call_label(kernel) + " failed");
+            return;
+        }
+        }
+    }
+
+    void reduce_to_value(const Launch& launch, int input, void* result) override {
+        device_->make_current();
+        const BoundStream& source = launch.args[static_cast<std::size_t>(input)].stream;
+        const std::size_t size = source.storage->element_size();
+        abi::RowMajorBox box{};
+        box.rank = static_cast<unsigned>(source.region.rank);
+        for (std::size_t d = 0; d < 4; ++d) {
+            box.extent[d] = source.region.extents[d];
+            box.stride[d] = source.region.strides[d];
+        }
+        const DeviceMemory results = device_->allocate(size);
+        reduce(launch, {box}, results.get());
+        check(driver().cuMemcpyDtoHAsync(result, results.get(), size, stream()),
+              "cannot read a reduction's result");
+        device_->synchronize(call_label(*launch.kernel) + " failed on the device");
+    }
+
+    void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
+        device_->make_current();
+        const Region& in = launch.args[static_cast<std::size_t>(input)].stream.region;
+        const Region& out = target.region;
+        const std::size_t targets = out.count();
+        // Target element j folds the block of the input at its coordinates times the block's
+        // extents, in row-major order.
+        std::vector<abi::RowMajorBox> boxes(targets);
+        for (std::size_t j = 0; j < targets; ++j) {
+            abi::RowMajorBox& box = boxes[j];
+            box.rank = static_cast<unsigned>(in.rank);
+            std::size_t rest = j;
+            for (int d = out.rank - 1; d >= 0; --d) {
+                const auto dim = static_cast<std::size_t>(d);
+                const std::size_t block = in.extents[dim] / out.extents[dim];
+                box.base += (rest % out.extents[dim]) * block * in.strides[dim];
+                box.extent[dim] = block;
+                box.stride[dim] = in.strides[dim];
+                rest /= out.extents[dim];
+            }
+        }
+        const std::size_t size = target.storage->element_size();
+        const DeviceMemory results = device_->allocate(targets * size);
+        reduce(launch, boxes, results.get());
+        // The results are dense, in the target's row-major order; the target may be a view.
+        const CUdeviceptr base = cuda_storage(*target.storage).address();
+        for_each_run(out, [&](std::size_t offset, std::size_t count, std::size_t at) {
+            check(driver().cuMemcpyDtoDAsync(base + offset * size, results.get() + at * size,
+                                             count * size, stream()),
+                  "cannot store a reduction's results");
+        });
+        // `results` is freed on return.
+        device_->synchronize(call_label(*launch.kernel) + " failed on the device");
+    }
+
+private:
+    const cuda::Driver& driver() const { return device_->driver(); }
+    CUstream stream() const { return device_->stream(); }
+    void check(CUresult result, const std::string& what) const { device_->check(result, what); }
+
+    /// Uploads `launch`'s Frame (with `push` for vout parameters) and returns its device address.
+    CUdeviceptr upload_frame(const Launch& launch, const std::vector<CUdeviceptr>& push) {
+        // Sized for the frame before it is built: the frame's pointers need the buffer's address.
+        FrameBuffer probe;
+        probe.build(launch, 0, push);
+        const std::size_t bytes = probe.bytes().size();
+        if (bytes > frame_capacity_) {
+            // Earlier launches may still read the old buffer.
+            device_->synchronize("a kernel failed on the device");
+            frame_memory_ = device_->allocate(bytes);
+            frame_capacity_ = bytes;
+        }
+        frame_.build(launch, frame_memory_.get(), push);
+        // Queued behind the launches before it, so they read their own frames; pageable memory is
+        // copied out before the call returns.
+        check(
+            driver().cuMemcpyHtoDAsync(frame_memory_.get(), frame_.bytes().data(), bytes, stream()),
+            "cannot copy a kernel's arguments to the device");
+        return frame_memory_.get();
+    }
+
+    void run_stream_kernel(const Launch& launch, const std::string& entry,
+                           const std::vector<CUdeviceptr>& push) {
+        const KernelInfo& kernel = *launch.kernel;
+        CUfunction function = device_->function(kernel, entry);
+        CUdeviceptr frame = upload_frame(launch, push);
+        void* params[] = {&frame};
+        const Index needed = (launch.element_count + block_threads - 1) / block_threads;
+        const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
+        device_->launch(kernel, function, {static_cast<unsigned>(std::min(needed, most)), 1},
+                        params);
+    }
+
+    /// The two passes of an ordered reduction of `boxes` (all of one size) into `results`, one
+    /// element per box, in batches of at most max_grid_y boxes.
+    void reduce(const Launch& launch, const std::vector<abi::RowMajorBox>& boxes,
+                CUdeviceptr results) {
+        const KernelInfo& kernel = *launch.kernel;
+        const std::string name = kernel.name;
+        CUfunction chunks = device_->function(kernel, name + "__cuda_reduce_chunks");
+        CUfunction partials_pass = device_->function(kernel, name + "__cuda_reduce_partials");
+        const std::size_t size = element_size_of_reduce_input(launch);
+        const Index per_box = boxes.front().count();
+        // Enough blocks over all boxes to fill the device, never more than a box's tiles.
+        const Index wanted = std::max<Index>(1, Index{device_->multiprocessors()} *
+                                                    blocks_per_multiprocessor / boxes.size());
+        const abi::ChunkPlan plan = abi::plan_chunks(per_box, block_threads, reduce_items, wanted);
+        CUdeviceptr frame = upload_frame(launch, {});
+        for (std::size_t first = 0; first < boxes.size(); first += max_grid_y) {
+            const std::size_t batch = std::min<std::size_t>(max_grid_y, boxes.size() - first);
+            const DeviceMemory box_memory = device_->allocate(batch * sizeof(abi::RowMajorBox));
+            check(driver().cuMemcpyHtoDAsync(box_memory.get(), boxes.data() + first,
+                                             batch * sizeof(abi::RowMajorBox), stream()),
+                  "cannot copy a reduction's blocks to the device");
+            const DeviceMemory partials = device_->allocate(batch * plan.blocks * size);
+            CUdeviceptr box_pointer = box_memory.get();
+            Index chunk = plan.chunk;
+            CUdeviceptr partials_pointer = partials.get();
+            void* first_params[] = {&frame, &box_pointer, &chunk, &partials_pointer};
+            device_->launch(kernel, chunks,
+                            {static_cast<unsigned>(plan.blocks), static_cast<unsigned>(batch)},
+                            first_params);
+            Index blocks = plan.blocks;
+            CUdeviceptr batch_results = results + first * size;
+            void* second_params[] = {&frame, &partials_pointer, &blocks, &batch_results};
+            device_->launch(kernel, partials_pass, {1, static_cast<unsigned>(batch)},
+                            second_params);
+            // The boxes and partials are freed at the end of the batch.
+            device_->synchronize(call_label(kernel) + " failed on the device");
+        }
+    }
+
+    static std::size_t element_size_of_reduce_input(const Launch& launch) {
+        for (std::size_t p = 0; p < launch.args.size(); ++p) {
+            if (launch.kernel->params[p].kind == ParamKind::ReduceInput) {
+                return launch.args[p].stream.storage->element_size();
+            }
+        }
+        fatal(call_label(*launch.kernel) + " has no reduce input");
+    }
+
+    std::shared_ptr<Device> device_;
+    FrameBuffer frame_;
+    DeviceMemory frame_memory_;
+    std::size_t frame_capacity_ = 0;
+};
+
+const BackendRegistration cuda_registration({
+    .name = "cuda",
+    .auto_rank = 20,
+    .create = [] { return std::unique_ptr<Backend>(std::make_unique<CudaBackend>()); },
+});
+
+} // namespace
+
+} // namespace brook::detail
