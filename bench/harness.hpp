@@ -81,10 +81,10 @@ private:
 void note(const std::string& benchmark, const std::string& name, double value,
           const std::string& unit);
 
-/// A Variant::finish for Brook calls that write `s`: on a backend that runs kernels
-/// asynchronously (gl) it reads back one element of `s`, which waits for them; empty on cpu, whose
-/// kernels have finished when the call returns.
-std::function<void()> finish_writes_to(const brook::stream& s);
+/// A Variant::finish for Brook calls: on a backend that runs kernels asynchronously (gl, cuda)
+/// brook::finish(), which waits for them; empty on cpu, whose kernels have finished when the
+/// call returns.
+std::function<void()> finish_queued();
 
 /// The backend this process runs on (BRT_RUNTIME, "cpu" when unset), with the gl backend's
 /// BRT_GL_MAX_OUTPUTS when set.

@@ -411,6 +411,8 @@ public:
 
     std::string_view name() const override { return "gl"; }
     std::string device() const override { return device_->context->description(); }
+    // Draws are queued by the driver; glFinish returns when they are done.
+    void finish() override { glFinish(); }
 
     std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
         return std::make_unique<GlStorage>(device_, type, count);
