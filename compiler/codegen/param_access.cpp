@@ -1,13 +1,175 @@
 // Walks a kernel's body once, classifying every use of a parameter's name: the target of a
 // plain `=` writes it; any other use (an operand, a partial or compound assignment, `++`, an
 // argument) reads it, and `push(r)`, `++`, compound assignments and helpers' `out` arguments also
-// write it.
+// write it. An output is read when the body may see its value from before the call: unless
+// every path assigns the whole output before naming it otherwise (assigned_before_use), an
+// element keeps its old value where the body leaves it, so that value is needed.
 
 #include "codegen/param_access.hpp"
 
 namespace brcc {
 
 namespace {
+
+bool mentions(const Expr* expr, const ParamDecl& param);
+
+bool mentions_any(const std::vector<Expr*>& exprs, const ParamDecl& param) {
+    for (const Expr* expr : exprs) {
+        if (mentions(expr, param))
+            return true;
+    }
+    return false;
+}
+
+/// Whether `expr` names `param` anywhere (a read, a write, an argument, indexof).
+bool mentions(const Expr* expr, const ParamDecl& param) {
+    if (expr == nullptr)
+        return false;
+    switch (expr->kind) {
+    case NodeKind::NameRef:
+        return static_cast<const NameRef*>(expr)->decl == &param;
+    case NodeKind::Unary:
+        return mentions(static_cast<const Unary*>(expr)->operand, param);
+    case NodeKind::Binary: {
+        const auto* binary = static_cast<const Binary*>(expr);
+        return mentions(binary->lhs, param) || mentions(binary->rhs, param);
+    }
+    case NodeKind::Assign: {
+        const auto* assign = static_cast<const Assign*>(expr);
+        return mentions(assign->target, param) || mentions(assign->value, param);
+    }
+    case NodeKind::Conditional: {
+        const auto* conditional = static_cast<const Conditional*>(expr);
+        return mentions(conditional->condition, param) ||
+               mentions(conditional->then_value, param) || mentions(conditional->else_value, param);
+    }
+    case NodeKind::Call:
+        return mentions_any(static_cast<const Call*>(expr)->args, param);
+    case NodeKind::Construct:
+        return mentions_any(static_cast<const Construct*>(expr)->args, param);
+    case NodeKind::Cast:
+        return mentions(static_cast<const Cast*>(expr)->operand, param);
+    case NodeKind::ImplicitConvert:
+        return mentions(static_cast<const ImplicitConvert*>(expr)->operand, param);
+    case NodeKind::Member:
+        return mentions(static_cast<const Member*>(expr)->base, param);
+    case NodeKind::Subscript: {
+        const auto* subscript = static_cast<const Subscript*>(expr);
+        return mentions(subscript->base, param) || mentions_any(subscript->indices, param);
+    }
+    case NodeKind::InitList:
+        return mentions_any(static_cast<const InitList*>(expr)->elements, param);
+    case NodeKind::Indexof:
+        return mentions(static_cast<const Indexof*>(expr)->stream, param);
+    default:
+        return false;
+    }
+}
+
+/// Whether `stmt` names `param` or contains a `return` anywhere inside.
+bool names_or_returns(const Stmt* stmt, const ParamDecl& param) {
+    if (stmt == nullptr)
+        return false;
+    switch (stmt->kind) {
+    case NodeKind::Compound:
+        for (const Stmt* child : static_cast<const Compound*>(stmt)->body) {
+            if (names_or_returns(child, param))
+                return true;
+        }
+        return false;
+    case NodeKind::DeclStmt:
+        for (const LocalDecl* var : static_cast<const DeclStmt*>(stmt)->vars) {
+            if (mentions(var->init, param))
+                return true;
+        }
+        return false;
+    case NodeKind::ExprStmt:
+        return mentions(static_cast<const ExprStmt*>(stmt)->expr, param);
+    case NodeKind::If: {
+        const auto* branch = static_cast<const If*>(stmt);
+        return mentions(branch->condition, param) || names_or_returns(branch->then_branch, param) ||
+               names_or_returns(branch->else_branch, param);
+    }
+    case NodeKind::For: {
+        const auto* loop = static_cast<const For*>(stmt);
+        return names_or_returns(loop->init, param) || mentions(loop->condition, param) ||
+               mentions(loop->step, param) || names_or_returns(loop->body, param);
+    }
+    case NodeKind::While: {
+        const auto* loop = static_cast<const While*>(stmt);
+        return mentions(loop->condition, param) || names_or_returns(loop->body, param);
+    }
+    case NodeKind::DoWhile: {
+        const auto* loop = static_cast<const DoWhile*>(stmt);
+        return mentions(loop->condition, param) || names_or_returns(loop->body, param);
+    }
+    case NodeKind::Push:
+        return mentions(static_cast<const Push*>(stmt)->stream, param);
+    case NodeKind::Return:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/// What running a statement does to an output, for assigned_before_use.
+enum class Effect {
+    untouched, ///< neither names the output nor leaves the body early
+    assigned,  ///< assigns the whole output on every path, before naming it otherwise
+    unknown,   ///< anything else: the output's current value may be needed
+};
+
+Effect effect_on(const Stmt* stmt, const ParamDecl& param) {
+    if (stmt == nullptr)
+        return Effect::untouched;
+    switch (stmt->kind) {
+    case NodeKind::Compound:
+        for (const Stmt* child : static_cast<const Compound*>(stmt)->body) {
+            const Effect effect = effect_on(child, param);
+            if (effect != Effect::untouched)
+                return effect;
+        }
+        return Effect::untouched;
+    case NodeKind::DeclStmt:
+        for (const LocalDecl* var : static_cast<const DeclStmt*>(stmt)->vars) {
+            if (mentions(var->init, param))
+                return Effect::unknown;
+        }
+        return Effect::untouched;
+    case NodeKind::ExprStmt: {
+        const Expr* expr = static_cast<const ExprStmt*>(stmt)->expr;
+        if (!mentions(expr, param))
+            return Effect::untouched;
+        const auto* assign = static_cast<const Assign*>(expr);
+        const bool whole = expr->kind == NodeKind::Assign && assign->op == AssignOp::Assign &&
+                           assign->target->kind == NodeKind::NameRef &&
+                           static_cast<const NameRef*>(assign->target)->decl == &param;
+        return whole && !mentions(assign->value, param) ? Effect::assigned : Effect::unknown;
+    }
+    case NodeKind::If: {
+        const auto* branch = static_cast<const If*>(stmt);
+        if (mentions(branch->condition, param))
+            return Effect::unknown;
+        const Effect then_effect = effect_on(branch->then_branch, param);
+        const Effect else_effect = effect_on(branch->else_branch, param);
+        if (then_effect == else_effect)
+            return then_effect;
+        return Effect::unknown;
+    }
+    default:
+        // A loop may run no times, so it never counts as assigning; one that neither names
+        // the output nor returns leaves it untouched, as do the other statements that cannot
+        // (push names a vout, break and continue stay inside a loop).
+        return names_or_returns(stmt, param) ? Effect::unknown : Effect::untouched;
+    }
+}
+
+/// Conservatively, whether every run of `body` assigns all of output `param` before anything
+/// names it otherwise (and before returning): then its current value is never used.
+bool assigned_before_use(const Compound& body, const ParamDecl& param) {
+    return effect_on(&body, param) == Effect::assigned;
+}
+
 
 class AccessWalker {
 public:
@@ -173,7 +335,13 @@ private:
 std::vector<ParamAccess> param_access(const KernelDecl& kernel) {
     AccessWalker walker(kernel);
     walker.stmt(kernel.body);
-    return walker.take();
+    std::vector<ParamAccess> access = walker.take();
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::OutputStream)
+            access[static_cast<std::size_t>(param->index)].read =
+                !assigned_before_use(*kernel.body, *param);
+    }
+    return access;
 }
 
 } // namespace brcc

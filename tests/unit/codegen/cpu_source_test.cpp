@@ -397,6 +397,36 @@ kernel void nested(float g[][], int n, out float r<>) {
     EXPECT_TRUE(find_simd_loop(static_cast<const For&>(*inner_body.body[0])).has_value());
 }
 
+// ParamInfo's read and written flags: an output is read when an element may keep (or see) its
+// value from before the call, which a backend holding outputs in registers must then load.
+TEST_F(CpuSourceTest, ParamInfoSaysWhichOldValuesTheBodyMayUse) {
+    analyze_source(R"(
+kernel void k(float a<>, float c, out float whole<>, out float maybe<>, out float twice<>,
+              out float part<>, out float2 lane<>, out float untouched<>) {
+    whole = a;
+    if (a > c)
+        maybe = a;
+    twice = a;
+    twice = twice * 2.0;
+    part += a;
+    lane.x = a;
+}
+)");
+    const std::string info = kernel_info(kernel("k"), {});
+    const auto flags = [&](const std::string& name) {
+        const std::size_t at = info.find("{\"" + name + "\"");
+        return at == std::string::npos ? std::string() : info.substr(at, info.find('}', at) - at);
+    };
+    EXPECT_TRUE(contains(flags("a"), "0, true, false")) << info;
+    EXPECT_TRUE(contains(flags("c"), "0, true, false")) << info;
+    EXPECT_TRUE(contains(flags("whole"), "0, false, true")) << info;
+    EXPECT_TRUE(contains(flags("maybe"), "0, true, true")) << info;
+    EXPECT_TRUE(contains(flags("twice"), "0, false, true")) << info;
+    EXPECT_TRUE(contains(flags("part"), "0, true, true")) << info;
+    EXPECT_TRUE(contains(flags("lane"), "0, true, true")) << info;
+    EXPECT_TRUE(contains(flags("untouched"), "0, true, false")) << info;
+}
+
 TEST_F(CpuSourceTest, StraightLineKernelsKeepTheDefaultGrainAndADenseSimdLoop) {
     analyze_source(R"(
 kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 r<>) { r = a * x + y; }
