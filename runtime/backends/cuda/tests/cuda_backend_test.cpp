@@ -246,6 +246,21 @@ TEST_F(CudaBackendTest, NoDeviceStopsTheProgram) {
         testing::ExitedWithCode(1), "BRT_RUNTIME=cuda: no CUDA device");
 }
 
+void start_with_devices_hidden() {
+    // What libcuda does when CUDA_VISIBLE_DEVICES hides every GPU.
+    fake_cuda_fail_next("cuInit", CUDA_ERROR_NO_DEVICE);
+    brook::backend_name();
+}
+
+TEST_F(CudaBackendTest, ADriverThatFindsNoDeviceStopsTheProgram) {
+    EXPECT_EXIT(
+        {
+            use_fake_cuda();
+            start_with_devices_hidden();
+        },
+        testing::ExitedWithCode(1), "BRT_RUNTIME=cuda: no CUDA device");
+}
+
 TEST_F(CudaBackendTest, AMissingDriverStopsTheProgram) {
     EXPECT_EXIT(
         {
