@@ -113,13 +113,13 @@ std::size_t log_mark() {
 }
 
 /// The calls logged since `mark`, one line each, leaving out cuCtxSetCurrent (which every
-/// backend entry makes first); only those of `entry` when it is not empty.
+/// backend entry makes first); only those whose name starts with `entry`.
 std::vector<std::string> calls_since(std::size_t mark, std::string_view entry = {}) {
     std::istringstream lines(std::string(fake_cuda_log() + mark));
     std::vector<std::string> calls;
     for (std::string line; std::getline(lines, line);) {
         const std::string_view name = std::string_view(line).substr(0, line.find(' '));
-        if (name != "cuCtxSetCurrent" && (entry.empty() || name == entry)) {
+        if (name != "cuCtxSetCurrent" && name.starts_with(entry)) {
             calls.push_back(line);
         }
     }
@@ -209,6 +209,12 @@ std::string to_device(std::size_t bytes) {
 }
 std::string to_host(std::size_t bytes) {
     return copy_call("cuMemcpyDtoHAsync_v2", bytes, "dtoh");
+}
+
+/// The bytes of a launch's arguments for a kernel of `params` streams and no constants: a Frame
+/// and a FrameArg per parameter (both multiples of 16 bytes, the backend's alignment).
+std::size_t frame_bytes(std::size_t params) {
+    return sizeof(brook::cuda::device::Frame) + params * sizeof(brook::cuda::device::FrameArg);
 }
 
 class CudaBackendTest : public RuntimeDeathTest {};
@@ -401,10 +407,9 @@ int grids_cover_the_elements() {
         const std::size_t first = fake_cuda_launch_count();
         copy(a, b);
         // The grid-stride loop runs `iterations` times; the grid must not be larger than needed.
-        const std::size_t grid = std::min<std::size_t>((n + block_threads - 1) / block_threads,
-                                                       most_blocks);
-        check_launches(first,
-                       {"copy__cuda grid=" + std::to_string(grid) + ",1,1 block=256,1,1"},
+        const std::size_t grid =
+            std::min<std::size_t>((n + block_threads - 1) / block_threads, most_blocks);
+        check_launches(first, {"copy__cuda grid=" + std::to_string(grid) + ",1,1 block=256,1,1"},
                        "copy over " + std::to_string(n) + " elements");
         const std::size_t threads = grid * block_threads;
         const std::size_t iterations = (n + threads - 1) / threads;
@@ -466,13 +471,11 @@ int reduction_to_a_value_runs_two_passes() {
                    {"sum__cuda_reduce_chunks grid=977,1,1 block=256,1,1",
                     "sum__cuda_reduce_partials grid=1,1,1 block=256,1,1"},
                    "a reduction to a value");
-    // The result, the frame buffer (the first launch's: a Frame and two FrameArgs), the one box
-    // and the partials (a float per chunk).
-    namespace abi = brook::cuda::device;
+    // The result, the frame buffer (made by the first launch), the one box and the partials (a
+    // float per chunk).
     check_calls(mark,
-                {"cuMemAlloc_v2 bytes=4",
-                 "cuMemAlloc_v2 bytes=" + std::to_string(sizeof(abi::Frame) + 2 * sizeof(abi::FrameArg)),
-                 "cuMemAlloc_v2 bytes=" + std::to_string(sizeof(abi::RowMajorBox)),
+                {"cuMemAlloc_v2 bytes=4", "cuMemAlloc_v2 bytes=" + std::to_string(frame_bytes(2)),
+                 "cuMemAlloc_v2 bytes=" + std::to_string(sizeof(brook::cuda::device::RowMajorBox)),
                  "cuMemAlloc_v2 bytes=" + std::to_string(977 * sizeof(float))},
                 "allocations", "cuMemAlloc_v2");
     check_calls(mark, {to_host(sizeof(float))}, "reading the result", "cuMemcpyDtoHAsync_v2");
@@ -544,6 +547,93 @@ TEST_F(CudaBackendTest, AKernelWithAVoutRunsItsCountThenItsWritePass) {
             std::exit(variable_outputs_count_then_write());
         },
         testing::ExitedWithCode(0), "");
+}
+
+int sync_waits_after_every_launch() {
+    const brook::stream a = brook::make_stream<brook::float4>(10);
+    brook::stream b = brook::make_stream<brook::float4>(10);
+    copy(a, b);
+    const std::size_t mark = log_mark();
+    copy(a, b);
+    check_calls(mark,
+                {to_device(frame_bytes(2)),
+                 "cuLaunchKernel kernel=copy__cuda grid=1,1,1 block=256,1,1 shared=0",
+                 "cuStreamSynchronize"},
+                "a launch with BRT_SYNC=1");
+    return verdict();
+}
+
+TEST_F(CudaBackendTest, BrtSyncWaitsAfterEveryLaunch) {
+    EXPECT_EXIT(
+        {
+            use_fake_cuda();
+            setenv("BRT_SYNC", "1", 1);
+            std::exit(sync_waits_after_every_launch());
+        },
+        testing::ExitedWithCode(0), "");
+}
+
+int a_kernel_reading_its_output_reads_a_copy() {
+    std::vector<brook::float4> in(10, brook::float4(1, 2, 3, 4));
+    brook::stream a = brook::make_stream<brook::float4>(10);
+    streamRead(a, in.data());
+    brook::stream half = a.domain(0, 5);
+    copy(half, half); // compiles the kernel and makes the frame buffer
+    const std::size_t mark = log_mark();
+    copy(a, half);
+    // The output overlaps the input elsewhere than element for element, so the input is
+    // snapshotted into a new stream before the launch, in one device-to-device copy, and freed
+    // after it (cuMemFree waits for the device, so the launch has read it by then).
+    check_calls(mark,
+                {"cuMemAlloc_v2 bytes=160", "cuMemsetD8Async bytes=160",
+                 "cuMemcpyDtoDAsync_v2 bytes=160 dir=dtod", to_device(frame_bytes(2)),
+                 "cuMemFree_v2"},
+                "the snapshot", "cuMem");
+    return verdict();
+}
+
+int swapped_streams_exchange_contents() {
+    const std::vector<float> one{1, 2, 3};
+    const std::vector<float> two{4, 5, 6};
+    brook::stream a = brook::make_stream<float>(3);
+    brook::stream b = brook::make_stream<float>(3);
+    streamRead(a, one.data());
+    streamRead(b, two.data());
+    const std::size_t mark = log_mark();
+    streamSwap(a, b);
+    check_calls(mark, {}, "streamSwap (it exchanges the buffers)");
+    std::vector<float> out(3);
+    streamWrite(a, out.data());
+    check_eq(out == two, true, "a after the swap");
+    streamWrite(b, out.data());
+    check_eq(out == one, true, "b after the swap");
+    return verdict();
+}
+
+TEST_F(CudaBackendTest, StreamCopiesStayOnTheDevice) {
+    EXPECT_EXIT(
+        {
+            use_fake_cuda();
+            std::exit(a_kernel_reading_its_output_reads_a_copy());
+        },
+        testing::ExitedWithCode(0), "");
+    EXPECT_EXIT(
+        {
+            use_fake_cuda();
+            std::exit(swapped_streams_exchange_contents());
+        },
+        testing::ExitedWithCode(0), "");
+}
+
+TEST_F(CudaBackendTest, BrtVerboseNamesTheDevice) {
+    EXPECT_EXIT(
+        {
+            use_fake_cuda();
+            setenv("BRT_VERBOSE", "1", 1);
+            std::exit(std::string(brook::backend_name()) == "cuda" ? 0 : 3);
+        },
+        testing::ExitedWithCode(0),
+        "brook: backend cuda on Fake GPU, compute capability 9\\.0, NVRTC [0-9]+\\.[0-9]+");
 }
 
 // ---- Compilation ----------------------------------------------------------------------------
@@ -654,6 +744,5 @@ TEST_F(CudaBackendTest, AKernelBuiltWithoutCudaStopsTheProgram) {
         },
         testing::ExitedWithCode(1), "kernel 'copy' has no code for the cuda backend");
 }
-
 
 } // namespace
