@@ -152,9 +152,14 @@ private:
     };
 
     static CUdevice first_device(const cuda::Driver& driver) {
-        driver.check(driver.cuInit(0), "cannot initialise the driver");
+        // A driver without GPUs (none installed, or CUDA_VISIBLE_DEVICES hides them all) fails
+        // cuInit with CUDA_ERROR_NO_DEVICE rather than counting zero devices.
+        const CUresult init = driver.cuInit(0);
         int count = 0;
-        driver.check(driver.cuDeviceGetCount(&count), "cannot count the devices");
+        if (init != CUDA_ERROR_NO_DEVICE) {
+            driver.check(init, "cannot initialise the driver");
+            driver.check(driver.cuDeviceGetCount(&count), "cannot count the devices");
+        }
         if (count == 0) {
             throw std::runtime_error("no CUDA device (the NVIDIA driver is installed, but it "
                                      "sees no GPU)");
