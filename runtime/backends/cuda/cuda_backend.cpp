@@ -39,6 +39,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -410,6 +411,7 @@ public:
     bool runs_variable_outputs() const override { return true; }
 
     void run_kernel(const Launch& launch) override {
+        const std::lock_guard lock(launch_mutex_);
         device_->make_current();
         if (launch.element_count == 0) {
             return;
@@ -467,6 +469,7 @@ public:
     }
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
+        const std::lock_guard lock(launch_mutex_);
         device_->make_current();
         const BoundStream& source = launch.args[static_cast<std::size_t>(input)].stream;
         const std::size_t size = source.storage->element_size();
@@ -484,6 +487,7 @@ public:
     }
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
+        const std::lock_guard lock(launch_mutex_);
         device_->make_current();
         const Region& in = launch.args[static_cast<std::size_t>(input)].stream.region;
         const Region& out = target.region;
@@ -605,6 +609,9 @@ private:
     }
 
     std::shared_ptr<Device> device_;
+    // Launches from several threads take turns: they share the argument buffer and the
+    // compiled programs. Copies need no lock; the driver serialises them on the stream.
+    std::mutex launch_mutex_;
     FrameBuffer frame_;
     DeviceMemory frame_memory_;
     std::size_t frame_capacity_ = 0;
