@@ -205,14 +205,39 @@ std::string converted_from_storage(const Type& type, const std::string& element)
     return "::brook::lang::convert<" + cpp_type_name(type) + ">(" + element + ")";
 }
 
+/// The pointer to stream parameter `param`'s elements that a dense call's loop indexes.
+std::string dense_pointer_name(const ParamDecl& param) {
+    return local_name(param) + "_data";
+}
+
+/// The storage type of stream parameter `param`'s elements, const for an input.
+std::string element_storage_type(const ParamDecl& param) {
+    const std::string storage = cpp_storage_type_name(param.type);
+    return param.param_kind == ParamKind::InputStream ? "const " + storage : storage;
+}
+
 /// Element i of stream parameter `param`, in its storage type: of its array in a dense call,
 /// else resized to the output.
 std::string stream_element(const ParamDecl& param, bool dense) {
-    const std::string storage = cpp_storage_type_name(param.type);
-    const std::string type =
-        param.param_kind == ParamKind::InputStream ? "const " + storage : storage;
-    return std::string(device) + (dense ? "dense_element<" : "resized_element<") + type + ">(frame, " + std::to_string(param.index) +
-           ", i)";
+    if (dense)
+        return dense_pointer_name(param) + "[i]";
+    return std::string(device) + "resized_element<" + element_storage_type(param) + ">(frame, " +
+           std::to_string(param.index) + ", i)";
+}
+
+/// A dense call's element pointers, read from the Frame once: in registers, the loop loads no
+/// argument again (the compiler could not know that an output store leaves the Frame alone).
+std::string dense_pointers(const KernelDecl& kernel) {
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind != ParamKind::InputStream &&
+            param->param_kind != ParamKind::OutputStream)
+            continue;
+        const std::string type = element_storage_type(*param);
+        text += "        " + type + "* const " + dense_pointer_name(*param) + " = static_cast<" +
+                type + "*>(frame.args[" + std::to_string(param->index) + "].data);\n";
+    }
+    return text;
 }
 
 std::string entry_header(const std::string& name, const std::string& extra_parameters = "") {
@@ -301,16 +326,17 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
 
 std::string grid_stride_loop(const std::string& statements, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    // The count in a local: the compiler cannot know that the loop's stores leave the Frame alone.
     return pad + "for (" + std::string(device) + "Index i = " + std::string(device) +
-           "first_element(); i < frame.element_count;\n" + pad + "     i += " +
-           std::string(device) + "grid_threads()) {\n" + statements + pad + "}\n";
+           "first_element(), brook_count = frame.element_count; i < brook_count;\n" + pad +
+           "     i += " + std::string(device) + "grid_threads()) {\n" + statements + pad + "}\n";
 }
 
 std::string stream_entry_points(const KernelDecl& kernel) {
     const std::string name = cpp_identifier(kernel.name);
     if (!has_variable_output(kernel))
         return entry_header(name + "__cuda") + fetch_uniform_arguments(kernel) +
-               "    if (frame.dense) {\n" +
+               "    if (frame.dense) {\n" + dense_pointers(kernel) +
                grid_stride_loop(element_statements(kernel, true, false, "            "), 2) +
                "        return;\n    }\n" +
                grid_stride_loop(element_statements(kernel, false, false, "        "), 1) + "}\n";

@@ -89,11 +89,8 @@ __device__ inline Index resized_offset(const Frame& frame, const FrameArg& arg, 
     return offset;
 }
 
-/// Element `i` of the output domain in stream parameter `param`, in its storage type T: in a
-/// dense call (Frame::dense), element i of the array; otherwise resized (resized_offset).
-template <class T> __device__ inline T& dense_element(const Frame& frame, int param, Index i) {
-    return static_cast<T*>(frame.args[param].data)[i];
-}
+/// Element `i` of the output domain in stream parameter `param`, in its storage type T, resized
+/// (resized_offset). In a dense call (Frame::dense) the generated loop indexes the data instead.
 template <class T> __device__ inline T& resized_element(const Frame& frame, int param, Index i) {
     const FrameArg& arg = frame.args[param];
     return static_cast<T*>(arg.data)[resized_offset(frame, arg, i)];
