@@ -108,6 +108,9 @@ public:
     virtual std::string_view kernel_code_name() const { return name(); }
     /// What it runs on, for BRT_VERBOSE=1 ("NVIDIA H100 80GB HBM3, compute capability 9.0").
     virtual std::string device() const = 0;
+    /// True for a GPU API served by the CPU (Mesa's llvmpipe): `auto` passes it over, since the
+    /// cpu backend runs Brook programs faster than a software rasteriser does.
+    virtual bool software_renderer() const { return false; }
     /// Returns when all work issued so far is done (brook::finish); a backend whose every
     /// call completes before it returns has nothing to wait for.
     virtual void finish() {}

@@ -129,13 +129,17 @@ std::unique_ptr<Backend> start(const BackendFactory& factory,
 std::unique_ptr<Backend> select_backend(std::string_view name) {
     const std::vector<BackendFactory> factories = registered();
     if (name == "auto") {
-        // The best that starts: a GPU backend that cannot start here is passed over.
+        // The best that starts: a GPU backend that cannot start here, or that a software
+        // renderer serves, is passed over.
         for (const BackendFactory& factory : factories) {
             if (factory.auto_rank < 0) {
                 continue;
             }
             try {
-                return factory.create();
+                std::unique_ptr<Backend> backend = factory.create();
+                if (!backend->software_renderer()) {
+                    return backend;
+                }
             } catch (const std::runtime_error&) {
                 continue;
             }

@@ -411,6 +411,7 @@ public:
 
     std::string_view name() const override { return "gl"; }
     std::string device() const override { return device_->context->description(); }
+    bool software_renderer() const override { return device_->context->software_renderer(); }
     // Draws are queued by the driver; glFinish returns when they are done.
     void finish() override { glFinish(); }
 

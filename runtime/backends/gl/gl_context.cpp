@@ -173,6 +173,15 @@ Context::Context(EGLDisplay display, EGLContext context) : display_(display), co
     check("setting up the context");
 }
 
+bool Context::software_renderer() const {
+    for (const char* name : {"llvmpipe", "softpipe", "Software Rasterizer", "swrast"}) {
+        if (description_.find(name) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
 Context::~Context() {
     eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(display_, context_);

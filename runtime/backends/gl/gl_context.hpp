@@ -36,6 +36,8 @@ public:
     int max_texture_units() const { return max_texture_units_; }
     /// "llvmpipe (LLVM 15.0.6, 256 bits), OpenGL 4.5 (Core Profile) Mesa 22.3.6"
     const std::string& description() const { return description_; }
+    /// Whether the renderer is one of Mesa's CPU rasterisers (llvmpipe, softpipe, swrast).
+    bool software_renderer() const;
 
 private:
     Context(EGLDisplay display, EGLContext context);

@@ -7,6 +7,7 @@
 
 #include "death_test.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -69,6 +70,19 @@ TEST_F(BackendSelectionDeathTest, CpuAndAutoRun) {
             testing::ExitedWithCode(0), "")
             << name;
     }
+}
+
+// Mesa's llvmpipe serves gl on machines without a GPU (CI's): `auto` never takes it.
+TEST_F(BackendSelectionDeathTest, AutoPassesOverSoftwareRenderers) {
+    EXPECT_EXIT(
+        {
+            setenv("BRT_VERBOSE", "1", 1);
+            use_backend("auto");
+            std::exit(0);
+        },
+        testing::ExitedWithCode(0),
+        testing::AllOf(testing::HasSubstr("brook: backend "),
+                       testing::Not(testing::HasSubstr("llvmpipe"))));
 }
 
 // Which backends are built depends on the machine (BROOK_BUILT_BACKENDS, from CMake, out of
