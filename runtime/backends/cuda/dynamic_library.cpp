@@ -5,22 +5,6 @@
 
 namespace brook::detail::cuda {
 
-DynamicLibrary::~DynamicLibrary() {
-    if (handle_ != nullptr) {
-        dlclose(handle_);
-    }
-}
-
-DynamicLibrary& DynamicLibrary::operator=(DynamicLibrary&& other) noexcept {
-    if (this != &other) {
-        if (handle_ != nullptr) {
-            dlclose(handle_);
-        }
-        handle_ = std::exchange(other.handle_, nullptr);
-    }
-    return *this;
-}
-
 DynamicLibrary DynamicLibrary::open(const std::string& name, std::string& error) {
     // RTLD_LOCAL keeps the driver's symbols out of the global namespace, where they could satisfy
     // another library's references to a different libcuda (the tests' fake, say).

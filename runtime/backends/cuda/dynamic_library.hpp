@@ -1,20 +1,25 @@
 #pragma once
-// A shared library opened with dlopen and closed when its owner goes: libcuda and NVRTC are
-// loaded at run time, so libbrook itself depends on neither and runs where they are missing.
+// A shared library opened with dlopen: libcuda and NVRTC are loaded at run time, so libbrook
+// itself depends on neither and runs where they are missing. A library once opened stays loaded
+// until the process ends: drivers are not made to be unloaded, and NVRTC keeps state in statics
+// (its C++ runtime's exception pool) that unloading would strand, which LeakSanitizer then
+// reports as a leak from an unknown module.
 
 #include <string>
 #include <utility>
 
 namespace brook::detail::cuda {
 
-/// An open shared library.
+/// An open shared library (never closed: see above).
 class DynamicLibrary {
 public:
     DynamicLibrary() = default;
-    ~DynamicLibrary();
     DynamicLibrary(DynamicLibrary&& other) noexcept
         : handle_(std::exchange(other.handle_, nullptr)) {}
-    DynamicLibrary& operator=(DynamicLibrary&& other) noexcept;
+    DynamicLibrary& operator=(DynamicLibrary&& other) noexcept {
+        handle_ = std::exchange(other.handle_, nullptr);
+        return *this;
+    }
     DynamicLibrary(const DynamicLibrary&) = delete;
     DynamicLibrary& operator=(const DynamicLibrary&) = delete;
 
