@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <thread>
@@ -67,58 +68,16 @@ template <class T> T argument(void** params, std::size_t index) {
     return value;
 }
 
+// ::uint3 is CUDA's (cuda_emulation.hpp); brook::uint3 is the kernel language's.
 ::uint3 coordinates(unsigned linear, const unsigned extents[3]) {
     return {linear % extents[0], linear / extents[0] % extents[1],
             linear / (extents[0] * extents[1])};
 }
 
-// ::uint3 and ::dim3 are CUDA's (cuda_emulation.hpp); brook::uint3 is the kernel language's.
-/// Sets the calling thread's launch dimensions.
+/// Sets the calling thread's launch dimensions (::dim3 is CUDA's, not the kernel language's).
 void enter_launch(const unsigned grid[3], const unsigned block[3]) {
     gridDim = ::dim3{grid[0], grid[1], grid[2]};
     blockDim = ::dim3{block[0], block[1], block[2]};
-}
-
-/// Runs `body` for every thread of every block, in turn on the calling thread.
-template <class F>
-void run_sequential(const unsigned grid[3], const unsigned block[3], const F& body) {
-    enter_launch(grid, block);
-    current_block = nullptr;
-    const unsigned blocks = grid[0] * grid[1] * grid[2];
-    const unsigned threads = block[0] * block[1] * block[2];
-    for (unsigned b = 0; b < blocks; ++b) {
-        blockIdx = coordinates(b, grid);
-        for (unsigned t = 0; t < threads; ++t) {
-            threadIdx = coordinates(t, block);
-            linear_thread = t;
-            body();
-        }
-    }
-}
-
-/// Runs `body` for every block in turn, the block's threads concurrently; a barrier after each
-/// block keeps a fast thread from starting the next block on shared memory still in use.
-template <class F>
-void run_cooperative(const unsigned grid[3], const unsigned block[3], const F& body) {
-    const unsigned blocks = grid[0] * grid[1] * grid[2];
-    const unsigned threads = block[0] * block[1] * block[2];
-    Block shared(threads);
-    std::vector<std::jthread> workers;
-    workers.reserve(threads);
-    for (unsigned t = 0; t < threads; ++t) {
-        workers.emplace_back([&, t] {
-            enter_launch(grid, block);
-            current_block = &shared;
-            linear_thread = t;
-            threadIdx = coordinates(t, block);
-            for (unsigned b = 0; b < blocks; ++b) {
-                blockIdx = coordinates(b, grid);
-                body();
-                shared.barrier.arrive_and_wait();
-            }
-            current_block = nullptr;
-        });
-    }
 }
 
 template <class Entry> Entry entry_point(void* function) {
@@ -151,6 +110,47 @@ unsigned exchange_in_warp(unsigned word, unsigned source) {
     const unsigned result = warp.words[source];
     warp.barrier.arrive_and_wait(); // no lane writes its next word before all have read
     return result;
+}
+
+void run_sequential(const unsigned grid[3], const unsigned block[3],
+                    const std::function<void()>& body) {
+    enter_launch(grid, block);
+    current_block = nullptr;
+    const unsigned blocks = grid[0] * grid[1] * grid[2];
+    const unsigned threads = block[0] * block[1] * block[2];
+    for (unsigned b = 0; b < blocks; ++b) {
+        blockIdx = coordinates(b, grid);
+        for (unsigned t = 0; t < threads; ++t) {
+            threadIdx = coordinates(t, block);
+            linear_thread = t;
+            body();
+        }
+    }
+}
+
+// A barrier after each block keeps a fast thread from starting the next block on shared memory
+// still in use.
+void run_cooperative(const unsigned grid[3], const unsigned block[3],
+                     const std::function<void()>& body) {
+    const unsigned blocks = grid[0] * grid[1] * grid[2];
+    const unsigned threads = block[0] * block[1] * block[2];
+    Block shared(threads);
+    std::vector<std::jthread> workers;
+    workers.reserve(threads);
+    for (unsigned t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            enter_launch(grid, block);
+            current_block = &shared;
+            linear_thread = t;
+            threadIdx = coordinates(t, block);
+            for (unsigned b = 0; b < blocks; ++b) {
+                blockIdx = coordinates(b, grid);
+                body();
+                shared.barrier.arrive_and_wait();
+            }
+            current_block = nullptr;
+        });
+    }
 }
 
 } // namespace brook::cuda::emulation

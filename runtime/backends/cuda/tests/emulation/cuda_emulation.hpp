@@ -21,6 +21,7 @@
 #endif
 
 #include <cstring>
+#include <functional>
 #include <type_traits>
 
 #define __global__
@@ -54,6 +55,15 @@ void sync_block();
 unsigned exchange_in_warp(unsigned word, unsigned source);
 /// The calling thread's lane in its warp.
 unsigned lane();
+
+/// Runs `body` for every thread of every block of a grid (threadIdx and the other indices set),
+/// in turn on the calling thread; __syncthreads and the shuffles are fatal errors there.
+void run_sequential(const unsigned grid[3], const unsigned block[3],
+                    const std::function<void()>& body);
+/// Runs `body` for every thread of every block of a grid, the blocks in turn and the threads of a
+/// block concurrently (one OS thread each), so that they may use __syncthreads and the shuffles.
+void run_cooperative(const unsigned grid[3], const unsigned block[3],
+                     const std::function<void()>& body);
 
 /// Shuffles a value as the device does: in 4-byte words, each from lane `source` of the warp.
 template <class T> T shuffle(T value, unsigned source) {
