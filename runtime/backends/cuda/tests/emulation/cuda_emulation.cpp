@@ -27,11 +27,13 @@ namespace abi = ::brook::cuda::device;
 constexpr unsigned warp_lanes = 32;
 constexpr unsigned max_block_threads = 1024;
 
-/// A warp of a cooperative launch: its barrier and the words its lanes exchange.
+/// A warp of a cooperative launch: its barrier and the words its lanes exchange. Exchanges
+/// alternate between two buffers, so one barrier per exchange suffices: a lane writes a buffer
+/// again only two exchanges later, past a barrier that every lane reaches after its read.
 struct Warp {
     explicit Warp(unsigned lanes) : barrier(lanes) {}
     std::barrier<> barrier;
-    unsigned words[warp_lanes] = {};
+    unsigned words[2][warp_lanes] = {};
 };
 
 /// The block of a cooperative launch, shared by its threads for every block of the grid.
@@ -48,6 +50,8 @@ struct Block {
 /// The calling thread's block (null outside a cooperative launch) and its index in the block.
 thread_local Block* current_block = nullptr;
 thread_local unsigned linear_thread = 0;
+/// The buffer of the calling thread's next exchange (every lane of a warp counts alike).
+thread_local unsigned exchange_phase = 0;
 
 [[noreturn]] void misuse(const char* what) {
     std::fprintf(stderr,
@@ -55,10 +59,6 @@ thread_local unsigned linear_thread = 0;
                  "points __cuda_reduce_chunks and __cuda_reduce_partials may use it)\n",
                  what);
     std::abort();
-}
-
-bool ends_with(std::string_view text, std::string_view suffix) {
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
 /// Argument `index` of cuLaunchKernel's params, of the entry point's parameter type T.
@@ -105,11 +105,11 @@ unsigned exchange_in_warp(unsigned word, unsigned source) {
         misuse("a warp shuffle");
     }
     Warp& warp = *current_block->warps[linear_thread / warp_lanes];
-    warp.words[lane()] = word;
+    unsigned(&words)[warp_lanes] = warp.words[exchange_phase];
+    exchange_phase ^= 1;
+    words[lane()] = word;
     warp.barrier.arrive_and_wait();
-    const unsigned result = warp.words[source];
-    warp.barrier.arrive_and_wait(); // no lane writes its next word before all have read
-    return result;
+    return words[source];
 }
 
 void run_sequential(const unsigned grid[3], const unsigned block[3],
@@ -142,6 +142,7 @@ void run_cooperative(const unsigned grid[3], const unsigned block[3],
             enter_launch(grid, block);
             current_block = &shared;
             linear_thread = t;
+            exchange_phase = 0;
             threadIdx = coordinates(t, block);
             for (unsigned b = 0; b < blocks; ++b) {
                 blockIdx = coordinates(b, grid);
@@ -167,13 +168,13 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
         return 1;
     }
     const auto* frame = emu::argument<const abi::Frame*>(params, 0);
-    if (emu::ends_with(entry, "__cuda") || emu::ends_with(entry, "__cuda_count") ||
-        emu::ends_with(entry, "__cuda_write")) {
+    if (entry.ends_with("__cuda") || entry.ends_with("__cuda_count") ||
+        entry.ends_with("__cuda_write")) {
         const auto kernel = emu::entry_point<void (*)(const abi::Frame*)>(function);
         emu::run_sequential(grid, block, [&] { kernel(frame); });
         return 0;
     }
-    if (emu::ends_with(entry, "__cuda_reduce_chunks")) {
+    if (entry.ends_with("__cuda_reduce_chunks")) {
         const auto kernel = emu::entry_point<void (*)(const abi::Frame*, const abi::RowMajorBox*,
                                                       abi::Index, void*)>(function);
         const auto* boxes = emu::argument<const abi::RowMajorBox*>(params, 1);
@@ -182,7 +183,7 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
         emu::run_cooperative(grid, block, [&] { kernel(frame, boxes, chunk, partials); });
         return 0;
     }
-    if (emu::ends_with(entry, "__cuda_reduce_partials")) {
+    if (entry.ends_with("__cuda_reduce_partials")) {
         const auto kernel =
             emu::entry_point<void (*)(const abi::Frame*, const void*, abi::Index, void*)>(function);
         const auto* partials = emu::argument<const void*>(params, 1);
