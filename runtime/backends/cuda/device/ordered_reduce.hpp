@@ -122,9 +122,11 @@ public:
 
     __device__ void sync() { __syncthreads(); }
 
-    /// N Ts in shared memory, one array per (T, N) for the whole kernel.
+    /// N Ts in shared memory, one array per (T, N) for the whole kernel. alignas comes first:
+    /// a standard attribute may not follow a decl-specifier, so the other order compiles only
+    /// where __shared__ is an attribute (nvcc, NVRTC), not as host C++ (the emulated tests).
     template <class T, unsigned N> __device__ T* shared() {
-        __shared__ alignas(T) unsigned char storage[N * sizeof(T)];
+        alignas(T) __shared__ unsigned char storage[N * sizeof(T)];
         return reinterpret_cast<T*>(storage);
     }
 

@@ -3,10 +3,12 @@
 // the same ones), with cuda.h's signatures, so a Driver loads this library like the real one.
 #include "fake_cuda.hpp"
 
+#include <dlfcn.h>
 #include <elf.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <iterator>
@@ -20,10 +22,72 @@
 
 namespace {
 
+/// A CUfunction: the entry point's name and, when kernels are emulated, its host function.
+struct Function {
+    std::string name;
+    void* host = nullptr;
+};
+
 struct Module {
     std::string image;
-    std::deque<std::string> functions; // CUfunction points at one of these names
+    std::deque<Function> functions; // CUfunction points at one of these
 };
+
+/// brook_emulate_launch of cuda_emulation.hpp.
+using EmulateLaunch = int (*)(const char*, void*, const unsigned*, const unsigned*, void**);
+
+/// The library of host-compiled kernels named by FAKE_CUDA_KERNELS, opened on first use.
+class Emulation {
+public:
+    Emulation() {
+        const char* path = std::getenv("FAKE_CUDA_KERNELS");
+        if (path == nullptr || *path == '\0') {
+            return;
+        }
+        enabled_ = true;
+        handle_ = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        if (handle_ == nullptr) {
+            std::fprintf(stderr, "fake_cuda: FAKE_CUDA_KERNELS: %s\n", dlerror());
+            return;
+        }
+        void* launch = dlsym(handle_, "brook_emulate_launch");
+        if (launch == nullptr) {
+            std::fprintf(stderr, "fake_cuda: %s has no brook_emulate_launch\n", path);
+            return;
+        }
+        std::memcpy(&launch_, &launch, sizeof launch_);
+    }
+    Emulation(const Emulation&) = delete;
+    Emulation& operator=(const Emulation&) = delete;
+    ~Emulation() {
+        if (handle_ != nullptr) {
+            dlclose(handle_);
+        }
+    }
+
+    /// Whether FAKE_CUDA_KERNELS is set: kernels are then run, or fail to load.
+    bool enabled() const { return enabled_; }
+    /// The host function `name` of the library, or null.
+    void* find(const char* name) const {
+        return launch_ != nullptr ? dlsym(handle_, name) : nullptr;
+    }
+    /// Runs a launch of `function`; false when the emulation refused it.
+    bool launch(const Function& function, const unsigned grid[3], const unsigned block[3],
+                void** params) const {
+        return launch_ != nullptr && function.host != nullptr &&
+               launch_(function.name.c_str(), function.host, grid, block, params) == 0;
+    }
+
+private:
+    bool enabled_ = false;
+    void* handle_ = nullptr;
+    EmulateLaunch launch_ = nullptr;
+};
+
+Emulation& emulation() {
+    static Emulation instance;
+    return instance;
+}
 
 struct Allocation {
     std::unique_ptr<char[]> bytes;
@@ -452,30 +516,49 @@ CUresult cuModuleGetFunction(CUfunction* function, CUmodule module, const char* 
             result = CUDA_ERROR_NOT_FOUND;
         }
     }
+    void* host = nullptr;
+    if (result == CUDA_SUCCESS && emulation().enabled()) {
+        host = emulation().find(name);
+        if (host == nullptr) {
+            result = CUDA_ERROR_NOT_FOUND;
+        }
+    }
     if (result == CUDA_SUCCESS) {
-        *function = reinterpret_cast<CUfunction>(&found->second->functions.emplace_back(name));
+        *function =
+            reinterpret_cast<CUfunction>(&found->second->functions.emplace_back(name, host));
     }
     return result;
 }
 
 CUresult cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z,
                         unsigned block_x, unsigned block_y, unsigned block_z, unsigned shared_bytes,
-                        CUstream stream, void**, void**) {
+                        CUstream stream, void** params, void**) {
     State& s = state();
-    const std::lock_guard lock(s.mutex);
-    const auto* name = reinterpret_cast<const std::string*>(function);
-    const CUresult result = enter(s, __func__,
-                                  "kernel=" + (name != nullptr ? *name : std::string("null")) +
-                                      " grid=" + dims(grid_x, grid_y, grid_z) +
-                                      " block=" + dims(block_x, block_y, block_z) +
-                                      " shared=" + std::to_string(shared_bytes));
+    std::unique_lock lock(s.mutex);
+    const auto* called = reinterpret_cast<const Function*>(function);
+    const std::string name = called != nullptr ? called->name : std::string();
+    CUresult result = enter(s, __func__,
+                            "kernel=" + (called != nullptr ? name : std::string("null")) +
+                                " grid=" + dims(grid_x, grid_y, grid_z) +
+                                " block=" + dims(block_x, block_y, block_z) +
+                                " shared=" + std::to_string(shared_bytes));
     if (result == CUDA_SUCCESS) {
-        const std::string& kept = s.launch_names.emplace_back(name != nullptr ? *name : "");
+        const std::string& kept = s.launch_names.emplace_back(name);
         s.launches.push_back({kept.c_str(),
                               {grid_x, grid_y, grid_z},
                               {block_x, block_y, block_z},
                               shared_bytes,
                               stream});
+    }
+    // Emulated kernels touch only "device" memory, never the driver: run them unlocked, at the
+    // launch, which is what a synchronous stream would do.
+    lock.unlock();
+    if (result == CUDA_SUCCESS && called != nullptr && emulation().enabled()) {
+        const unsigned grid[3] = {grid_x, grid_y, grid_z};
+        const unsigned block[3] = {block_x, block_y, block_z};
+        if (!emulation().launch(*called, grid, block, params)) {
+            result = CUDA_ERROR_LAUNCH_FAILED;
+        }
     }
     return result;
 }

@@ -4,6 +4,13 @@
 // memory is host memory (a CUdeviceptr is its address) and copies really copy, but kernels are
 // only recorded. The one device is a "Fake GPU" of compute capability 9.0. Every call is logged,
 // so tests can check what a backend asked the driver to do.
+//
+// Emulated kernels. When FAKE_CUDA_KERNELS names a shared library of host-compiled kernels (the
+// program's generated KERNEL.cu files built with tests/emulation/cuda_emulation.hpp and linked
+// with its runtime), cuModuleGetFunction also looks the entry point up in that library
+// (CUDA_ERROR_NOT_FOUND where it lacks it), and cuLaunchKernel, after recording the launch, runs
+// it there through the library's brook_emulate_launch before returning (CUDA_ERROR_LAUNCH_FAILED
+// where the emulation refuses it). So a whole program runs on the cuda backend without a GPU.
 
 #include <cuda.h>
 

@@ -1,0 +1,197 @@
+// The emulation runtime (see cuda_emulation.hpp): brook_emulate_launch runs a launch's blocks one
+// after another, the grid-stride entry points thread by thread on the calling thread, the
+// reduction passes with one OS thread per thread of the block so that __syncthreads and the warp
+// shuffles can wait for the others. It is linked into every library of emulated kernels.
+#include "cuda_emulation.hpp"
+
+#include "brook/cuda/kernel_frame.hpp"
+#include "brook/cuda/ordered_reduce.hpp"
+
+#include <algorithm>
+#include <barrier>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace brook::cuda::emulation {
+
+namespace {
+
+namespace abi = ::brook::cuda::device;
+
+constexpr unsigned warp_lanes = 32;
+constexpr unsigned max_block_threads = 1024;
+
+/// A warp of a cooperative launch: its barrier and the words its lanes exchange. Exchanges
+/// alternate between two buffers, so one barrier per exchange suffices: a lane writes a buffer
+/// again only two exchanges later, past a barrier that every lane reaches after its read.
+struct Warp {
+    explicit Warp(unsigned lanes) : barrier(lanes) {}
+    std::barrier<> barrier;
+    unsigned words[2][warp_lanes] = {};
+};
+
+/// The block of a cooperative launch, shared by its threads for every block of the grid.
+struct Block {
+    explicit Block(unsigned threads) : barrier(threads) {
+        for (unsigned first = 0; first < threads; first += warp_lanes) {
+            warps.push_back(std::make_unique<Warp>(std::min(warp_lanes, threads - first)));
+        }
+    }
+    std::barrier<> barrier;
+    std::vector<std::unique_ptr<Warp>> warps;
+};
+
+/// The calling thread's block (null outside a cooperative launch) and its index in the block.
+thread_local Block* current_block = nullptr;
+thread_local unsigned linear_thread = 0;
+/// The buffer of the calling thread's next exchange (every lane of a warp counts alike).
+thread_local unsigned exchange_phase = 0;
+
+[[noreturn]] void misuse(const char* what) {
+    std::fprintf(stderr,
+                 "cuda emulation: %s outside a cooperative launch (only the reduction entry "
+                 "points __cuda_reduce_chunks and __cuda_reduce_partials may use it)\n",
+                 what);
+    std::abort();
+}
+
+/// Argument `index` of cuLaunchKernel's params, of the entry point's parameter type T.
+template <class T> T argument(void** params, std::size_t index) {
+    T value;
+    std::memcpy(&value, params[index], sizeof value);
+    return value;
+}
+
+// ::uint3 is CUDA's (cuda_emulation.hpp); brook::uint3 is the kernel language's.
+::uint3 coordinates(unsigned linear, const unsigned extents[3]) {
+    return {linear % extents[0], linear / extents[0] % extents[1],
+            linear / (extents[0] * extents[1])};
+}
+
+/// Sets the calling thread's launch dimensions (::dim3 is CUDA's, not the kernel language's).
+void enter_launch(const unsigned grid[3], const unsigned block[3]) {
+    gridDim = ::dim3{grid[0], grid[1], grid[2]};
+    blockDim = ::dim3{block[0], block[1], block[2]};
+}
+
+template <class Entry> Entry entry_point(void* function) {
+    Entry entry = nullptr;
+    static_assert(sizeof entry == sizeof function);
+    std::memcpy(&entry, &function, sizeof entry);
+    return entry;
+}
+
+} // namespace
+
+void sync_block() {
+    if (current_block == nullptr) {
+        misuse("__syncthreads");
+    }
+    current_block->barrier.arrive_and_wait();
+}
+
+unsigned lane() {
+    return linear_thread % warp_lanes;
+}
+
+unsigned exchange_in_warp(unsigned word, unsigned source) {
+    if (current_block == nullptr) {
+        misuse("a warp shuffle");
+    }
+    Warp& warp = *current_block->warps[linear_thread / warp_lanes];
+    unsigned(&words)[warp_lanes] = warp.words[exchange_phase];
+    exchange_phase ^= 1;
+    words[lane()] = word;
+    warp.barrier.arrive_and_wait();
+    return words[source];
+}
+
+void run_sequential(const unsigned grid[3], const unsigned block[3],
+                    const std::function<void()>& body) {
+    enter_launch(grid, block);
+    current_block = nullptr;
+    const unsigned blocks = grid[0] * grid[1] * grid[2];
+    const unsigned threads = block[0] * block[1] * block[2];
+    for (unsigned b = 0; b < blocks; ++b) {
+        blockIdx = coordinates(b, grid);
+        for (unsigned t = 0; t < threads; ++t) {
+            threadIdx = coordinates(t, block);
+            linear_thread = t;
+            body();
+        }
+    }
+}
+
+// A barrier after each block keeps a fast thread from starting the next block on shared memory
+// still in use.
+void run_cooperative(const unsigned grid[3], const unsigned block[3],
+                     const std::function<void()>& body) {
+    const unsigned blocks = grid[0] * grid[1] * grid[2];
+    const unsigned threads = block[0] * block[1] * block[2];
+    Block shared(threads);
+    std::vector<std::jthread> workers;
+    workers.reserve(threads);
+    for (unsigned t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            enter_launch(grid, block);
+            current_block = &shared;
+            linear_thread = t;
+            exchange_phase = 0;
+            threadIdx = coordinates(t, block);
+            for (unsigned b = 0; b < blocks; ++b) {
+                blockIdx = coordinates(b, grid);
+                body();
+                shared.barrier.arrive_and_wait();
+            }
+            current_block = nullptr;
+        });
+    }
+}
+
+} // namespace brook::cuda::emulation
+
+extern "C" int brook_emulate_launch(const char* name, void* function, const unsigned grid[3],
+                                    const unsigned block[3], void** params) {
+    namespace emu = brook::cuda::emulation;
+    namespace abi = brook::cuda::device;
+    const std::string_view entry(name);
+    const unsigned threads = block[0] * block[1] * block[2];
+    if (threads == 0 || threads > emu::max_block_threads || grid[0] * grid[1] * grid[2] == 0) {
+        std::fprintf(stderr, "cuda emulation: %s: a launch of %u x %u x %u blocks of %u threads\n",
+                     name, grid[0], grid[1], grid[2], threads);
+        return 1;
+    }
+    const auto* frame = emu::argument<const abi::Frame*>(params, 0);
+    if (entry.ends_with("__cuda") || entry.ends_with("__cuda_count") ||
+        entry.ends_with("__cuda_write")) {
+        const auto kernel = emu::entry_point<void (*)(const abi::Frame*)>(function);
+        emu::run_sequential(grid, block, [&] { kernel(frame); });
+        return 0;
+    }
+    if (entry.ends_with("__cuda_reduce_chunks")) {
+        const auto kernel = emu::entry_point<void (*)(const abi::Frame*, const abi::RowMajorBox*,
+                                                      abi::Index, void*)>(function);
+        const auto* boxes = emu::argument<const abi::RowMajorBox*>(params, 1);
+        const auto chunk = emu::argument<abi::Index>(params, 2);
+        auto* partials = emu::argument<void*>(params, 3);
+        emu::run_cooperative(grid, block, [&] { kernel(frame, boxes, chunk, partials); });
+        return 0;
+    }
+    if (entry.ends_with("__cuda_reduce_partials")) {
+        const auto kernel =
+            emu::entry_point<void (*)(const abi::Frame*, const void*, abi::Index, void*)>(function);
+        const auto* partials = emu::argument<const void*>(params, 1);
+        const auto blocks = emu::argument<abi::Index>(params, 2);
+        auto* results = emu::argument<void*>(params, 3);
+        emu::run_cooperative(grid, block, [&] { kernel(frame, partials, blocks, results); });
+        return 0;
+    }
+    std::fprintf(stderr, "cuda emulation: %s is not an entry point of brcc's kernel ABI\n", name);
+    return 1;
+}

@@ -1,0 +1,38 @@
+# cmake -DBRCC=... -DCXX=... -DFLAGS="..." -DPRELUDE=... -DINCLUDES="dir;..." -DRUNTIME=lib.a
+#       -DSOURCE=prog.br -DOUT=dir -P this
+#
+# The fixture cuda.emulation.kernels.NAME of conformance.cuda_emulated.NAME: brcc writes the
+# program's kernels as CUDA programs (--emit-kernels=cuda), and the host C++ compiler builds them
+# all, with the emulation prelude force-included and the emulation runtime linked in, into
+# OUT/kernels.so, the library brook_fake_cuda runs kernels from (FAKE_CUDA_KERNELS). A program
+# without kernels gets a library with the runtime alone. Any compiler warning fails it.
+foreach(variable BRCC CXX FLAGS PRELUDE INCLUDES RUNTIME SOURCE OUT)
+    if(NOT DEFINED ${variable})
+        message(FATAL_ERROR "emulated_kernels.cmake: ${variable} is not set")
+    endif()
+endforeach()
+
+file(REMOVE_RECURSE "${OUT}")
+execute_process(COMMAND "${BRCC}" --emit-kernels=cuda -o "${OUT}" "${SOURCE}"
+    RESULT_VARIABLE brcc_status)
+if(NOT brcc_status EQUAL 0)
+    message(FATAL_ERROR "brcc --emit-kernels=cuda failed (${brcc_status}) on ${SOURCE}")
+endif()
+file(MAKE_DIRECTORY "${OUT}")
+
+file(GLOB programs "${OUT}/*.cu")
+set(include_args "")
+foreach(directory IN LISTS INCLUDES)
+    list(APPEND include_args "-I${directory}")
+endforeach()
+separate_arguments(flag_args NATIVE_COMMAND "${FLAGS}")
+execute_process(
+    COMMAND "${CXX}" -std=c++20 -O1 -fPIC -shared ${flag_args} -Werror -D__CUDACC__
+            -include "${PRELUDE}" ${include_args} -x c++ ${programs} -x none
+            # Whole: brook_emulate_launch is called only through dlsym.
+            -Wl,--whole-archive "${RUNTIME}" -Wl,--no-whole-archive
+            -pthread -o "${OUT}/kernels.so"
+    RESULT_VARIABLE cxx_status)
+if(NOT cxx_status EQUAL 0)
+    message(FATAL_ERROR "the host compiler could not build the emulated kernels of ${SOURCE}")
+endif()
