@@ -7,6 +7,8 @@
 #include "codegen/cpp_spelling.hpp"
 #include "support/diagnostics.hpp"
 
+#include <algorithm>
+
 namespace brcc {
 
 namespace {
@@ -117,8 +119,7 @@ PrintedExpr CppKernelPrinter::masked_assign(const Assign& assign, const Member& 
             value = std::string(lang) + std::string(wrapping_name(binary_of(assign.op))) + "(" +
                     current + ", " + value + ")";
         else
-            value =
-                current + " " + std::string(operation_spelling(assign.op)) + " (" + value + ")";
+            value = current + " " + std::string(operation_spelling(assign.op)) + " (" + value + ")";
     }
     return {std::string(lang) + "assign_mask<" + component_list(target) + ">(" + vector + ", " +
             value + ")"};
@@ -135,16 +136,15 @@ PrintedExpr CppKernelPrinter::convert(const Type& to, const Expr& operand) {
         return print(operand);
     // fixed values are floats in kernels; becoming one saturates and rounds to a byte step.
     if (is_fixed(to) && !is_fixed(from))
-        return {std::string(lang) + "to_fixed<" + type_name(to) + ">(" + argument(operand) +
-                ")"};
+        return {std::string(lang) + "to_fixed<" + type_name(to) + ">(" + argument(operand) + ")"};
     // Reading one as float..float4 of its width changes nothing.
     if (is_fixed(from) && type_name(from) == type_name(to))
         return print(operand);
     // Literals are written in the target type directly: `2.0f`, not `static_cast<float>(2)`.
     if (to.is_scalar() && to.scalar_type() == ScalarType::Float) {
         if (operand.kind == NodeKind::IntLiteral)
-            return {float_literal(
-                static_cast<double>(static_cast<const IntLiteral&>(operand).value))};
+            return {
+                float_literal(static_cast<double>(static_cast<const IntLiteral&>(operand).value))};
         if (operand.kind == NodeKind::FloatLiteral)
             return {float_literal(static_cast<const FloatLiteral&>(operand).value)};
     }
@@ -167,8 +167,7 @@ PrintedExpr CppKernelPrinter::gather(const Subscript& subscript) {
     else
         element = base + ".at(" + join(print_args(subscript.indices)) + ")";
     if (is_fixed(subscript.type))
-        return {std::string(lang) + "convert<" + type_name(subscript.type) + ">(" + element +
-                ")"};
+        return {std::string(lang) + "convert<" + type_name(subscript.type) + ">(" + element + ")"};
     return {element};
 }
 
@@ -189,8 +188,7 @@ PrintedExpr CppKernelPrinter::float_remainder(const Expr& lhs, const Expr& rhs) 
 
 PrintedExpr CppKernelPrinter::vector_logical(const Binary& binary) {
     const char* name = binary.op == BinaryOp::LogicalAnd ? "logical_and(" : "logical_or(";
-    return {std::string(lang) + name + argument(*binary.lhs) + ", " + argument(*binary.rhs) +
-            ")"};
+    return {std::string(lang) + name + argument(*binary.lhs) + ", " + argument(*binary.rhs) + ")"};
 }
 
 PrintedExpr CppKernelPrinter::vector_not(const Unary& unary) {
@@ -203,9 +201,9 @@ PrintedExpr CppKernelPrinter::init_list(const InitList& list, const Type& type) 
         const Expr& element = *list.elements[i];
         if (element.kind == NodeKind::InitList && type.is_struct() &&
             i < type.struct_decl()->fields.size()) {
-            elements.push_back(init_list(static_cast<const InitList&>(element),
-                                         type.struct_decl()->fields[i].type)
-                                   .text);
+            elements.push_back(
+                init_list(static_cast<const InitList&>(element), type.struct_decl()->fields[i].type)
+                    .text);
         } else {
             elements.push_back(operand(element, 2));
         }
@@ -227,17 +225,16 @@ std::optional<PrintedExpr> CppKernelPrinter::wrapping_arithmetic(const Expr& exp
     }
     if (expr.kind == NodeKind::Assign) {
         const auto& assign = static_cast<const Assign&>(expr);
-        return PrintedExpr{
-            wrapping_call(wrapping_name(assign.op), *assign.target, *assign.value)};
+        return PrintedExpr{wrapping_call(wrapping_name(assign.op), *assign.target, *assign.value)};
     }
     const auto& unary = static_cast<const Unary&>(expr);
     return PrintedExpr{std::string(lang) + std::string(wrapping_name(unary.op)) + "(" +
                        argument(*unary.operand) + ")"};
 }
 
-std::string CppKernelPrinter::wrapping_call(std::string_view name, const Expr& lhs, const Expr& rhs) {
-    return std::string(lang) + std::string(name) + "(" + argument(lhs) + ", " + argument(rhs) +
-           ")";
+std::string CppKernelPrinter::wrapping_call(std::string_view name, const Expr& lhs,
+                                            const Expr& rhs) {
+    return std::string(lang) + std::string(name) + "(" + argument(lhs) + ", " + argument(rhs) + ")";
 }
 
 std::string CppKernelPrinter::push(const Push& push) {
@@ -253,11 +250,103 @@ PrintedExpr CppKernelPrinter::construct(const Construct& construct) {
     const Type& type = construct.constructed;
     // `fixed4(a, b, c, d)` saturates and rounds its components like any conversion to fixed.
     if (is_fixed(type))
-        return {std::string(lang) + "to_fixed<" + type_name(type) + ">(" + type_name(type) +
-                "(" + join(args) + "))"};
+        return {std::string(lang) + "to_fixed<" + type_name(type) + ">(" + type_name(type) + "(" +
+                join(args) + "))"};
     if (type.is_scalar())
         return {"static_cast<" + type_name(type) + ">(" + join(args) + ")"};
     return {type_name(type) + "(" + join(args) + ")"};
+}
+
+// ----- What both C++ generators print around a body -----
+
+std::string maybe_unused(const std::string& declaration) {
+    return "[[maybe_unused]] " + declaration;
+}
+
+std::string body_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__body";
+}
+
+std::string body_parameter(const ParamDecl& param, std::string_view variable_output,
+                           const std::string& suffix) {
+    const std::string type = cpp_type_name(param.type);
+    const std::string name = cpp_identifier(param.name) + suffix;
+    switch (param.param_kind) {
+    case ParamKind::Constant:
+        return maybe_unused("const " + type + "& " + name);
+    case ParamKind::InputStream:
+    case ParamKind::ReduceInput:
+        return maybe_unused("const " + type + " " + name);
+    case ParamKind::OutputStream:
+    case ParamKind::ReduceAccumulator:
+        return maybe_unused(type + "& " + name);
+    // By value: a copy is a local the compiler knows nothing else writes, so the gather's
+    // pointer and extents stay in registers across a loop (through a reference, they are
+    // reloaded and a CPU SIMD loop's reads become vector gathers).
+    case ParamKind::Gather:
+        return maybe_unused("const ::brook::lang::Gather<" + cpp_storage_type_name(param.type) +
+                            ", " + std::to_string(param.gather_rank) + "> " + name);
+    case ParamKind::VariableOutput:
+        return maybe_unused(type + "& " + name) + ",\n        " +
+               maybe_unused(std::string(variable_output) + "<" + cpp_storage_type_name(param.type) +
+                            ">& " + push_target_name(param.name));
+    }
+    return "";
+}
+
+std::string local_name(const ParamDecl& param) {
+    return "p" + std::to_string(param.index) + "_" + param.name;
+}
+
+std::string converted_from_storage(const Type& type, const std::string& element) {
+    if (!is_fixed(type))
+        return element;
+    return "::brook::lang::convert<" + cpp_type_name(type) + ">(" + element + ")";
+}
+
+std::string element_storage_type(const ParamDecl& param) {
+    const std::string storage = cpp_storage_type_name(param.type);
+    return param.param_kind == ParamKind::InputStream ? "const " + storage : storage;
+}
+
+bool has_variable_output(const KernelDecl& kernel) {
+    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
+        return param->param_kind == ParamKind::VariableOutput;
+    });
+}
+
+const ParamDecl& reduce_input(const KernelDecl& kernel) {
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::ReduceInput)
+            return *param;
+    }
+    internal_error(__FILE__, __LINE__, "reduction without an input stream");
+}
+
+std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
+                             const std::string& accumulator) {
+    std::string args;
+    for (const ParamDecl* param : kernel.params) {
+        if (!args.empty())
+            args += ", ";
+        switch (param->param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::Gather:
+            args += local_name(*param);
+            break;
+        case ParamKind::ReduceInput:
+            args += input;
+            break;
+        case ParamKind::ReduceAccumulator:
+            args += accumulator;
+            break;
+        case ParamKind::InputStream:
+        case ParamKind::OutputStream:
+        case ParamKind::VariableOutput:
+            internal_error(__FILE__, __LINE__, "stream parameter in a reduction");
+        }
+    }
+    return body_name(kernel) + "(" + args + ")";
 }
 
 } // namespace brcc

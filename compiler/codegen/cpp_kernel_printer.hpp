@@ -18,6 +18,31 @@ namespace brcc {
 /// VariableOutput of the target's runtime with a `push(value)` member.
 std::string push_target_name(std::string_view name);
 
+// ----- What both C++ generators print around a body -----
+
+/// `[[maybe_unused]] declaration`.
+std::string maybe_unused(const std::string& declaration);
+/// `NAME__body`, the function holding a kernel's translated body.
+std::string body_name(const KernelDecl& kernel);
+/// A parameter of `NAME__body` (with `suffix` after its name: the CPU's lanes of a jammed body).
+/// A vout parameter also gets its `variable_output<T>&` (the target runtime's class template).
+std::string body_parameter(const ParamDecl& param, std::string_view variable_output,
+                           const std::string& suffix = "");
+/// The local holding parameter `param` in the functions around the body. Its name carries the
+/// parameter's position, so it cannot clash with the functions' own names.
+std::string local_name(const ParamDecl& param);
+/// `element` (of `type`'s storage type) as a value of `type`.
+std::string converted_from_storage(const Type& type, const std::string& element);
+/// The storage type of an element-wise stream's elements, const for an input.
+std::string element_storage_type(const ParamDecl& param);
+bool has_variable_output(const KernelDecl& kernel);
+/// The reduce input of a reduction.
+const ParamDecl& reduce_input(const KernelDecl& kernel);
+/// The reduce body's call with `input` and `accumulator` as the two stream parameters, the
+/// constants and gathers as their locals.
+std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
+                             const std::string& accumulator);
+
 /// The C-like printer's hooks for C++ on brook::vec and brook::lang.
 class CppKernelPrinter : public CLikePrinter {
 protected:

@@ -47,16 +47,12 @@ namespace {
 // shares (cpp_kernel_printer.hpp); the loops around them use the CPU machinery of
 // brook/cpu_kernel.hpp.
 constexpr std::string_view cpu = "::brook::cpu::";
+/// The class template a CPU body's `push` goes through (kernel_abi.hpp).
+constexpr std::string_view cpu_variable_output = "::brook::cpu::VariableOutput";
 // Names of the body's extra parameters when the kernel uses indexof: where positions come from
 // (the Frame, or a brook::cpu::DenseRow in a dense call's row loop) and the element's index.
 constexpr std::string_view position_param = "brook_position";
 constexpr std::string_view index_param = "brook_index";
-
-bool has_variable_output(const KernelDecl& kernel) {
-    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
-        return param->param_kind == ParamKind::VariableOutput;
-    });
-}
 
 /// The number of elements a jammed body runs at once: with four independent sums a dot product
 /// no longer waits on the latency of its additions, and the loop still fits the registers.
@@ -104,6 +100,7 @@ protected:
             return name;
         return name + lane_suffix(lane_);
     }
+
 public:
     /// The statements of `body` for `lanes` consecutive elements (jammable): a jammed loop once,
     /// any other statement once per lane.
@@ -225,39 +222,9 @@ private:
     const LocalDecl* jammed_counter_ = nullptr;
 };
 
-std::string maybe_unused(const std::string& declaration) {
-    return "[[maybe_unused]] " + declaration;
-}
-
-std::string body_name(const KernelDecl& kernel, int lanes = 1) {
-    return cpp_identifier(kernel.name) + (lanes == 1 ? "__body" : "__jammed");
-}
-
-/// A parameter of `NAME__body`, or of one lane of `NAME__jammed` (`suffix` is lane_suffix).
-std::string body_parameter(const ParamDecl& param, const std::string& suffix = "") {
-    const std::string type = cpp_type_name(param.type);
-    const std::string name = cpp_identifier(param.name) + suffix;
-    switch (param.param_kind) {
-    case ParamKind::Constant:
-        return maybe_unused("const " + type + "& " + name);
-    case ParamKind::InputStream:
-    case ParamKind::ReduceInput:
-        return maybe_unused("const " + type + " " + name);
-    case ParamKind::OutputStream:
-    case ParamKind::ReduceAccumulator:
-        return maybe_unused(type + "& " + name);
-    // By value: a copy is a local the compiler knows nothing else writes, so the gather's
-    // pointer and extents stay in registers across a SIMD loop (through a reference, they
-    // are reloaded and the loop's reads become vector gathers).
-    case ParamKind::Gather:
-        return maybe_unused("const ::brook::lang::Gather<" + cpp_storage_type_name(param.type) +
-                            ", " + std::to_string(param.gather_rank) + "> " + name);
-    case ParamKind::VariableOutput:
-        return maybe_unused(type + "& " + name) + ",\n        " +
-               maybe_unused("::brook::cpu::VariableOutput<" + cpp_storage_type_name(param.type) +
-                            ">& " + push_target_name(param.name));
-    }
-    return "";
+/// `NAME__body`, or `NAME__jammed` for the body of jam_lanes elements.
+std::string body_name(const KernelDecl& kernel, int lanes) {
+    return lanes == 1 ? body_name(kernel) : cpp_identifier(kernel.name) + "__jammed";
 }
 
 /// `NAME__body` (lanes 1), or `NAME__jammed` for jam_lanes elements (jammable): a parameter for
@@ -268,12 +235,12 @@ std::string body_function(const KernelDecl& kernel, int lanes) {
         if (!parameters.empty())
             parameters += ",\n        ";
         if (lanes == 1 || !per_element(*param)) {
-            parameters += body_parameter(*param);
+            parameters += body_parameter(*param, cpu_variable_output);
             continue;
         }
         for (int lane = 0; lane < lanes; ++lane)
-            parameters +=
-                (lane == 0 ? "" : ",\n        ") + body_parameter(*param, lane_suffix(lane));
+            parameters += (lane == 0 ? "" : ",\n        ") +
+                          body_parameter(*param, cpu_variable_output, lane_suffix(lane));
     }
     std::string text;
     if (kernel.uses_indexof) {
@@ -290,19 +257,6 @@ std::string body_function(const KernelDecl& kernel, int lanes) {
     else
         printer.print_jammed_body(*kernel.body, lanes, 1, text);
     return text + "}\n";
-}
-
-/// The local holding parameter `param` inside the generated CPU functions. Its name carries the
-/// parameter's position, so it cannot clash with the functions' own names.
-std::string local_name(const ParamDecl& param) {
-    return "p" + std::to_string(param.index) + "_" + param.name;
-}
-
-/// `element` (of `type`'s storage type) as a value of `type`.
-std::string converted_from_storage(const Type& type, const std::string& element) {
-    if (!is_fixed(type))
-        return element;
-    return "::brook::lang::convert<" + cpp_type_name(type) + ">(" + element + ")";
 }
 
 /// Declarations of the constants and gathers, fetched once per call.
@@ -353,12 +307,6 @@ std::string stream_element(const ParamDecl& param, Addressing addressing, int la
     if (addressing == Addressing::Row)
         return row_pointer_name(param) + "[i - row]";
     return local_name(param) + (lane == 0 ? "[i]" : "[i + " + std::to_string(lane) + "]");
-}
-
-/// The storage type of an element-wise stream's elements, const for an input.
-std::string element_storage_type(const ParamDecl& param) {
-    return (param.param_kind == ParamKind::InputStream ? "const " : "") +
-           cpp_storage_type_name(param.type);
 }
 
 /// Declarations of the locals that address the input and output streams: plain arrays for the
@@ -607,41 +555,6 @@ std::string kernel_loop_function(const KernelDecl& kernel) {
     text += stream_locals(kernel, Addressing::General, "    ");
     text += row_loops(kernel);
     return text + "}\n";
-}
-
-/// The reduce body's arguments with `input` and `accumulator` as the two stream parameters.
-std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
-                             const std::string& accumulator) {
-    std::string args;
-    for (const ParamDecl* param : kernel.params) {
-        if (!args.empty())
-            args += ", ";
-        switch (param->param_kind) {
-        case ParamKind::Constant:
-        case ParamKind::Gather:
-            args += local_name(*param);
-            break;
-        case ParamKind::ReduceInput:
-            args += input;
-            break;
-        case ParamKind::ReduceAccumulator:
-            args += accumulator;
-            break;
-        case ParamKind::InputStream:
-        case ParamKind::OutputStream:
-        case ParamKind::VariableOutput:
-            internal_error(__FILE__, __LINE__, "stream parameter in a reduction");
-        }
-    }
-    return body_name(kernel) + "(" + args + ")";
-}
-
-const ParamDecl& reduce_input(const KernelDecl& kernel) {
-    for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::ReduceInput)
-            return *param;
-    }
-    internal_error(__FILE__, __LINE__, "reduction without an input stream");
 }
 
 /// The statements that combine `value` into `result` (both lvalues of the input's storage type).

@@ -28,6 +28,8 @@ namespace brcc {
 namespace {
 
 constexpr std::string_view device = "::brook::cuda::device::";
+/// The class template a CUDA body's `push` goes through (kernel_frame.hpp).
+constexpr std::string_view cuda_variable_output = "::brook::cuda::device::VariableOutput";
 // The body's extra parameters when the kernel uses indexof: the call's Frame and the element.
 constexpr std::string_view frame_param = "brook_frame";
 constexpr std::string_view index_param = "brook_index";
@@ -46,16 +48,6 @@ protected:
                 std::to_string(param->index) + ", " + std::string(index_param) + ")"};
     }
 };
-
-std::string maybe_unused(const std::string& declaration) {
-    return "[[maybe_unused]] " + declaration;
-}
-
-bool has_variable_output(const KernelDecl& kernel) {
-    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
-        return param->param_kind == ParamKind::VariableOutput;
-    });
-}
 
 // ----- Struct types and helpers -----
 
@@ -145,46 +137,18 @@ std::string helper_definition(const KernelDecl& helper) {
 
 // ----- The body -----
 
-std::string body_name(const KernelDecl& kernel) {
-    return cpp_identifier(kernel.name) + "__body";
-}
-
-std::string body_parameter(const ParamDecl& param) {
-    const std::string type = cpp_type_name(param.type);
-    const std::string name = cpp_identifier(param.name);
-    switch (param.param_kind) {
-    case ParamKind::Constant:
-        return maybe_unused("const " + type + "& " + name);
-    case ParamKind::InputStream:
-    case ParamKind::ReduceInput:
-        return maybe_unused("const " + type + " " + name);
-    case ParamKind::OutputStream:
-    case ParamKind::ReduceAccumulator:
-        return maybe_unused(type + "& " + name);
-    case ParamKind::Gather:
-        return maybe_unused("const ::brook::lang::Gather<" + cpp_storage_type_name(param.type) +
-                            ", " + std::to_string(param.gather_rank) + "> " + name);
-    case ParamKind::VariableOutput:
-        return maybe_unused(type + "& " + name) + ",\n        " +
-               maybe_unused(std::string(device) + "VariableOutput<" +
-                            cpp_storage_type_name(param.type) + ">& " +
-                            push_target_name(param.name));
-    }
-    return "";
-}
-
 std::string body_function(const KernelDecl& kernel) {
     std::string parameters;
     for (const ParamDecl* param : kernel.params)
-        parameters += (parameters.empty() ? "" : ",\n        ") + body_parameter(*param);
+        parameters += (parameters.empty() ? "" : ",\n        ") +
+                      body_parameter(*param, cuda_variable_output);
     if (kernel.uses_indexof)
-        parameters += ",\n        " +
-                      maybe_unused("const " + std::string(device) + "Frame& " +
-                                   std::string(frame_param)) +
-                      ",\n        " +
-                      maybe_unused(std::string(device) + "Index " + std::string(index_param));
-    std::string text = "__forceinline__ void " + body_name(kernel) + "(\n        " + parameters +
-                       ") {\n";
+        parameters +=
+            ",\n        " +
+            maybe_unused("const " + std::string(device) + "Frame& " + std::string(frame_param)) +
+            ",\n        " + maybe_unused(std::string(device) + "Index " + std::string(index_param));
+    std::string text =
+        "__forceinline__ void " + body_name(kernel) + "(\n        " + parameters + ") {\n";
     CudaKernelPrinter printer;
     printer.print_body(*kernel.body, 1, text);
     return text + "}\n\n";
@@ -192,28 +156,9 @@ std::string body_function(const KernelDecl& kernel) {
 
 // ----- Entry points -----
 
-/// The local holding parameter `param` in an entry point; its position keeps it apart from the
-/// entry point's own names.
-std::string local_name(const ParamDecl& param) {
-    return "p" + std::to_string(param.index) + "_" + param.name;
-}
-
-/// `element` (of `type`'s storage type) as a value of `type`.
-std::string converted_from_storage(const Type& type, const std::string& element) {
-    if (!is_fixed(type))
-        return element;
-    return "::brook::lang::convert<" + cpp_type_name(type) + ">(" + element + ")";
-}
-
 /// The pointer to stream parameter `param`'s elements that a dense call's loop indexes.
 std::string dense_pointer_name(const ParamDecl& param) {
     return local_name(param) + "_data";
-}
-
-/// The storage type of stream parameter `param`'s elements, const for an input.
-std::string element_storage_type(const ParamDecl& param) {
-    const std::string storage = cpp_storage_type_name(param.type);
-    return param.param_kind == ParamKind::InputStream ? "const " + storage : storage;
 }
 
 /// Element i of stream parameter `param`, in its storage type: of its array in a dense call,
@@ -242,8 +187,7 @@ std::string dense_pointers(const KernelDecl& kernel) {
 
 std::string entry_header(const std::string& name, const std::string& extra_parameters = "") {
     return "extern \"C\" __global__ void " + name + "(const " + std::string(device) +
-           "Frame* brook_frame_pointer" + extra_parameters +
-           ") {\n    [[maybe_unused]] const " +
+           "Frame* brook_frame_pointer" + extra_parameters + ") {\n    [[maybe_unused]] const " +
            std::string(device) + "Frame& frame = *brook_frame_pointer;\n";
 }
 
@@ -294,15 +238,16 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
         case ParamKind::OutputStream:
             if (used.read && !counting)
                 before += pad + type + " " + name + " = " +
-                          converted_from_storage(param->type, stream_element(*param, dense)) + ";\n";
+                          converted_from_storage(param->type, stream_element(*param, dense)) +
+                          ";\n";
             else
                 before += pad + type + " " + name + "{};\n";
             if (used.written && !counting)
                 after += pad + stream_element(*param, dense) + " = " +
-                         (is_fixed(param->type) ? "::brook::lang::convert<" +
-                                                      cpp_storage_type_name(param->type) + ">(" +
-                                                      name + ")"
-                                                : name) +
+                         (is_fixed(param->type)
+                              ? "::brook::lang::convert<" + cpp_storage_type_name(param->type) +
+                                    ">(" + name + ")"
+                              : name) +
                          ";\n";
             args += name;
             break;
@@ -358,56 +303,21 @@ std::string stream_entry_points(const KernelDecl& kernel) {
     return text;
 }
 
-const ParamDecl& reduce_input(const KernelDecl& kernel) {
-    for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::ReduceInput)
-            return *param;
-    }
-    internal_error(__FILE__, __LINE__, "reduction without an input stream");
-}
-
-/// The reduce body's call with `input` and `accumulator` as the two stream parameters.
-std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
-                             const std::string& accumulator) {
-    std::string args;
-    for (const ParamDecl* param : kernel.params) {
-        if (!args.empty())
-            args += ", ";
-        switch (param->param_kind) {
-        case ParamKind::Constant:
-        case ParamKind::Gather:
-            args += local_name(*param);
-            break;
-        case ParamKind::ReduceInput:
-            args += input;
-            break;
-        case ParamKind::ReduceAccumulator:
-            args += accumulator;
-            break;
-        case ParamKind::InputStream:
-        case ParamKind::OutputStream:
-        case ParamKind::VariableOutput:
-            internal_error(__FILE__, __LINE__, "stream parameter in a reduction");
-        }
-    }
-    return body_name(kernel) + "(" + args + ")";
-}
-
 /// The reduction's operator on storage values, `left ⊕ right`, as a lambda; a fixed
 /// accumulator is a float in the body and saturates back to bytes after each step, as on the CPU.
 std::string reduce_operator(const KernelDecl& kernel, const ParamDecl& input) {
     const std::string storage = cpp_storage_type_name(input.type);
-    std::string text = "    const auto op = [&](" + storage + " left, const " + storage +
-                       "& right) {\n";
+    std::string text =
+        "    const auto op = [&](" + storage + " left, const " + storage + "& right) {\n";
     if (!is_fixed(input.type)) {
         text += "        " + reduce_body_call(kernel, "right", "left") + ";\n";
     } else {
         text += "        " + cpp_type_name(input.type) +
                 " brook_result = " + converted_from_storage(input.type, "left") + ";\n";
-        text += "        " +
-                reduce_body_call(kernel, converted_from_storage(input.type, "right"),
-                                 "brook_result") +
-                ";\n";
+        text +=
+            "        " +
+            reduce_body_call(kernel, converted_from_storage(input.type, "right"), "brook_result") +
+            ";\n";
         text += "        left = ::brook::lang::convert<" + storage + ">(brook_result);\n";
     }
     return text + "        return left;\n    };\n";
@@ -423,9 +333,8 @@ std::string reduce_entry_points(const KernelDecl& kernel) {
     const std::string storage = cpp_storage_type_name(input.type);
     const std::string index = std::string(device) + "Index";
     std::string text = entry_header(name + "__cuda_reduce_chunks",
-                                    ", const " + std::string(device) +
-                                        "RowMajorBox* boxes, " + index +
-                                        " chunk, void* partials");
+                                    ", const " + std::string(device) + "RowMajorBox* boxes, " +
+                                        index + " chunk, void* partials");
     text += fetch_uniform_arguments(kernel) + reduce_operator(kernel, input);
     text += "    const " + std::string(device) + "RowMajorBox& box = boxes[blockIdx.y];\n";
     text += "    const " + storage + "* const input = static_cast<const " + storage +
