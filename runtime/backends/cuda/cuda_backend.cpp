@@ -279,6 +279,74 @@ template <class F> void for_each_run(const Region& region, F&& f) {
     }
 }
 
+/// Two pinned host buffers that large copies go through a chunk at a time: the CPU copies one
+/// chunk while the copy engine moves the other, at the engine's full speed, which it reaches only
+/// from page-locked memory (from pageable memory the driver stages through smaller buffers of its
+/// own). Waits use the one CUDA stream, so they also wait for work queued before the copy.
+class Staging {
+public:
+    /// Copies of fewer bytes go directly.
+    static constexpr std::size_t threshold = std::size_t{1} << 20;
+    static constexpr std::size_t chunk = std::size_t{8} << 20;
+
+    /// Queues the copy of `bytes` from `host` to `target`; returns once `host` may change.
+    void to_device(const Device& device, CUdeviceptr target, const std::byte* host,
+                   std::size_t bytes) {
+        prepare(device);
+        for (std::size_t at = 0, k = 0; at < bytes; at += chunk, ++k) {
+            const std::size_t size = std::min(chunk, bytes - at);
+            // The copy from this buffer two chunks ago ended at the last iteration's wait.
+            std::memcpy(buffers_[k % 2].get(), host + at, size);
+            device.synchronize("streamRead: an earlier copy or kernel failed");
+            device.check(device.driver().cuMemcpyHtoDAsync(target + at, buffers_[k % 2].get(),
+                                                           size, device.stream()),
+                         "streamRead: cannot copy to the device");
+        }
+        in_flight_ = true;
+    }
+
+    /// Copies `bytes` from `source` to `host`; returns when they are there.
+    void to_host(const Device& device, std::byte* host, CUdeviceptr source, std::size_t bytes) {
+        prepare(device);
+        const auto queue = [&](std::size_t at, std::size_t k) {
+            device.check(device.driver().cuMemcpyDtoHAsync(buffers_[k % 2].get(), source + at,
+                                                           std::min(chunk, bytes - at),
+                                                           device.stream()),
+                         "streamWrite: cannot copy from the device");
+        };
+        queue(0, 0);
+        for (std::size_t at = 0, k = 0; at < bytes; at += chunk, ++k) {
+            device.synchronize("streamWrite: a kernel that wrote the stream failed");
+            if (at + chunk < bytes) {
+                queue(at + chunk, k + 1); // moves while this chunk is copied out
+            }
+            std::memcpy(host + at, buffers_[k % 2].get(), std::min(chunk, bytes - at));
+        }
+        in_flight_ = false;
+    }
+
+private:
+    void prepare(const Device& device) {
+        if (!buffers_[0]) {
+            for (cuda::PinnedMemory& buffer : buffers_) {
+                try {
+                    buffer = cuda::allocate_pinned(device.driver(), chunk);
+                } catch (const std::runtime_error& error) {
+                    fatal(error.what());
+                }
+            }
+        }
+        if (in_flight_) {
+            // The last copy to the device may still read the buffers.
+            device.synchronize("streamRead: a copy to the device failed");
+            in_flight_ = false;
+        }
+    }
+
+    cuda::PinnedMemory buffers_[2];
+    bool in_flight_ = false;
+};
+
 /// A launch's Frame, its FrameArgs and its constants, laid out in one buffer for one copy to the
 /// device: pointers inside it are device addresses.
 class FrameBuffer {
@@ -377,9 +445,13 @@ public:
         // From pageable memory the driver has taken the bytes when the call returns, so the
         // program may reuse its array at once while the copy is queued.
         for_each_run(region, [&](std::size_t offset, std::size_t count, std::size_t at) {
-            check(driver().cuMemcpyHtoDAsync(base + offset * size,
-                                             static_cast<const std::byte*>(host) + at * size,
-                                             count * size, stream()),
+            const auto* from = static_cast<const std::byte*>(host) + at * size;
+            if (count * size >= Staging::threshold) {
+                const std::lock_guard lock(staging_mutex_);
+                staging_.to_device(*device_, base + offset * size, from, count * size);
+                return;
+            }
+            check(driver().cuMemcpyHtoDAsync(base + offset * size, from, count * size, stream()),
                   "streamRead: cannot copy to the device");
         });
     }
@@ -389,8 +461,13 @@ public:
         const std::size_t size = storage.element_size();
         const CUdeviceptr base = cuda_storage(storage).address();
         for_each_run(region, [&](std::size_t offset, std::size_t count, std::size_t at) {
-            check(driver().cuMemcpyDtoHAsync(static_cast<std::byte*>(host) + at * size,
-                                             base + offset * size, count * size, stream()),
+            auto* to = static_cast<std::byte*>(host) + at * size;
+            if (count * size >= Staging::threshold) {
+                const std::lock_guard lock(staging_mutex_);
+                staging_.to_host(*device_, to, base + offset * size, count * size);
+                return;
+            }
+            check(driver().cuMemcpyDtoHAsync(to, base + offset * size, count * size, stream()),
                   "streamWrite: cannot copy from the device");
         });
         device_->synchronize("streamWrite: a kernel that wrote the stream failed");
@@ -612,6 +689,8 @@ private:
     // Launches from several threads take turns: they share the argument buffer and the
     // compiled programs. Copies need no lock; the driver serialises them on the stream.
     std::mutex launch_mutex_;
+    std::mutex staging_mutex_;
+    Staging staging_;
     FrameBuffer frame_;
     DeviceMemory frame_memory_;
     std::size_t frame_capacity_ = 0;

@@ -353,6 +353,49 @@ TEST_F(CudaBackendTest, StreamReadAndStreamWriteAreOneCopyEachAndRoundTrip) {
         testing::ExitedWithCode(0), "");
 }
 
+/// A copy of 20 MB + 12 bytes: through two 8 MiB pinned buffers, a chunk at a time, waiting
+/// for the engine before each chunk (and before each chunk is copied out, on the way back).
+int large_copies_go_through_pinned_staging() {
+    constexpr std::size_t n = 5 * 1024 * 1024 + 3;
+    constexpr std::size_t chunk = std::size_t{8} << 20;
+    constexpr std::size_t bytes = n * sizeof(float);
+    std::vector<float> in(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        in[i] = static_cast<float>(i % 1000) * 0.25f;
+    }
+    const brook::stream s = brook::make_stream<float>(n);
+
+    std::size_t mark = log_mark();
+    streamRead(s, in.data());
+    check_calls(mark,
+                {"cuMemAllocHost_v2 bytes=" + std::to_string(chunk),
+                 "cuMemAllocHost_v2 bytes=" + std::to_string(chunk), "cuStreamSynchronize",
+                 to_device(chunk), "cuStreamSynchronize", to_device(chunk),
+                 "cuStreamSynchronize", to_device(bytes - 2 * chunk)},
+                "streamRead of 20 MB");
+
+    std::vector<float> out(n);
+    mark = log_mark();
+    streamWrite(s, out.data());
+    check_calls(mark,
+                {"cuStreamSynchronize", to_host(chunk), "cuStreamSynchronize", to_host(chunk),
+                 "cuStreamSynchronize", to_host(bytes - 2 * chunk), "cuStreamSynchronize",
+                 "cuStreamSynchronize"},
+                "streamWrite of 20 MB");
+    check_eq(std::memcmp(in.data(), out.data(), bytes), 0,
+             "memcmp of the data written and read back");
+    return verdict();
+}
+
+TEST_F(CudaBackendTest, LargeCopiesGoThroughPinnedStagingAndRoundTrip) {
+    EXPECT_EXIT(
+        {
+            use_fake_cuda();
+            std::exit(large_copies_go_through_pinned_staging());
+        },
+        testing::ExitedWithCode(0), "");
+}
+
 int domains_copy_row_by_row() {
     // A 4x5 stream of 0..19 and its rows 1..2, columns 1..3: two runs of three floats.
     std::vector<float> all(20);
