@@ -132,6 +132,12 @@ public:
     /// True when run_kernel implements Launch::Pass::Count and Write; the core refuses kernels
     /// with variable outputs on other backends rather than let them return wrong results.
     virtual bool runs_variable_outputs() const { return false; }
+    /// Between the Count and Write passes of a kernel with variable outputs: turns each
+    /// VariableOutput parameter's counts into its elements' first slots (an exclusive prefix sum)
+    /// and returns the totals, one per such parameter, in parameter order. The default scans
+    /// the host counters (Launch::push_counters); a backend that keeps its counts on the device
+    /// scans them there, and its Write pass uses its own slots.
+    virtual std::vector<std::size_t> scan_variable_outputs(const Launch& count);
     /// Folds all elements of argument `input` (a ReduceInput) into `result` (host memory of the
     /// element type), keeping their row-major order.
     virtual void reduce_to_value(const Launch& launch, int input, void* result) = 0;

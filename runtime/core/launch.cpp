@@ -133,13 +133,9 @@ void run_with_variable_outputs(Backend& backend, std::span<const KernelArg> args
     }
     backend.run_kernel(count);
 
+    const std::vector<std::size_t> totals = backend.scan_variable_outputs(count);
     for (std::size_t k = 0; k < variable_outputs.size(); ++k) {
-        std::size_t total = 0;
-        for (std::size_t& slot : counters[k]) {
-            const std::size_t pushed = slot;
-            slot = total;
-            total += pushed;
-        }
+        const std::size_t total = totals[k];
         const std::size_t param = variable_outputs[k];
         StreamImpl& output = *args[param].output->impl();
         // Inputs of this call may still read the old storage.
@@ -174,6 +170,23 @@ struct CallScratch {
 
 std::string call_label(const KernelInfo& kernel) {
     return std::string(kernel.is_reduce ? "reduce '" : "kernel '") + kernel.name + "'";
+}
+
+std::vector<std::size_t> Backend::scan_variable_outputs(const Launch& count) {
+    std::vector<std::size_t> totals;
+    for (std::size_t* counters : count.push_counters) {
+        if (counters == nullptr) {
+            continue;
+        }
+        std::size_t total = 0;
+        for (std::size_t i = 0; i < count.element_count; ++i) {
+            const std::size_t pushed = counters[i];
+            counters[i] = total;
+            total += pushed;
+        }
+        totals.push_back(total);
+    }
+    return totals;
 }
 
 const void* backend_code(const KernelInfo& kernel, std::string_view backend) {

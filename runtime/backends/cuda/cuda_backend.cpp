@@ -60,6 +60,8 @@ constexpr unsigned block_threads = 256;
 constexpr unsigned blocks_per_multiprocessor = 8;
 /// Elements each thread of a reduction's pass 1 folds per tile (the generated kernels' Items).
 constexpr unsigned reduce_items = 4;
+/// Counts each thread of a variable output's scan takes per tile (device/vout_scan.cu's Items).
+constexpr unsigned scan_items = 4;
 /// The most blocks gridDim.y takes: reductions to larger streams go in batches of targets.
 constexpr Index max_grid_y = 65535;
 
@@ -67,6 +69,13 @@ bool env_is(const char* name, std::string_view value) {
     const char* set = std::getenv(name);
     return set != nullptr && value == set;
 }
+
+/// A program for NVRTC: brcc's program of a kernel, or one of the backend's own.
+struct DeviceProgram {
+    const char* text;
+    std::string name;  ///< for NVRTC and BRT_VERBOSE
+    std::string label; ///< what messages call it: "kernel 'saxpy'"
+};
 
 /// The device, its context and stream, the compilers, and the compiled kernels.
 class Device {
@@ -118,31 +127,40 @@ public:
         check(driver_.cuStreamSynchronize(stream()), what);
     }
 
+
     /// Entry point `entry` of `kernel`'s program, compiled and loaded on first use.
     CUfunction function(const KernelInfo& kernel, const std::string& entry) {
-        Program& program = programs_[&kernel];
+        return function({static_cast<const char*>(backend_code(kernel, "cuda")), kernel.name,
+                         call_label(kernel)},
+                        entry);
+    }
+
+    /// Entry point `entry` of `source`, compiled and loaded on first use.
+    CUfunction function(const DeviceProgram& source, const std::string& entry) {
+        Program& program = programs_[source.text];
         if (!program.module) {
-            program.module = load(kernel);
+            program.module = load(source);
         }
         auto found = program.functions.find(entry);
         if (found == program.functions.end()) {
             CUfunction function = nullptr;
             check(driver_.cuModuleGetFunction(&function, program.module.get(), entry.c_str()),
-                  call_label(kernel) + ": its program has no entry point " + entry +
+                  source.label + ": its program has no entry point " + entry +
                       " (was it built by another version of brcc?)");
             found = program.functions.emplace(entry, function).first;
         }
         return found->second;
     }
 
-    /// Launches `function` on a grid of `grid` blocks of block_threads threads with `params`.
-    void launch(const KernelInfo& kernel, CUfunction function, std::array<unsigned, 2> grid,
+    /// Launches `function` on a grid of `grid` blocks of block_threads threads with `params`;
+    /// `label` names it in messages.
+    void launch(const std::string& label, CUfunction function, std::array<unsigned, 2> grid,
                 void** params) const {
         check(driver_.cuLaunchKernel(function, grid[0], grid[1], 1, block_threads, 1, 1, 0,
                                      stream(), params, nullptr),
-              call_label(kernel) + ": cannot launch it");
+              label + ": cannot launch it");
         if (synchronous_) {
-            synchronize(call_label(kernel) + " failed on the device");
+            synchronize(label + " failed on the device");
         }
     }
 
@@ -178,11 +196,10 @@ private:
         return value;
     }
 
-    cuda::Module load(const KernelInfo& kernel) {
-        const char* source = static_cast<const char*>(backend_code(kernel, "cuda"));
+    cuda::Module load(const DeviceProgram& source) {
         cuda::CompileRequest request;
-        request.source = source;
-        request.program = std::string(kernel.name) + ".cu";
+        request.source = source.text;
+        request.program = source.name + ".cu";
         request.headers = cuda::nvrtc_headers();
         request.compute_capability = compute_capability_;
         const auto start = std::chrono::steady_clock::now();
@@ -191,7 +208,7 @@ private:
         try {
             image = cache_.compile_cached(request, &origin);
         } catch (const std::runtime_error& error) {
-            fatal(call_label(kernel) +
+            fatal(source.label +
                   " does not compile for the cuda backend (an internal "
                   "error of brcc; please report it): " +
                   error.what());
@@ -200,7 +217,7 @@ private:
             const double ms =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                     .count();
-            std::fprintf(stderr, "brook: cuda: %s %s (%.1f ms)\n", kernel.name,
+            std::fprintf(stderr, "brook: cuda: %s %s (%.1f ms)\n", source.name.c_str(),
                          origin == cuda::CacheOrigin::compiled ? "compiled"
                          : origin == cuda::CacheOrigin::disk   ? "read from the disk cache"
                                                                : "found in memory",
@@ -209,7 +226,7 @@ private:
         try {
             return cuda::load_module(driver_, image, request.program);
         } catch (const std::runtime_error& error) {
-            fatal(call_label(kernel) + ": " + error.what());
+            fatal(source.label + ": " + error.what());
         }
     }
 
@@ -224,8 +241,12 @@ private:
     std::string name_;
     bool synchronous_ = false;
     bool verbose_ = false;
-    std::map<const KernelInfo*, Program> programs_;
+    std::map<const char*, Program> programs_; ///< by their source text
 };
+
+/// A vout kernel's counters, then slots, on the device, one array per parameter, from its Count
+/// pass to its Write pass; the core runs the passes and the scan between them on one thread.
+thread_local std::vector<DeviceMemory> pending_slots;
 
 class CudaStorage final : public Storage {
 public:
@@ -500,49 +521,50 @@ public:
             run_stream_kernel(launch, name + "__cuda", {});
             return;
         case Launch::Pass::Count: {
-            // Per vout: element_count counters on the device, zeroed, then back to the host
-            // counters the core sums up.
+            // Per vout: element_count counters on the device, zeroed; they stay there, for
+            // scan_variable_outputs to turn into slots and the write pass to use.
             const std::size_t bytes = launch.element_count * sizeof(Index);
-            std::vector<DeviceMemory> counters(launch.args.size());
             std::vector<CUdeviceptr> push(launch.args.size(), 0);
+            pending_slots.clear();
+            pending_slots.resize(launch.args.size());
             for (std::size_t p = 0; p < launch.args.size(); ++p) {
                 if (p < launch.push_counters.size() && launch.push_counters[p] != nullptr) {
-                    counters[p] = device_->allocate(bytes);
-                    push[p] = counters[p].get();
+                    pending_slots[p] = device_->allocate(bytes);
+                    push[p] = pending_slots[p].get();
                     check(driver().cuMemsetD8Async(push[p], 0, bytes, stream()),
                           "cannot clear a variable output's counters");
                 }
             }
             run_stream_kernel(launch, name + "__cuda_count", push);
-            for (std::size_t p = 0; p < push.size(); ++p) {
-                if (push[p] != 0) {
-                    check(driver().cuMemcpyDtoHAsync(launch.push_counters[p], push[p], bytes,
-                                                     stream()),
-                          "cannot read a variable output's counts");
-                }
-            }
-            device_->synchronize(call_label(kernel) + " failed while counting its pushes");
             return;
         }
         case Launch::Pass::Write: {
-            const std::size_t bytes = launch.element_count * sizeof(Index);
-            std::vector<DeviceMemory> offsets(launch.args.size());
             std::vector<CUdeviceptr> push(launch.args.size(), 0);
-            for (std::size_t p = 0; p < launch.args.size(); ++p) {
-                if (p < launch.push_counters.size() && launch.push_counters[p] != nullptr) {
-                    offsets[p] = device_->allocate(bytes);
-                    push[p] = offsets[p].get();
-                    check(driver().cuMemcpyHtoDAsync(push[p], launch.push_counters[p], bytes,
-                                                     stream()),
-                          "cannot copy a variable output's offsets");
-                }
+            for (std::size_t p = 0; p < pending_slots.size() && p < push.size(); ++p) {
+                push[p] = pending_slots[p].get();
             }
             run_stream_kernel(launch, name + "__cuda_write", push);
-            // The offsets are freed on return; the launch must have read them by then.
+            // The slots are freed next; the launch must have read them by then.
             device_->synchronize(call_label(kernel) + " failed");
+            pending_slots.clear();
             return;
         }
         }
+    }
+
+    std::vector<std::size_t> scan_variable_outputs(const Launch& count) override {
+        const std::lock_guard lock(launch_mutex_);
+        device_->make_current();
+        std::vector<std::size_t> totals;
+        for (std::size_t p = 0; p < count.push_counters.size(); ++p) {
+            if (count.push_counters[p] == nullptr) {
+                continue;
+            }
+            // No counters when the count pass had no elements to run.
+            const bool counted = p < pending_slots.size() && pending_slots[p];
+            totals.push_back(counted ? scan(pending_slots[p].get(), count.element_count) : 0);
+        }
+        return totals;
     }
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
@@ -633,7 +655,7 @@ private:
         void* params[] = {&frame};
         const Index needed = (launch.element_count + block_threads - 1) / block_threads;
         const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
-        device_->launch(kernel, function, {static_cast<unsigned>(std::min(needed, most)), 1},
+        device_->launch(call_label(kernel), function, {static_cast<unsigned>(std::min(needed, most)), 1},
                         params);
     }
 
@@ -663,17 +685,48 @@ private:
             Index chunk = plan.chunk;
             CUdeviceptr partials_pointer = partials.get();
             void* first_params[] = {&frame, &box_pointer, &chunk, &partials_pointer};
-            device_->launch(kernel, chunks,
+            device_->launch(call_label(kernel), chunks,
                             {static_cast<unsigned>(plan.blocks), static_cast<unsigned>(batch)},
                             first_params);
             Index blocks = plan.blocks;
             CUdeviceptr batch_results = results + first * size;
             void* second_params[] = {&frame, &partials_pointer, &blocks, &batch_results};
-            device_->launch(kernel, partials_pass, {1, static_cast<unsigned>(batch)},
+            device_->launch(call_label(kernel), partials_pass, {1, static_cast<unsigned>(batch)},
                             second_params);
             // The boxes and partials are freed at the end of the batch.
             device_->synchronize(call_label(kernel) + " failed on the device");
         }
+    }
+
+    /// Turns the `n` counts at `counts` into each element's first slot, in place, on the device
+    /// (device/vout_scan.cu); returns their sum.
+    std::size_t scan(CUdeviceptr counts, Index n) {
+        const DeviceProgram program{cuda::vout_scan_source(), "brook_vout_scan",
+                                    "the scan of a variable output's counts"};
+        const abi::ChunkPlan plan = abi::plan_chunks(
+            n, block_threads, scan_items, Index{device_->multiprocessors()} * blocks_per_multiprocessor);
+        // Each chunk's total, then its first slot; after them the sum of all.
+        const DeviceMemory chunk_slots = device_->allocate((plan.blocks + 1) * sizeof(Index));
+        CUdeviceptr slots = chunk_slots.get();
+        CUdeviceptr grand_total = slots + plan.blocks * sizeof(Index);
+        Index count = n;
+        Index chunk = plan.chunk;
+        Index blocks = plan.blocks;
+        const auto grid = static_cast<unsigned>(blocks);
+        void* count_params[] = {&counts, &count, &chunk, &slots};
+        device_->launch(program.label, device_->function(program, "brook_vout_count_chunks"),
+                        {grid, 1}, count_params);
+        void* totals_params[] = {&slots, &blocks, &grand_total};
+        device_->launch(program.label, device_->function(program, "brook_vout_scan_totals"),
+                        {1, 1}, totals_params);
+        void* chunk_params[] = {&counts, &count, &chunk, &slots};
+        device_->launch(program.label, device_->function(program, "brook_vout_scan_chunks"),
+                        {grid, 1}, chunk_params);
+        Index total = 0;
+        check(driver().cuMemcpyDtoHAsync(&total, grand_total, sizeof total, stream()),
+              "cannot read a variable output's size");
+        device_->synchronize(program.label + " failed on the device");
+        return static_cast<std::size_t>(total);
     }
 
     static std::size_t element_size_of_reduce_input(const Launch& launch) {

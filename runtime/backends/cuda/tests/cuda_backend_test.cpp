@@ -570,19 +570,24 @@ int variable_outputs_count_then_write() {
     const std::size_t mark = log_mark();
     evens(a, e);
     const std::string grid = "grid=" + std::to_string((n + 255) / 256) + ",1,1 block=256,1,1";
-    check_launches(0, {"evens__cuda_count " + grid, "evens__cuda_write " + grid},
+    // The counts become slots on the device (device/vout_scan.cu, one chunk of 1000 here).
+    const std::string scan = " grid=1,1,1 block=256,1,1";
+    check_launches(0,
+                   {"evens__cuda_count " + grid, "brook_vout_count_chunks" + scan,
+                    "brook_vout_scan_totals" + scan, "brook_vout_scan_chunks" + scan,
+                    "evens__cuda_write " + grid},
                    "a kernel with a vout");
-    // The counts (one Index per element) come back to the host; their prefix sums go down.
-    check_calls(mark, {to_host(8 * n)}, "copies to the host", "cuMemcpyDtoHAsync_v2");
+    // Only the vout's size comes back to the host; nothing goes down but the launches' frames.
+    check_calls(mark, {to_host(8)}, "copies to the host", "cuMemcpyDtoHAsync_v2");
     const std::vector<std::string> uploads = calls_since(mark, "cuMemcpyHtoDAsync_v2");
-    check_eq(std::count(uploads.begin(), uploads.end(), to_device(8 * n)), 1,
-             "copies of the offsets to the device");
+    check_eq(std::count(uploads.begin(), uploads.end(), to_device(8 * n)), 0,
+             "copies of counts or slots to the device");
     // The fake runs no kernel, so nothing was pushed.
     check_eq(e.size(), 0u, "elements of the vout stream");
     return verdict();
 }
 
-TEST_F(CudaBackendTest, AKernelWithAVoutRunsItsCountThenItsWritePass) {
+TEST_F(CudaBackendTest, AKernelWithAVoutCountsScansAndWritesOnTheDevice) {
     EXPECT_EXIT(
         {
             use_fake_cuda();

@@ -192,6 +192,36 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
         emu::run_cooperative(grid, block, [&] { kernel(frame, partials, blocks, results); });
         return 0;
     }
+    // The backend's own program, device/vout_scan.cu.
+    if (entry == "brook_vout_count_chunks") {
+        const auto kernel = emu::entry_point<void (*)(const abi::Index*, abi::Index, abi::Index,
+                                                      abi::Index*)>(function);
+        const auto* counts = emu::argument<const abi::Index*>(params, 0);
+        const auto n = emu::argument<abi::Index>(params, 1);
+        const auto chunk = emu::argument<abi::Index>(params, 2);
+        auto* totals = emu::argument<abi::Index*>(params, 3);
+        emu::run_cooperative(grid, block, [&] { kernel(counts, n, chunk, totals); });
+        return 0;
+    }
+    if (entry == "brook_vout_scan_totals") {
+        const auto kernel =
+            emu::entry_point<void (*)(abi::Index*, abi::Index, abi::Index*)>(function);
+        auto* totals = emu::argument<abi::Index*>(params, 0);
+        const auto blocks = emu::argument<abi::Index>(params, 1);
+        auto* grand_total = emu::argument<abi::Index*>(params, 2);
+        emu::run_cooperative(grid, block, [&] { kernel(totals, blocks, grand_total); });
+        return 0;
+    }
+    if (entry == "brook_vout_scan_chunks") {
+        const auto kernel = emu::entry_point<void (*)(abi::Index*, abi::Index, abi::Index,
+                                                      const abi::Index*)>(function);
+        auto* counts = emu::argument<abi::Index*>(params, 0);
+        const auto n = emu::argument<abi::Index>(params, 1);
+        const auto chunk = emu::argument<abi::Index>(params, 2);
+        const auto* slots = emu::argument<const abi::Index*>(params, 3);
+        emu::run_cooperative(grid, block, [&] { kernel(counts, n, chunk, slots); });
+        return 0;
+    }
     std::fprintf(stderr, "cuda emulation: %s is not an entry point of brcc's kernel ABI\n", name);
     return 1;
 }

@@ -1,12 +1,13 @@
 # cmake -DBRCC=... -DCXX=... -DFLAGS="..." -DPRELUDE=... -DINCLUDES="dir;..." -DRUNTIME=lib.a
-#       -DSOURCE=prog.br -DOUT=dir -P this
+#       -DBACKEND_PROGRAMS="file.cu;..." -DSOURCE=prog.br -DOUT=dir -P this
 #
 # The fixture cuda.emulation.kernels.NAME of conformance.cuda_emulated.NAME: brcc writes the
 # program's kernels as CUDA programs (--emit-kernels=cuda), and the host C++ compiler builds them
 # all, with the emulation prelude force-included and the emulation runtime linked in, into
-# OUT/kernels.so, the library brook_fake_cuda runs kernels from (FAKE_CUDA_KERNELS). A program
-# without kernels gets a library with the runtime alone. Any compiler warning fails it.
-foreach(variable BRCC CXX FLAGS PRELUDE INCLUDES RUNTIME SOURCE OUT)
+# OUT/kernels.so, the library brook_fake_cuda runs kernels from (FAKE_CUDA_KERNELS), together
+# with the backend's own programs (BACKEND_PROGRAMS: the scan of variable outputs). Any compiler
+# warning fails it.
+foreach(variable BRCC CXX FLAGS PRELUDE INCLUDES RUNTIME BACKEND_PROGRAMS SOURCE OUT)
     if(NOT DEFINED ${variable})
         message(FATAL_ERROR "emulated_kernels.cmake: ${variable} is not set")
     endif()
@@ -21,6 +22,7 @@ endif()
 file(MAKE_DIRECTORY "${OUT}")
 
 file(GLOB programs "${OUT}/*.cu")
+list(APPEND programs ${BACKEND_PROGRAMS})
 set(include_args "")
 foreach(directory IN LISTS INCLUDES)
     list(APPEND include_args "-I${directory}")
