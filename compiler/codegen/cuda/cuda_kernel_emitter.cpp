@@ -179,7 +179,7 @@ std::string dense_pointers(const KernelDecl& kernel) {
             param->param_kind != ParamKind::OutputStream)
             continue;
         const std::string type = element_storage_type(*param);
-        text += "        " + type + "* const " + dense_pointer_name(*param) + " = static_cast<" +
+        text += "    " + type + "* const " + dense_pointer_name(*param) + " = static_cast<" +
                 type + "*>(frame.args[" + std::to_string(param->index) + "].data);\n";
     }
     return text;
@@ -280,10 +280,13 @@ std::string grid_stride_loop(const std::string& statements, int indent) {
 std::string stream_entry_points(const KernelDecl& kernel) {
     const std::string name = cpp_identifier(kernel.name);
     if (!has_variable_output(kernel))
+        // Two entry points, so that a dense call's kernel does without the registers that
+        // resizing's divisions take.
         return entry_header(name + "__cuda") + fetch_uniform_arguments(kernel) +
-               "    if (frame.dense) {\n" + dense_pointers(kernel) +
-               grid_stride_loop(element_statements(kernel, true, false, "            "), 2) +
-               "        return;\n    }\n" +
+               dense_pointers(kernel) +
+               grid_stride_loop(element_statements(kernel, true, false, "        "), 1) +
+               "}\n\n" + entry_header(name + "__cuda_resized") +
+               fetch_uniform_arguments(kernel) +
                grid_stride_loop(element_statements(kernel, false, false, "        "), 1) + "}\n";
     // Both passes share one function; `counting` is the same for every thread of a launch.
     std::string text = "__forceinline__ void " + name + "__run(const " + std::string(device) +

@@ -392,7 +392,6 @@ public:
             frame.output_extents[d] = launch.extents[d];
         }
         frame.element_count = launch.element_count;
-        frame.dense = launch.dense ? 1 : 0;
         frame.args = reinterpret_cast<const abi::FrameArg*>(base + args_at);
         std::memcpy(bytes_.data(), &frame, sizeof frame);
 
@@ -518,7 +517,7 @@ public:
         const std::string name = kernel.name;
         switch (launch.pass) {
         case Launch::Pass::Single:
-            run_stream_kernel(launch, name + "__cuda", {});
+            run_stream_kernel(launch, name + (launch.dense ? "__cuda" : "__cuda_resized"), {});
             return;
         case Launch::Pass::Count: {
             // Per vout: element_count counters on the device, zeroed; they stay there, for

@@ -379,13 +379,13 @@ TEST(EmitCpp, CudaSaxpyIsAnNvrtcProgramWithAGridStrideEntryPoint) {
                               "::brook::cuda::device::Frame* brook_frame_pointer) {\n"));
     // The output is only written, so its local starts empty; it is stored after the body.
     // A dense call reads the element pointers from the Frame once, before its loop.
-    EXPECT_TRUE(contains(out, "        const ::brook::float4* const p1_x_data = "
+    EXPECT_TRUE(contains(out, "    const ::brook::float4* const p1_x_data = "
                               "static_cast<const ::brook::float4*>(frame.args[1].data);\n"))
         << out;
-    EXPECT_TRUE(contains(out, "            ::brook::float4 p3_result{};\n"
-                              "            saxpy__body(p0_a, p1_x_data[i], p2_y_data[i], "
+    EXPECT_TRUE(contains(out, "        ::brook::float4 p3_result{};\n"
+                              "        saxpy__body(p0_a, p1_x_data[i], p2_y_data[i], "
                               "p3_result);\n"
-                              "            p3_result_data[i] = p3_result;\n"))
+                              "        p3_result_data[i] = p3_result;\n"))
         << out;
     EXPECT_TRUE(contains(out, "        ::brook::cuda::device::resized_element<::brook::float4>("
                               "frame, 3, i) = p3_result;\n"));

@@ -10,8 +10,6 @@
 //   output_rank, output_extents[4]  the output domain, slowest dimension first (for a
 //                                   reduction: the reduce input's shape);
 //   element_count                   the product of the output extents;
-//   dense                           non-zero when every stream argument has the output's shape
-//                                   and is dense (element i of each is at data + i);
 //   args[p]                         parameter p:
 //     data                          the first element of the stream, gather or output (for a
 //                                   domain or view: its first element), in the storage type
@@ -24,10 +22,12 @@
 // than the output has extent 1 in the missing dimensions.
 //
 // Entry points, for kernel NAME (extern "C", so their names are exactly these):
-//   NAME__cuda(const Frame*)
+//   NAME__cuda(const Frame*), NAME__cuda_resized(const Frame*)
 //       stream kernels: one thread per output element over a grid-stride loop; any 1-D grid.
+//       NAME__cuda for a dense call (every stream argument has the output's shape and is
+//       contiguous: element i of each is at data + i), NAME__cuda_resized for any other.
 //   NAME__cuda_count(const Frame*), NAME__cuda_write(const Frame*)
-//       kernels with vout parameters, instead of NAME__cuda: the count pass adds each element's
+//       kernels with vout parameters, instead of those: the count pass adds each element's
 //       number of pushes to args[p].push_counts[i] (zeroed by the backend; indexed by output
 //       element) and writes no output; the write pass stores element i's pushes from slot
 //       args[p].push_offsets[i] of args[p].data (a dense 1-D array of the total count, sized
@@ -68,7 +68,6 @@ struct Frame {
     int output_rank;
     Index output_extents[4];
     Index element_count;
-    int dense;
     const FrameArg* args;
 };
 

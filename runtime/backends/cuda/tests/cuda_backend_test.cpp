@@ -210,10 +210,13 @@ std::string to_host(std::size_t bytes) {
     return copy_call("cuMemcpyDtoHAsync_v2", bytes, "dtoh");
 }
 
-/// The bytes of a launch's arguments for a kernel of `params` streams and no constants: a Frame
-/// and a FrameArg per parameter (both multiples of 16 bytes, the backend's alignment).
+/// The bytes of a launch's arguments for a kernel of `params` streams and no constants: a Frame,
+/// then a FrameArg per parameter, each part starting at a multiple of 16 bytes (the backend's
+/// alignment).
 std::size_t frame_bytes(std::size_t params) {
-    return sizeof(brook::cuda::device::Frame) + params * sizeof(brook::cuda::device::FrameArg);
+    const auto aligned = [](std::size_t bytes) { return (bytes + 15) / 16 * 16; };
+    return aligned(aligned(sizeof(brook::cuda::device::Frame)) +
+                   params * sizeof(brook::cuda::device::FrameArg));
 }
 
 class CudaBackendTest : public RuntimeDeathTest {};

@@ -168,8 +168,8 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
         return 1;
     }
     const auto* frame = emu::argument<const abi::Frame*>(params, 0);
-    if (entry.ends_with("__cuda") || entry.ends_with("__cuda_count") ||
-        entry.ends_with("__cuda_write")) {
+    if (entry.ends_with("__cuda") || entry.ends_with("__cuda_resized") ||
+        entry.ends_with("__cuda_count") || entry.ends_with("__cuda_write")) {
         const auto kernel = emu::entry_point<void (*)(const abi::Frame*)>(function);
         emu::run_sequential(grid, block, [&] { kernel(frame); });
         return 0;
