@@ -3,7 +3,7 @@
 
 # Debian packages the build needs (the C++ compiler's libgomp provides OpenMP; EGL, libepoxy and
 # Mesa's llvmpipe driver give the gl backend a headless OpenGL 4.5 context).
-PACKAGES := cmake g++ make pkg-config libgtest-dev libcli11-dev libegl-dev libepoxy-dev \
+PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev libegl-dev libepoxy-dev \
     libgl1-mesa-dri libpng-dev libfftw3-dev libembree-dev
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
