@@ -171,7 +171,8 @@ std::string stream_element(const ParamDecl& param, bool dense) {
 }
 
 /// A dense call's element pointers, read from the Frame once: in registers, the loop loads no
-/// argument again (the compiler could not know that an output store leaves the Frame alone).
+/// argument again (the compiler could not know that an output store leaves the Frame alone); and
+/// aligned (element_data), so that vectors load whole.
 std::string dense_pointers(const KernelDecl& kernel) {
     std::string text;
     for (const ParamDecl* param : kernel.params) {
@@ -179,8 +180,9 @@ std::string dense_pointers(const KernelDecl& kernel) {
             param->param_kind != ParamKind::OutputStream)
             continue;
         const std::string type = element_storage_type(*param);
-        text += "    " + type + "* const " + dense_pointer_name(*param) + " = static_cast<" +
-                type + "*>(frame.args[" + std::to_string(param->index) + "].data);\n";
+        text += "    " + type + "* const " + dense_pointer_name(*param) + " = " +
+                std::string(device) + "element_data<" + type + ">(frame, " +
+                std::to_string(param->index) + ");\n";
     }
     return text;
 }
@@ -284,9 +286,8 @@ std::string stream_entry_points(const KernelDecl& kernel) {
         // resizing's divisions take.
         return entry_header(name + "__cuda") + fetch_uniform_arguments(kernel) +
                dense_pointers(kernel) +
-               grid_stride_loop(element_statements(kernel, true, false, "        "), 1) +
-               "}\n\n" + entry_header(name + "__cuda_resized") +
-               fetch_uniform_arguments(kernel) +
+               grid_stride_loop(element_statements(kernel, true, false, "        "), 1) + "}\n\n" +
+               entry_header(name + "__cuda_resized") + fetch_uniform_arguments(kernel) +
                grid_stride_loop(element_statements(kernel, false, false, "        "), 1) + "}\n";
     // Both passes share one function; `counting` is the same for every thread of a launch.
     std::string text = "__forceinline__ void " + name + "__run(const " + std::string(device) +

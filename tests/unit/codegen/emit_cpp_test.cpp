@@ -380,7 +380,8 @@ TEST(EmitCpp, CudaSaxpyIsAnNvrtcProgramWithAGridStrideEntryPoint) {
     // The output is only written, so its local starts empty; it is stored after the body.
     // A dense call reads the element pointers from the Frame once, before its loop.
     EXPECT_TRUE(contains(out, "    const ::brook::float4* const p1_x_data = "
-                              "static_cast<const ::brook::float4*>(frame.args[1].data);\n"))
+                              "::brook::cuda::device::element_data<const ::brook::float4>(frame, "
+                              "1);\n"))
         << out;
     EXPECT_TRUE(contains(out, "        ::brook::float4 p3_result{};\n"
                               "        saxpy__body(p0_a, p1_x_data[i], p2_y_data[i], "

@@ -88,6 +88,16 @@ __device__ inline Index resized_offset(const Frame& frame, const FrameArg& arg, 
     return offset;
 }
 
+/// Stream parameter `param`'s elements, in their storage type T, with the alignment their
+/// placement guarantees: device allocations start at 256 bytes and a stream (or a view of one)
+/// starts a whole number of elements in, so an element whose size is a power of two up to 16
+/// bytes is aligned to its size, and a float4 or int4 loads in one instruction.
+template <class T> __device__ inline T* element_data(const Frame& frame, int param) {
+    constexpr Index size = sizeof(T);
+    constexpr Index alignment = (size & (size - 1)) == 0 && size <= 16 ? size : alignof(T);
+    return static_cast<T*>(__builtin_assume_aligned(frame.args[param].data, alignment));
+}
+
 /// Element `i` of the output domain in stream parameter `param`, in its storage type T, resized
 /// (resized_offset). In a dense call (Frame::dense) the generated loop indexes the data instead.
 template <class T> __device__ inline T& resized_element(const Frame& frame, int param, Index i) {

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <set>
 #include <string>
 #include <string_view>
@@ -89,8 +90,17 @@ Emulation& emulation() {
     return instance;
 }
 
+/// Memory aligned as cuMemAlloc's is (256 bytes), so that code assuming it holds here too.
+struct FreeAligned {
+    void operator()(char* bytes) const { ::operator delete[](bytes, std::align_val_t{256}); }
+};
+using AlignedBytes = std::unique_ptr<char[], FreeAligned>;
+AlignedBytes allocate_aligned(std::size_t bytes) {
+    return AlignedBytes(static_cast<char*>(::operator new[](bytes, std::align_val_t{256})));
+}
+
 struct Allocation {
-    std::unique_ptr<char[]> bytes;
+    AlignedBytes bytes;
     std::size_t size;
 };
 
@@ -102,7 +112,7 @@ struct State {
     std::map<std::string, int, std::less<>> counts;
     std::map<std::string, CUresult, std::less<>> failures;
     std::map<CUdeviceptr, Allocation> device;
-    std::map<void*, std::unique_ptr<char[]>> pinned;
+    std::map<void*, AlignedBytes> pinned;
     std::map<CUmodule, std::unique_ptr<Module>> modules;
     std::set<CUstream> streams;
     int context_retains = 0;
@@ -380,7 +390,7 @@ CUresult cuMemAlloc_v2(CUdeviceptr* pointer, std::size_t bytes) {
         result = CUDA_ERROR_INVALID_VALUE;
     }
     if (result == CUDA_SUCCESS) {
-        auto memory = std::make_unique<char[]>(bytes);
+        AlignedBytes memory = allocate_aligned(bytes);
         *pointer = reinterpret_cast<CUdeviceptr>(memory.get());
         s.device.emplace(*pointer, Allocation{std::move(memory), bytes});
     }
@@ -405,7 +415,7 @@ CUresult cuMemAllocHost_v2(void** pointer, std::size_t bytes) {
         result = CUDA_ERROR_INVALID_VALUE;
     }
     if (result == CUDA_SUCCESS) {
-        auto memory = std::make_unique<char[]>(bytes);
+        AlignedBytes memory = allocate_aligned(bytes);
         *pointer = memory.get();
         s.pinned.emplace(*pointer, std::move(memory));
     }
