@@ -75,16 +75,27 @@ int emit_kernel_sources(const TranslationUnit& unit, const std::string& backend,
         std::cerr << "brcc: error: cannot create '" << folder << "': " << error.message() << "\n";
         return exit_input_errors;
     }
+    std::size_t kernels = 0;
+    std::size_t written = 0;
     for (const TopLevelItem& item : unit.items) {
         const auto* kernel = std::get_if<KernelDecl*>(&item);
         if (kernel == nullptr || (*kernel)->is_helper())
             continue;
+        ++kernels;
         if (std::optional<KernelSource> source = generator->kernel_source(**kernel)) {
             const std::string path =
                 (std::filesystem::path(folder) / ((*kernel)->name + source->suffix)).string();
             if (const int status = write_output(source->text, path); status != exit_success)
                 return status;
+            ++written;
         }
+    }
+    if (kernels != 0 && written == 0) {
+        // The cpu backend's kernels are C++ inside the program, not files of their own.
+        std::cerr << "brcc: error: the " << backend
+                  << " backend has no kernel sources of its own; its code is in the C++ that "
+                     "--emit-cpp writes\nRun 'brcc --help' for usage.\n";
+        return exit_usage;
     }
     return exit_success;
 }

@@ -21,6 +21,15 @@ public:
                     "GLSL of '" + kernel.name + "' contains the raw string's delimiter");
         return BackendKernelCode{{}, "R\"brook_glsl(" + glsl + ")brook_glsl\""};
     }
+
+    /// The shader as the gl backend receives it, before it prepends `#version`, the pass's
+    /// defines and its prelude (docs/gl_backend.md).
+    std::optional<KernelSource> kernel_source(const KernelDecl& kernel) override {
+        std::string glsl = glsl_kernel_source(kernel);
+        if (glsl.empty())
+            return std::nullopt;
+        return KernelSource{std::move(glsl), ".glsl"};
+    }
 };
 
 } // namespace
