@@ -5,6 +5,7 @@
 
 #include "ast/operators.hpp"
 #include "codegen/cpp_spelling.hpp"
+#include "sema/builtins.hpp"
 #include "support/diagnostics.hpp"
 
 #include <algorithm>
@@ -14,17 +15,6 @@ namespace brcc {
 namespace {
 
 constexpr std::string_view lang = "::brook::lang::";
-
-std::string_view builtin_name(BuiltinId id) {
-    switch (id) {
-#define BUILTIN(name)                                                                              \
-    case BuiltinId::name:                                                                          \
-        return #name;
-#include "ast/builtins.def"
-#undef BUILTIN
-    }
-    return "";
-}
 
 // The helpers of kernel_language.hpp that do signed int arithmetic with wrap-around.
 std::string_view wrapping_name(BinaryOp op) {

@@ -73,6 +73,9 @@ struct BoundArg {
 /// the reduce input's.
 struct Launch {
     const KernelInfo* kernel = nullptr;
+    /// The payload of the kernel's entry for the backend's kernel_code_name() (null for a
+    /// backend that runs no generated code), looked up once by the core.
+    const void* code = nullptr;
     std::vector<BoundArg> args; ///< one per parameter
     int rank = 0;
     std::array<std::size_t, 4> extents{};

@@ -232,11 +232,10 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
 void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
                     const StreamImpl& domain, std::span<const BoundStream> written,
                     BoundCall& call) {
-    // Before any work: a backend never sees a kernel it has no code for.
-    if (const std::string_view code = domain.backend().kernel_code_name(); !code.empty()) {
-        backend_code(kernel, code);
-    }
     Launch& launch = call.launch;
+    // Before any work: a backend never sees a kernel it has no code for.
+    const std::string_view code = domain.backend().kernel_code_name();
+    launch.code = code.empty() ? nullptr : backend_code(kernel, code);
     launch.kernel = &kernel;
     launch.args.assign(kernel.params.size(), BoundArg{});
     launch.dense = true;

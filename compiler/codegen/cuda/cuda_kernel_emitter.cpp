@@ -33,8 +33,6 @@ constexpr std::string_view cuda_variable_output = "::brook::cuda::device::Variab
 // The body's extra parameters when the kernel uses indexof: the call's Frame and the element.
 constexpr std::string_view frame_param = "brook_frame";
 constexpr std::string_view index_param = "brook_index";
-/// Elements each thread folds in a row in a reduction's first pass (ordered_reduce.hpp).
-constexpr int reduce_items = 4;
 
 /// The CUDA printer: the C++ printer with indexof read from the Frame.
 class CudaKernelPrinter final : public CppKernelPrinter {
@@ -344,8 +342,8 @@ std::string reduce_entry_points(const KernelDecl& kernel) {
     text += "    const " + storage + "* const input = static_cast<const " + storage +
             "*>(frame.args[" + std::to_string(input.index) + "].data);\n";
     text += "    " + std::string(device) + "DeviceBlock block;\n";
-    text += "    " + std::string(device) + "reduce_chunk<" + std::to_string(reduce_items) +
-            ">(block, box.count(), chunk, blockIdx.x,\n";
+    text += "    " + std::string(device) + "reduce_chunk<" + std::string(device) +
+            "grid_items>(block, box.count(), chunk, blockIdx.x,\n";
     text += "        [&](" + index + " r) { return input[box.offset(r)]; }, op,\n";
     text += "        static_cast<" + storage + "*>(partials) + " + index +
             "{blockIdx.y} * gridDim.x + blockIdx.x);\n}\n\n";

@@ -18,10 +18,10 @@
 
 #include "codegen/gl/glsl_kernel_emitter.hpp"
 
-#include "codegen/param_access.hpp"
-
 #include "ast/operators.hpp"
 #include "codegen/c_like_printer.hpp"
+#include "codegen/param_access.hpp"
+#include "sema/builtins.hpp"
 #include "support/diagnostics.hpp"
 
 #include <cmath>
@@ -155,17 +155,6 @@ std::string zero_of(const Type& type) {
     return "0";
 }
 
-std::string_view glsl_builtin_name(BuiltinId id) {
-    switch (id) {
-#define BUILTIN(name)                                                                              \
-    case BuiltinId::name:                                                                          \
-        return #name;
-#include "ast/builtins.def"
-#undef BUILTIN
-    }
-    return "";
-}
-
 std::string swizzle_letters(const Member& member) {
     static constexpr std::string_view letters = "xyzw";
     std::string text;
@@ -282,7 +271,7 @@ protected:
             const std::string truth = "brt_truth(" + args[0] + ")";
             if (call.args[0]->type.is_scalar())
                 return {truth};
-            return {std::string(glsl_builtin_name(id)) + "(" + truth + ")"};
+            return {std::string(builtin_name(id)) + "(" + truth + ")"};
         }
         case BuiltinId::atan2:
             return {"atan(" + join(args) + ")"};
@@ -300,7 +289,7 @@ protected:
             // On floats, the prelude's selects, which keep a NaN as the CPU does; integers have
             // none, and GLSL's own serve them.
             if (is_floating(call.type))
-                return {"brt_" + std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
+                return {"brt_" + std::string(builtin_name(id)) + "(" + join(args) + ")"};
             break;
         case BuiltinId::asin:
         case BuiltinId::acos:
@@ -310,7 +299,7 @@ protected:
         case BuiltinId::isfinite:
         case BuiltinId::ldexp:
             // Cg's definitions, which GLSL spells differently or lacks: in the prelude.
-            return {"brt_" + std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
+            return {"brt_" + std::string(builtin_name(id)) + "(" + join(args) + ")"};
         case BuiltinId::abs:
         case BuiltinId::atan:
         case BuiltinId::ceil:
@@ -342,7 +331,7 @@ protected:
         case BuiltinId::tanh:
             break;
         }
-        return {std::string(glsl_builtin_name(id)) + "(" + join(args) + ")"};
+        return {std::string(builtin_name(id)) + "(" + join(args) + ")"};
     }
 
     PrintedExpr convert(const Type& to, const Expr& operand) override {

@@ -15,7 +15,6 @@
 // stream fold one block per target element; target elements are independent and run in parallel.
 #include "core/backend.hpp"
 #include "core/errors.hpp"
-#include "core/launch.hpp"
 #include "core/registry.hpp"
 
 #include <omp.h>
@@ -261,7 +260,7 @@ public:
 
     void run_kernel(const Launch& launch) override {
         const CpuFrame call(launch);
-        const cpu::KernelCode& code = code_of(*launch.kernel);
+        const cpu::KernelCode& code = code_of(launch);
         const cpu::KernelFunction kernel = code.kernel;
         const std::size_t n = launch.element_count;
         const int threads = threads_for(n, code);
@@ -287,7 +286,7 @@ public:
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
         const CpuFrame call(launch);
-        const cpu::KernelCode& kernel = code_of(*launch.kernel);
+        const cpu::KernelCode& kernel = code_of(launch);
         const cpu::StreamView& view = call.args[static_cast<std::size_t>(input)].stream;
         const std::size_t n = launch.element_count;
         const std::size_t size =
@@ -334,7 +333,7 @@ public:
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
         const CpuFrame call(launch);
-        const cpu::KernelCode& kernel = code_of(*launch.kernel);
+        const cpu::KernelCode& kernel = code_of(launch);
         const cpu::StreamView& source = call.args[static_cast<std::size_t>(input)].stream;
         const cpu::StreamView out = view_of(target);
         const std::size_t size = target.storage->element_size();
@@ -373,8 +372,8 @@ public:
     }
 
 private:
-    static const cpu::KernelCode& code_of(const KernelInfo& kernel) {
-        return *static_cast<const cpu::KernelCode*>(backend_code(kernel, "cpu"));
+    static const cpu::KernelCode& code_of(const Launch& launch) {
+        return *static_cast<const cpu::KernelCode*>(launch.code);
     }
 
     /// Threads for `n` elements of `kernel`: at most the cap, each with enough work.

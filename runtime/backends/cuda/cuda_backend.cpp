@@ -58,10 +58,6 @@ constexpr unsigned block_threads = 256;
 /// Blocks per multiprocessor a grid-stride launch asks for: enough resident warps to hide memory
 /// latency; more only add scheduling.
 constexpr unsigned blocks_per_multiprocessor = 8;
-/// Elements each thread of a reduction's pass 1 folds per tile (the generated kernels' Items).
-constexpr unsigned reduce_items = 4;
-/// Counts each thread of a variable output's scan takes per tile (device/vout_scan.cu's Items).
-constexpr unsigned scan_items = 4;
 /// The most blocks gridDim.y takes: reductions to larger streams go in batches of targets.
 constexpr Index max_grid_y = 65535;
 
@@ -127,11 +123,10 @@ public:
         check(driver_.cuStreamSynchronize(stream()), what);
     }
 
-
-    /// Entry point `entry` of `kernel`'s program, compiled and loaded on first use.
-    CUfunction function(const KernelInfo& kernel, const std::string& entry) {
-        return function({static_cast<const char*>(backend_code(kernel, "cuda")), kernel.name,
-                         call_label(kernel)},
+    /// Entry point `entry` of the program of `launch`'s kernel, compiled and loaded on first use.
+    CUfunction function(const Launch& launch, const std::string& entry) {
+        return function({static_cast<const char*>(launch.code), launch.kernel->name,
+                         call_label(*launch.kernel)},
                         entry);
     }
 
@@ -319,8 +314,8 @@ public:
             // The copy from this buffer two chunks ago ended at the last iteration's wait.
             std::memcpy(buffers_[k % 2].get(), host + at, size);
             device.synchronize("streamRead: an earlier copy or kernel failed");
-            device.check(device.driver().cuMemcpyHtoDAsync(target + at, buffers_[k % 2].get(),
-                                                           size, device.stream()),
+            device.check(device.driver().cuMemcpyHtoDAsync(target + at, buffers_[k % 2].get(), size,
+                                                           device.stream()),
                          "streamRead: cannot copy to the device");
         }
         in_flight_ = true;
@@ -372,19 +367,24 @@ private:
 /// device: pointers inside it are device addresses.
 class FrameBuffer {
 public:
-    /// The bytes for `launch`, to live at device address `base`. `push` gives each vout
-    /// parameter its device counters or offsets (0 for the others).
-    void build(const Launch& launch, CUdeviceptr base, const std::vector<CUdeviceptr>& push) {
-        const std::size_t params = launch.args.size();
-        const std::size_t args_at = align(sizeof(abi::Frame));
-        std::size_t constants_at = align(args_at + params * sizeof(abi::FrameArg));
-        std::size_t size = constants_at;
-        for (std::size_t p = 0; p < params; ++p) {
+    /// The size of `launch`'s bytes: the Frame, the FrameArgs, then each constant, every part
+    /// starting at a multiple of 16 bytes.
+    static std::size_t size_of(const Launch& launch) {
+        std::size_t size = constants_at(launch);
+        for (std::size_t p = 0; p < launch.args.size(); ++p) {
             if (launch.args[p].constant != nullptr) {
                 size = align(size + constant_size(launch, p));
             }
         }
-        bytes_.assign(size, std::byte{0});
+        return size;
+    }
+
+    /// The bytes for `launch`, to live at device address `base`. `push` gives each vout
+    /// parameter its device counters or offsets (0 for the others).
+    void build(const Launch& launch, CUdeviceptr base, const std::vector<CUdeviceptr>& push) {
+        const std::size_t params = launch.args.size();
+        std::size_t constants_at = FrameBuffer::constants_at(launch);
+        bytes_.assign(size_of(launch), std::byte{0});
 
         abi::Frame frame{};
         frame.output_rank = launch.rank;
@@ -426,7 +426,12 @@ public:
     const std::vector<std::byte>& bytes() const { return bytes_; }
 
 private:
+    static constexpr std::size_t args_at = (sizeof(abi::Frame) + 15) / 16 * 16;
+
     static std::size_t align(std::size_t offset) { return (offset + 15) / 16 * 16; }
+    static std::size_t constants_at(const Launch& launch) {
+        return align(args_at + launch.args.size() * sizeof(abi::FrameArg));
+    }
     static std::size_t constant_size(const Launch& launch, std::size_t param) {
         const ParamInfo& info = launch.kernel->params[param];
         // A bool constant has no stream element type; the stub passes a C++ bool.
@@ -627,10 +632,8 @@ private:
 
     /// Uploads `launch`'s Frame (with `push` for vout parameters) and returns its device address.
     CUdeviceptr upload_frame(const Launch& launch, const std::vector<CUdeviceptr>& push) {
-        // Sized for the frame before it is built: the frame's pointers need the buffer's address.
-        FrameBuffer probe;
-        probe.build(launch, 0, push);
-        const std::size_t bytes = probe.bytes().size();
+        // Sized before it is built: the frame's pointers need the buffer's address.
+        const std::size_t bytes = FrameBuffer::size_of(launch);
         if (bytes > frame_capacity_) {
             // Earlier launches may still read the old buffer.
             device_->synchronize("a kernel failed on the device");
@@ -649,13 +652,13 @@ private:
     void run_stream_kernel(const Launch& launch, const std::string& entry,
                            const std::vector<CUdeviceptr>& push) {
         const KernelInfo& kernel = *launch.kernel;
-        CUfunction function = device_->function(kernel, entry);
+        CUfunction function = device_->function(launch, entry);
         CUdeviceptr frame = upload_frame(launch, push);
         void* params[] = {&frame};
         const Index needed = (launch.element_count + block_threads - 1) / block_threads;
         const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
-        device_->launch(call_label(kernel), function, {static_cast<unsigned>(std::min(needed, most)), 1},
-                        params);
+        device_->launch(call_label(kernel), function,
+                        {static_cast<unsigned>(std::min(needed, most)), 1}, params);
     }
 
     /// The two passes of an ordered reduction of `boxes` (all of one size) into `results`, one
@@ -664,14 +667,15 @@ private:
                 CUdeviceptr results) {
         const KernelInfo& kernel = *launch.kernel;
         const std::string name = kernel.name;
-        CUfunction chunks = device_->function(kernel, name + "__cuda_reduce_chunks");
-        CUfunction partials_pass = device_->function(kernel, name + "__cuda_reduce_partials");
+        CUfunction chunks = device_->function(launch, name + "__cuda_reduce_chunks");
+        CUfunction partials_pass = device_->function(launch, name + "__cuda_reduce_partials");
         const std::size_t size = element_size_of_reduce_input(launch);
         const Index per_box = boxes.front().count();
         // Enough blocks over all boxes to fill the device, never more than a box's tiles.
         const Index wanted = std::max<Index>(1, Index{device_->multiprocessors()} *
                                                     blocks_per_multiprocessor / boxes.size());
-        const abi::ChunkPlan plan = abi::plan_chunks(per_box, block_threads, reduce_items, wanted);
+        const abi::ChunkPlan plan =
+            abi::plan_chunks(per_box, block_threads, abi::grid_items, wanted);
         CUdeviceptr frame = upload_frame(launch, {});
         for (std::size_t first = 0; first < boxes.size(); first += max_grid_y) {
             const std::size_t batch = std::min<std::size_t>(max_grid_y, boxes.size() - first);
@@ -702,8 +706,9 @@ private:
     std::size_t scan(CUdeviceptr counts, Index n) {
         const DeviceProgram program{cuda::vout_scan_source(), "brook_vout_scan",
                                     "the scan of a variable output's counts"};
-        const abi::ChunkPlan plan = abi::plan_chunks(
-            n, block_threads, scan_items, Index{device_->multiprocessors()} * blocks_per_multiprocessor);
+        const abi::ChunkPlan plan =
+            abi::plan_chunks(n, block_threads, abi::grid_items,
+                             Index{device_->multiprocessors()} * blocks_per_multiprocessor);
         // Each chunk's total, then its first slot; after them the sum of all.
         const DeviceMemory chunk_slots = device_->allocate((plan.blocks + 1) * sizeof(Index));
         CUdeviceptr slots = chunk_slots.get();
@@ -716,8 +721,8 @@ private:
         device_->launch(program.label, device_->function(program, "brook_vout_count_chunks"),
                         {grid, 1}, count_params);
         void* totals_params[] = {&slots, &blocks, &grand_total};
-        device_->launch(program.label, device_->function(program, "brook_vout_scan_totals"),
-                        {1, 1}, totals_params);
+        device_->launch(program.label, device_->function(program, "brook_vout_scan_totals"), {1, 1},
+                        totals_params);
         void* chunk_params[] = {&counts, &count, &chunk, &slots};
         device_->launch(program.label, device_->function(program, "brook_vout_scan_chunks"),
                         {grid, 1}, chunk_params);

@@ -407,8 +407,8 @@ TEST(EmitCpp, CudaReductionHasAChunkPassAndAPartialsPass) {
                               "        return left;\n"
                               "    };\n"));
     EXPECT_TRUE(contains(out, "extern \"C\" __global__ void sum__cuda_reduce_chunks("));
-    EXPECT_TRUE(contains(out, "::brook::cuda::device::reduce_chunk<4>(block, box.count(), chunk, "
-                              "blockIdx.x,\n"));
+    EXPECT_TRUE(contains(out, "::brook::cuda::device::reduce_chunk<::brook::cuda::device::"
+                              "grid_items>(block, box.count(), chunk, blockIdx.x,\n"));
     EXPECT_TRUE(contains(out, "extern \"C\" __global__ void sum__cuda_reduce_partials("));
 }
 

@@ -236,6 +236,10 @@ BROOK_DEVICE Values block_reduce(Exec& ex, const Values& v, unsigned valid_threa
 // same calls with a 2-D grid: blockIdx.y names the target element, whose box a RowMajorBox
 // turns into element offsets, and its partials are a row of a blocks-wide partials array.
 
+/// The Items of the grid passes the cuda backend runs (brcc's reductions, vout_scan.cu), which
+/// the backend also gives plan_chunks: the elements each thread takes per tile.
+constexpr unsigned grid_items = 4;
+
 /// How a grid splits n elements: `blocks` chunks of `chunk` elements (the last may be shorter).
 struct ChunkPlan {
     Size chunk;

@@ -14,14 +14,14 @@ namespace device = ::brook::cuda::device;
 extern "C" __global__ void brook_vout_count_chunks(const device::Size* counts, device::Size n,
                                                    device::Size chunk, device::Size* totals) {
     device::DeviceBlock block;
-    device::count_chunk<4>(block, n, chunk, blockIdx.x,
+    device::count_chunk<device::grid_items>(block, n, chunk, blockIdx.x,
                            [counts](device::Size i) { return counts[i]; }, totals + blockIdx.x);
 }
 
 extern "C" __global__ void brook_vout_scan_totals(device::Size* totals, device::Size blocks,
                                                   device::Size* grand_total) {
     device::DeviceBlock block;
-    device::scan_chunk<4>(
+    device::scan_chunk<device::grid_items>(
         block, blocks, blocks, 0, 0, [totals](device::Size i) { return totals[i]; },
         [totals](device::Size i, device::Size slot) { totals[i] = slot; }, grand_total);
 }
@@ -30,7 +30,7 @@ extern "C" __global__ void brook_vout_scan_chunks(device::Size* counts, device::
                                                   device::Size chunk,
                                                   const device::Size* chunk_slots) {
     device::DeviceBlock block;
-    device::scan_chunk<4>(
+    device::scan_chunk<device::grid_items>(
         block, n, chunk, blockIdx.x, chunk_slots[blockIdx.x],
         [counts](device::Size i) { return counts[i]; },
         [counts](device::Size i, device::Size slot) { counts[i] = slot; }, nullptr);
