@@ -92,8 +92,9 @@ class stream {
 public:
     /// An empty handle; assign a stream to it before use.
     stream() = default;
-    /// A stream of `extents` (1 to 4 of them, slowest first, each > 0) elements of `type` on the
-    /// current backend. Bad extents stop the program with a message.
+    /// A stream of `extents` (1 to 4 of them, slowest first, each >= 0; an extent of 0 makes an
+    /// empty stream) elements of `type` on the current backend. Bad extents stop the program
+    /// with a message.
     stream(const ElementType& type, std::span<const long long> extents);
 
     /// `::brook::stream x = ::brook::make_stream<float4>(rows, cols);` what brcc emits for
@@ -112,8 +113,9 @@ public:
 
     /// `s.domain(lo, hi)`: a view of the half-open region [lo, hi) of the stream that shares its
     /// storage, usable wherever a stream is. Bounds are in the `.x`-is-last order: an int for a
-    /// 1-D stream, int2..int4 for 2-D to 4-D (`.x` bounds the last dimension). Bounds outside
-    /// the stream, empty regions or a wrong number of components stop the program.
+    /// 1-D stream, int2..int4 for 2-D to 4-D (`.x` bounds the last dimension). lo == hi in a
+    /// dimension gives an empty view; bounds outside the stream, lo > hi or a wrong number of
+    /// components stop the program.
     stream domain(int lo, int hi) const;
     stream domain(int2 lo, int2 hi) const;
     stream domain(int3 lo, int3 hi) const;
@@ -169,7 +171,8 @@ template <class T, class... Extents> stream make_iterator(T begin, T end, Extent
 void streamRead(const stream& s, const void* data);
 /// Copies the stream's elements out to host memory.
 void streamWrite(const stream& s, void* data);
-/// Exchanges the contents of two streams of the same element type and shape.
+/// Exchanges the two handles (storage, extents, element type), whatever their shapes; other
+/// handles of either stream (copies, views) keep the stream they had. Copies nothing.
 void streamSwap(stream& a, stream& b);
 /// Prints the elements to stdout as DESIGN.md §2 says, in row-major order: an element of one
 /// component as its value and a space (`1.00 `), one of several as `{1.00, 2.00}` with nothing
@@ -181,20 +184,21 @@ void streamPrint(const stream& s);
 /// last (fastest) extent, .y the one before it, and so on; absent dimensions are 0.
 float4 streamSize(const stream& s);
 
-/// `streamScatterOp(dst, index, src, op)`: for each element i of `src` in row-major order, j =
-/// index[i] and dst[j] = op(dst[j], src[i]), so a repeated j sees the earlier updates. `op` is a
-/// reduce function `reduce void op(T value<>, reduce T acc<>)` (brcc passes its KernelInfo): it
-/// runs with acc = dst[j] and value = src[i] and dst[j] becomes acc. `index` has src's extents
-/// and float elements (a 1-D dst) or floatN (an N-D dst, `.x` the last dimension); each component
-/// v becomes floor(v + 0.25) clamped to the extent (DESIGN.md's gather rule). dst and src hold
-/// op's element type. Mismatched types or shapes stop the program with a message.
+/// `streamScatterOp(dst, index, src, op)`: for each position p of `dst` in row-major order, j =
+/// index[p] and dst[p] = op(acc = dst[p], value = src[j]): it folds src[index[p]] into dst[p]
+/// (BrookGPU's definition, despite the name). `op` is a reduce function `reduce void op(T
+/// value<>, reduce T acc<>)`, parameters in either order (brcc passes its KernelInfo); dst takes
+/// the reduce argument's final value. `index` (a stream or an iterator) has dst's extents and
+/// float elements (a 1-D src) or floatN (an N-D src, `.x` the last dimension); each component v
+/// becomes (int)(v + 0.5) clamped to the extent. dst and src hold op's element type and are
+/// different streams. Mismatched types or shapes stop the program with a message.
 void streamScatterOp(const stream& dst, const stream& index, const stream& src,
                      const KernelInfo& op);
-/// `streamGatherOp(dst, index, src, op)`, a fetch-and-op: for each element i of `dst` in
-/// row-major order, j = index[i] (the rule above, over src's dimensions); dst[i] receives the
-/// old src[j], and src[j] = op(acc = src[j], value = dst[i] as it was before the call). A reduce
-/// that leaves acc unchanged makes it a plain fetch, `acc = acc + 1` a fetch-and-increment,
-/// `acc = acc + value` a fetch-and-add. `index` has dst's extents; dst and src hold op's type.
+/// `streamGatherOp(dst, index, src, op)`, a fetch-and-op: for each position p of `dst` in
+/// row-major order, j = index[p] (the rule above); dst[p] = src[j], then op runs with both
+/// arguments equal to that old src[j], and src[j] takes the reduce argument's final value, so
+/// later positions see the update. `r = r` or `r = a` make it a plain fetch, `r = r + 1` a
+/// fetch-and-increment.
 void streamGatherOp(const stream& dst, const stream& index, const stream& src,
                     const KernelInfo& op);
 

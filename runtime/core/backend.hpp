@@ -126,8 +126,6 @@ public:
     virtual void read(const Storage& storage, const Region& region, void* host) = 0;
     /// Copies all of `source` into `target` (same element size and count).
     virtual void copy(Storage& target, const Storage& source) = 0;
-    /// Exchanges the contents of two storages of the same element size and count.
-    virtual void swap(Storage& a, Storage& b) = 0;
 
     /// Runs a stream kernel over launch.extents (one pass of it for kernels with variable
     /// outputs: see Launch::pass).

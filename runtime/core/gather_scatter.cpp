@@ -1,6 +1,6 @@
-// streamScatterOp and streamGatherOp (their semantics are in brook/stream.hpp): read-modify-write
-// of single elements through a reduce function's combine step, one element after the other in
-// row-major order, so that repeated indices see the earlier updates. That order makes the
+// streamScatterOp and streamGatherOp (their semantics are in brook/stream.hpp and COMPAT §3.4):
+// read-modify-write of single elements through a reduce function's combine step, one element of
+// dst after the other in row-major order, so that repeated indices see the earlier updates. That order makes the
 // operation sequential by definition, so it runs on the host, on copies of the streams taken and
 // stored back through the backend's read/write: every backend shares this code and its results.
 #include "core/errors.hpp"
@@ -75,16 +75,25 @@ private:
     std::vector<std::byte> bytes_;
 };
 
-/// The row-major position in `target` that index element `element` (floatN, `.x` the last
-/// dimension) names, each component converted by the gather rule.
-std::size_t target_position(const std::byte* element, const Region& target) {
+/// The row-major position in `source` that index element `element` (floatN, `.x` the last
+/// dimension) names: each component v is (int)(v + 0.5), clamped to its extent (COMPAT §3.4).
+std::size_t source_position(const std::byte* element, const Region& source) {
     std::size_t position = 0;
-    for (int d = 0; d < target.rank; ++d) {
+    for (int d = 0; d < source.rank; ++d) {
         float v;
-        std::memcpy(&v, element + static_cast<std::size_t>(target.rank - 1 - d) * sizeof v,
+        std::memcpy(&v, element + static_cast<std::size_t>(source.rank - 1 - d) * sizeof v,
                     sizeof v);
-        const std::size_t extent = target.extents[static_cast<std::size_t>(d)];
-        position = position * extent + cpu::gather_index(v, extent);
+        const std::size_t extent = source.extents[static_cast<std::size_t>(d)];
+        const float rounded = v + 0.5f;
+        // Compared as floats first: the conversion of a value outside size_t (or NaN) is
+        // undefined. Below 1 truncation gives 0, the clamp's lower end.
+        std::size_t index = 0;
+        if (rounded >= static_cast<float>(extent)) {
+            index = extent - 1;
+        } else if (rounded >= 1.0f) {
+            index = static_cast<std::size_t>(rounded);
+        }
+        position = position * extent + index;
     }
     return position;
 }
@@ -95,11 +104,11 @@ struct Operands {
     const StreamImpl& src;
 };
 
-/// Checks the streams of `api`: dst and src hold the operator's type, `index` has the extents of
-/// `walked` (the stream gone through in order) and floatN elements for the N dimensions of
-/// `addressed` (the stream it points into), which must not be empty.
+/// Checks the streams of `api`: dst and src hold the operator's type and are different streams,
+/// `index` has dst's extents and floatN elements for the N dimensions of src, which must not be
+/// empty unless dst is.
 Operands check_operands(const std::string& api, const Operator& op, const stream& dst,
-                        const stream& index, const stream& src, bool walk_src) {
+                        const stream& index, const stream& src) {
     const Operands streams{detail::checked_impl(dst, api + " (dst)"),
                            detail::checked_impl(index, api + " (index)"),
                            detail::checked_impl(src, api + " (src)")};
@@ -110,27 +119,27 @@ Operands check_operands(const std::string& api, const Operator& op, const stream
                   "' works on " + op.type().name + " elements");
         }
     }
-    const StreamImpl& walked = walk_src ? streams.src : streams.dst;
-    const StreamImpl& addressed = walk_src ? streams.dst : streams.src;
-    const char* walked_name = walk_src ? "src" : "dst";
-    const char* addressed_name = walk_src ? "dst" : "src";
-    const int rank = addressed.region().rank;
+    if (&streams.dst.storage() == &streams.src.storage()) {
+        fatal(api + ": dst and src are the same stream (or views of it); the operation reads "
+                    "one while it writes the other, so pass two different streams");
+    }
+    const int rank = streams.src.region().rank;
     const ElementType& index_type = streams.index.type();
     const bool floats = index_type.fields.size() == 1 &&
                         index_type.fields[0].scalar == ScalarKind::Float32 &&
                         index_type.fields[0].components == rank;
     if (!floats) {
-        fatal(api + ": index is " + shape(streams.index) + ", but " + addressed_name + " is " +
-              shape(addressed) + ", so the index needs " +
+        fatal(api + ": index is " + shape(streams.index) + ", but src is " + shape(streams.src) +
+              ", so the index needs " +
               (rank == 1 ? std::string("float") : "float" + std::to_string(rank)) +
               " elements (one component per dimension, .x the last)");
     }
-    if (!streams.index.region().same_shape(walked.region())) {
-        fatal(api + ": index is " + shape(streams.index) + " but " + walked_name + " is " +
-              shape(walked) + "; the index needs the extents of " + walked_name);
+    if (!streams.index.region().same_shape(streams.dst.region())) {
+        fatal(api + ": index is " + shape(streams.index) + " but dst is " + shape(streams.dst) +
+              "; the index needs the extents of dst (one position of src per element of dst)");
     }
-    if (addressed.region().count() == 0 && walked.region().count() != 0) {
-        fatal(api + ": " + addressed_name + " is the empty stream " + shape(addressed) +
+    if (streams.src.region().count() == 0 && streams.dst.region().count() != 0) {
+        fatal(api + ": src is the empty stream " + shape(streams.src) +
               ", so the index has nothing to point at");
     }
     return streams;
@@ -142,14 +151,14 @@ void streamScatterOp(const stream& dst, const stream& index, const stream& src,
                      const KernelInfo& op) {
     const std::string api = "streamScatterOp";
     const Operator apply(op, api);
-    const Operands streams = check_operands(api, apply, dst, index, src, true);
+    const Operands streams = check_operands(api, apply, dst, index, src);
     HostCopy targets(streams.dst);
     HostCopy positions(streams.index);
     HostCopy values(streams.src);
-    const std::size_t count = streams.src.region().count();
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::size_t j = target_position(positions.element(i), streams.dst.region());
-        apply.apply(targets.element(j), values.element(i));
+    const std::size_t count = streams.dst.region().count();
+    for (std::size_t p = 0; p < count; ++p) {
+        const std::size_t j = source_position(positions.element(p), streams.src.region());
+        apply.apply(targets.element(p), values.element(j));
     }
     targets.store();
 }
@@ -158,23 +167,20 @@ void streamGatherOp(const stream& dst, const stream& index, const stream& src,
                     const KernelInfo& op) {
     const std::string api = "streamGatherOp";
     const Operator apply(op, api);
-    const Operands streams = check_operands(api, apply, dst, index, src, false);
-    if (&streams.dst.storage() == &streams.src.storage()) {
-        fatal(api + ": dst and src are the same stream (or views of it); the operation writes "
-                    "both, so they must be different streams");
-    }
+    const Operands streams = check_operands(api, apply, dst, index, src);
     HostCopy results(streams.dst);
     HostCopy positions(streams.index);
     HostCopy sources(streams.src);
     const std::size_t size = streams.dst.type().size;
     std::vector<std::byte> old_value(size);
     const std::size_t count = streams.dst.region().count();
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::size_t j = target_position(positions.element(i), streams.src.region());
-        std::byte* fetched = results.element(i);
-        std::memcpy(old_value.data(), fetched, size);
-        std::memcpy(fetched, sources.element(j), size);
-        apply.apply(sources.element(j), old_value.data());
+    for (std::size_t p = 0; p < count; ++p) {
+        std::byte* source = sources.element(source_position(positions.element(p),
+                                                            streams.src.region()));
+        std::memcpy(results.element(p), source, size);
+        // Both of the operator's arguments are the old src[j]; src[j] takes the reduce one.
+        std::memcpy(old_value.data(), source, size);
+        apply.apply(source, old_value.data());
     }
     results.store();
     sources.store();

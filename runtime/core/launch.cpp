@@ -2,8 +2,9 @@
 // Launch and hand it to the current backend.
 //
 // The outputs define the domain (all must share one shape). An input of another shape is resized
-// (DESIGN.md §2) when it has the same rank and each extent is a multiple or a divisor of the
-// output's. A stream that the call writes and also reads in any way other than as the same input
+// (DESIGN.md §2) when each extent is a multiple or a divisor of the output's; dimensions align
+// from the first, and an input of another rank reads index 0 of its extra dimensions or repeats
+// along the output's (COMPAT §3.5), so backends only ever see inputs of the domain's rank. A stream that the call writes and also reads in any way other than as the same input
 // element by element is snapshotted first, so gathers read the values from before the call; the
 // plain in-place case (`k(a, a)`) needs no copy because generated code reads its inputs first.
 //
@@ -16,6 +17,8 @@
 #include "core/launch.hpp"
 
 #include "core/errors.hpp"
+
+#include <algorithm>
 
 namespace brook {
 
@@ -48,24 +51,38 @@ std::string argument_label(const KernelInfo& kernel, std::size_t param) {
     return call_label(kernel) + ": " + kind_word(info.kind) + " '" + info.name + "'";
 }
 
-/// Input streams of the domain's rank whose extents are each a multiple or divisor of the
-/// domain's can be resized to it.
+/// An input stream's region as a domain of `rank` dimensions reads it (COMPAT §3.5): the
+/// dimensions align from the first (slowest); an input dimension past the domain's is read at
+/// index 0 (dropped), a domain dimension past the input's repeats it (extent 1, stride 0).
+Region aligned_input(const Region& in, int rank) {
+    Region aligned = in;
+    aligned.rank = rank;
+    for (int d = std::min(in.rank, rank); d < 4; ++d) {
+        const auto dim = static_cast<std::size_t>(d);
+        aligned.extents[dim] = d < rank ? 1 : 0;
+        aligned.strides[dim] = 0;
+    }
+    return aligned;
+}
+
+/// An input whose (aligned) extents are each a multiple or divisor of the domain's can be
+/// resized to it.
 void check_resizable(const KernelInfo& kernel, std::size_t param, const StreamImpl& input,
-                     const StreamImpl& domain) {
-    const Region& in = input.region();
+                     const Region& aligned, const StreamImpl& domain) {
     const Region& out = domain.region();
-    bool fits = in.rank == out.rank;
-    for (int d = 0; fits && d < in.rank; ++d) {
-        const std::size_t a = in.extents[static_cast<std::size_t>(d)];
+    bool fits = true;
+    for (int d = 0; fits && d < out.rank; ++d) {
+        const std::size_t a = aligned.extents[static_cast<std::size_t>(d)];
         const std::size_t b = out.extents[static_cast<std::size_t>(d)];
         fits = a % b == 0 || b % a == 0;
     }
     if (!fits) {
         const bool is_reduce = kernel.is_reduce;
-        fatal(argument_label(kernel, param) + " is " + describe_shape(input.type(), in) +
-              ", which cannot be resized to the " + (is_reduce ? "reduce input" : "output") +
-              " shape " + describe_shape(domain.type(), out) +
-              ": it needs the same number of dimensions and each extent a multiple or a divisor "
+        fatal(argument_label(kernel, param) + " is " +
+              describe_shape(input.type(), input.region()) + ", which cannot be resized to the " +
+              (is_reduce ? "reduce input" : "output") + " shape " +
+              describe_shape(domain.type(), out) +
+              ": each extent they share (counted from the first) must be a multiple or a divisor "
               "of the " +
               (is_reduce ? "reduce input's" : "output's"));
     }
@@ -221,10 +238,19 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
         fatal(argument_label(kernel, param) + " is " + describe_shape(impl.type(), impl.region()) +
               ", but the parameter takes " + expected.name + " elements");
     }
-    if (impl.region().count() == 0 && info.kind != ParamKind::VariableOutput) {
+    return impl;
+}
+
+/// `typed_stream`, which must hold elements: the call reads it for a domain that has some.
+const StreamImpl& read_stream(const KernelInfo& kernel, std::size_t param, const stream* s,
+                              const StreamImpl& domain) {
+    const StreamImpl& impl = typed_stream(kernel, param, s);
+    if (impl.region().count() == 0) {
         fatal(argument_label(kernel, param) + " is the empty stream " +
-              describe_shape(impl.type(), impl.region()) +
-              " (a variable output that received no values); only a variable output may be empty");
+              describe_shape(impl.type(), impl.region()) + ", which has nothing to read for the " +
+              (kernel.is_reduce ? "reduce input " : "outputs ") +
+              describe_shape(domain.type(), domain.region()) +
+              "; give it elements, or make the call's outputs empty too");
     }
     return impl;
 }
@@ -251,16 +277,18 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
             bound.constant = arg.constant;
             break;
         case ParamKind::InputStream: {
-            const StreamImpl& input = typed_stream(kernel, i, arg.stream_arg);
-            check_resizable(kernel, i, input, domain);
+            const StreamImpl& input = read_stream(kernel, i, arg.stream_arg, domain);
+            const Region aligned = aligned_input(input.region(), domain.region().rank);
+            check_resizable(kernel, i, input, aligned, domain);
             bound.stream = read_binding(input, kind, written, call);
+            bound.stream.region = aligned;
             break;
         }
         case ParamKind::OutputStream:
             bound.stream = typed_stream(kernel, i, arg.output).bound();
             break;
         case ParamKind::Gather: {
-            const StreamImpl& gather = typed_stream(kernel, i, arg.stream_arg);
+            const StreamImpl& gather = read_stream(kernel, i, arg.stream_arg, domain);
             check_gather(kernel, i, gather);
             bound.stream = read_binding(gather, kind, written, call);
             break;
@@ -341,6 +369,16 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
         fatal(call_label(kernel) + " has no output stream" +
               (variable_outputs.empty() ? "" : " and no input stream") +
               ", so it has nothing to run over");
+    }
+    if (domain->region().count() == 0) {
+        // Nothing to compute, so nothing else to check (COMPAT §3.1); a variable output
+        // receives no values.
+        for (const std::size_t param : variable_outputs) {
+            StreamImpl& output = *args[param].output->impl();
+            output.replace(domain->backend().allocate(output.type(), 0),
+                           Region::dense(1, {0, 0, 0, 0}));
+        }
+        return;
     }
     BoundCall& call = scratch.call;
     bind_arguments(kernel, args, *domain, written, call);

@@ -26,7 +26,7 @@ const void* backend_code(const KernelInfo& kernel, std::string_view backend);
 void check_argument_count(const KernelInfo& kernel, std::span<const KernelArg> args);
 
 /// The stream passed for parameter `param`, checked to be a stream with the parameter's
-/// element type.
+/// element type (it may be empty).
 const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, const stream* s);
 
 /// A launch being put together, with the snapshots it reads from.

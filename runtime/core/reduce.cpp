@@ -35,8 +35,8 @@ void check_target_shape(const KernelInfo& kernel, std::size_t param, const Strea
     const Region& in = input.region();
     bool divides = out.rank == in.rank;
     for (int d = 0; divides && d < in.rank; ++d) {
-        divides =
-            in.extents[static_cast<std::size_t>(d)] % out.extents[static_cast<std::size_t>(d)] == 0;
+        const std::size_t target_extent = out.extents[static_cast<std::size_t>(d)];
+        divides = target_extent != 0 && in.extents[static_cast<std::size_t>(d)] % target_extent == 0;
     }
     if (!divides) {
         fatal(call_label(kernel) + ": reduce target '" + kernel.params[param].name + "' is " +
@@ -61,6 +61,10 @@ void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args) {
     const std::size_t target_param =
         only_param(kernel, ParamKind::ReduceAccumulator, "reduce target");
     const StreamImpl& input = typed_stream(kernel, input_param, args[input_param].stream_arg);
+    if (input.region().count() == 0) {
+        // Nothing to fold: the target, variable or stream, keeps its value (COMPAT §3.1).
+        return;
+    }
     const KernelArg& target_arg = args[target_param];
     const int input_index = static_cast<int>(input_param);
     BoundCall call;

@@ -1,7 +1,7 @@
 // Streams and the host API that moves data in and out of them. A stream handle shares one
 // StreamImpl; the element data lives in backend Storage. streamRead/streamWrite hand host memory
-// (the element's C++ layout) to the backend; streamSwap exchanges contents, so every handle of
-// either stream sees the swap.
+// (the element's C++ layout) to the backend; streamSwap exchanges two handles, so the other
+// handles of either stream keep theirs.
 #include "core/backend.hpp"
 #include "core/errors.hpp"
 #include "core/registry.hpp"
@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace brook {
@@ -99,12 +100,13 @@ stream::stream(const ElementType& type, std::span<const long long> extents) {
     std::array<std::size_t, 4> dims{};
     std::size_t count = 1;
     for (std::size_t d = 0; d < extents.size(); ++d) {
-        if (extents[d] <= 0) {
+        if (extents[d] < 0) {
             fatal("cannot create stream " + shape + ": extent " + std::to_string(d) + " is " +
-                  std::to_string(extents[d]) + ", but every extent must be positive");
+                  std::to_string(extents[d]) + ", but an extent cannot be negative");
         }
         dims[d] = static_cast<std::size_t>(extents[d]);
-        if (count > std::numeric_limits<std::size_t>::max() / type.size / dims[d]) {
+        // An extent of 0 makes an empty stream (COMPAT §3.1), which every operation skips.
+        if (dims[d] != 0 && count > std::numeric_limits<std::size_t>::max() / type.size / dims[d]) {
             fatal("cannot create stream " + shape + ": it is too large for memory");
         }
         count *= dims[d];
@@ -180,10 +182,11 @@ stream stream::domain_view(const int* lo, const int* hi, int components) const {
     for (int i = 0; i < components; ++i) {
         const auto dim = static_cast<std::size_t>(parent.rank - 1 - i);
         const auto extent = static_cast<long long>(parent.extents[dim]);
-        if (lo[i] < 0 || lo[i] >= hi[i] || hi[i] > extent) {
+        // lo == hi is an empty view (COMPAT §3.1): a loop's last pass may have nothing left.
+        if (lo[i] < 0 || lo[i] > hi[i] || hi[i] > extent) {
             fatal("domain " + bounds + " of stream " + describe() +
-                  " is empty or outside the stream (each lower bound must be at least 0 and "
-                  "below its upper bound, which must not pass the extent)");
+                  " is reversed or outside the stream (each lower bound must be at least 0 and "
+                  "at most its upper bound, which must not pass the extent)");
         }
         region.offset += static_cast<std::size_t>(lo[i]) * parent.strides[dim];
         region.extents[dim] = static_cast<std::size_t>(hi[i] - lo[i]);
@@ -260,28 +263,9 @@ void streamWrite(const stream& s, void* data) {
 }
 
 void streamSwap(stream& a, stream& b) {
-    const detail::StreamImpl& first = checked_impl(a, "streamSwap");
-    const detail::StreamImpl& second = checked_impl(b, "streamSwap");
-    if (!(first.type() == second.type()) || !first.region().same_shape(second.region())) {
-        fatal("streamSwap: the streams differ: " + a.describe() + " and " + b.describe() +
-              " (both must have the same element type and extents)");
-    }
-    if (&first.storage() == &second.storage() && first.region() == second.region()) {
-        return;
-    }
-    const bool whole = first.covers_storage() && second.covers_storage();
-    if (whole) {
-        first.backend().swap(first.storage(), second.storage());
-        return;
-    }
-    // Views of larger streams: exchange the elements through host memory.
-    const std::size_t bytes = first.region().count() * first.type().size;
-    std::vector<std::byte> one(bytes);
-    std::vector<std::byte> two(bytes);
-    first.backend().read(first.storage(), first.region(), one.data());
-    second.backend().read(second.storage(), second.region(), two.data());
-    first.backend().write(first.storage(), first.region(), two.data());
-    second.backend().write(second.storage(), second.region(), one.data());
+    // Handles, not contents: whatever the shapes, and free, so ping-pong loops copy nothing.
+    // Other handles of either stream (copies, views, by-value parameters) keep what they had.
+    std::swap(a, b);
 }
 
 float4 streamSize(const stream& s) {

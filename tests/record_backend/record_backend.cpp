@@ -83,9 +83,6 @@ public:
     void copy(Storage& target, const Storage& source) override {
         record_storage(target).bytes() = record_storage(source).bytes();
     }
-    void swap(Storage& a, Storage& b) override {
-        record_storage(a).bytes().swap(record_storage(b).bytes());
-    }
 
     void run_kernel(const Launch& launch) override { record("kernel", launch, ""); }
     void reduce_to_value(const Launch& launch, int input, void* result) override {

@@ -47,7 +47,6 @@ public:
     CpuStorage& operator=(const CpuStorage&) = delete;
 
     std::byte* data() const { return data_; }
-    void swap_data(CpuStorage& other) { std::swap(data_, other.data_); }
 
 private:
     std::byte* data_;
@@ -256,7 +255,6 @@ public:
                     source.count() * source.element_size());
     }
 
-    void swap(Storage& a, Storage& b) override { cpu_storage(a).swap_data(cpu_storage(b)); }
 
     void run_kernel(const Launch& launch) override {
         const CpuFrame call(launch);

@@ -249,7 +249,6 @@ public:
         : Storage(element_size, count), device_(std::move(device)),
           memory_(device_->allocate(element_size * count)) {}
     CUdeviceptr address() const { return memory_.get(); }
-    void swap_memory(CudaStorage& other) { std::swap(memory_, other.memory_); }
 
 private:
     // Keeps the driver and context alive until the memory is freed.
@@ -508,7 +507,6 @@ public:
         }
     }
 
-    void swap(Storage& a, Storage& b) override { cuda_storage(a).swap_memory(cuda_storage(b)); }
 
     bool runs_variable_outputs() const override { return true; }
 

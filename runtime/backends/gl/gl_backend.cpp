@@ -478,10 +478,6 @@ public:
         gl::check("copying a stream");
     }
 
-    void swap(Storage& a, Storage& b) override {
-        std::swap(gl_storage(&a).surface(), gl_storage(&b).surface());
-    }
-
     void run_kernel(const Launch& launch) override {
         const Shape4 domain = domain_shape(launch.rank, launch.extents);
         switch (launch.pass) {

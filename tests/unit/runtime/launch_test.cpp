@@ -281,11 +281,25 @@ TEST_F(RunKernelDeathTest, InputThatCannotBeResized) {
     EXPECT_EXIT(copy(a, b), testing::ExitedWithCode(1),
                 "kernel 'copy': input stream 'a' is float<4>, which cannot be resized to the "
                 "output shape float<6>");
-    brook::stream flat = make_stream<float>(6);
-    brook::stream square = make_stream<float>(2, 3);
+    brook::stream flat = make_stream<float>(4);
+    brook::stream square = make_stream<float>(3, 2);
     EXPECT_EXIT(copy(flat, square), testing::ExitedWithCode(1),
-                "input stream 'a' is float<6>, which cannot be resized to the output shape "
-                "float<2, 3>");
+                "input stream 'a' is float<4>, which cannot be resized to the output shape "
+                "float<3, 2>");
+}
+
+TEST(RunKernel, RanksAlignFromTheFirstDimension) {
+    brook::stream flat = make_stream<float>(6);
+    const float values[6] = {0, 1, 2, 3, 4, 5};
+    streamRead(flat, values);
+    // <6> into <2, 3>: the first dimension strides (6 -> 2), the output's second repeats.
+    brook::stream square = make_stream<float>(2, 3);
+    copy(flat, square);
+    EXPECT_EQ(contents(square), (std::vector<float>{0, 0, 0, 3, 3, 3}));
+    // <2, 3> into <4>: rows repeat (2 -> 4), the input's columns are read at index 0.
+    brook::stream line = make_stream<float>(4);
+    copy(square, line);
+    EXPECT_EQ(contents(line), (std::vector<float>{0, 0, 3, 3}));
 }
 
 TEST_F(RunKernelDeathTest, GatherRank) {

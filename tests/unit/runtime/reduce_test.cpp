@@ -127,6 +127,22 @@ TEST(RunReduce, SmallSumOnOneElement) {
     EXPECT_EQ(total, 4.5f);
 }
 
+TEST(RunReduce, OfAnEmptyStreamLeavesTheTarget) {
+    brook::stream none = make_stream<float>(0);
+    float total = 5.0f;
+    reduce_to(sum_kernel, none, total);
+    EXPECT_EQ(total, 5.0f);
+    brook::stream rows = make_stream<float>(2, 0);
+    brook::stream target = make_stream<float>(2, 1);
+    const float kept[2] = {7, 8};
+    streamRead(target, kept);
+    reduce_to_stream(sum_kernel, rows, target);
+    float out[2];
+    streamWrite(target, out);
+    EXPECT_EQ(out[0], 7.0f);
+    EXPECT_EQ(out[1], 8.0f);
+}
+
 TEST(RunReduce, MatrixProductKeepsOrder) {
     const std::vector<float4> values = group_sequence(6);
     brook::stream a = make_stream<float4>(2, 3);

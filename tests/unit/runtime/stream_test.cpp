@@ -55,14 +55,19 @@ TEST(Stream, ExtentsFromRuntimeIntegers) {
     EXPECT_EQ(s.describe(), "int2<4, 2>");
 }
 
-TEST_F(StreamDeathTest, ZeroExtentIsAnError) {
-    EXPECT_EXIT(make_stream<float4>(3, 0), testing::ExitedWithCode(1),
-                "brook: error: cannot create stream float4<3, 0>: extent 1 is 0");
+TEST(Stream, ZeroExtentMakesAnEmptyStream) {
+    const brook::stream s = make_stream<float4>(3, 0);
+    EXPECT_EQ(s.describe(), "float4<3, 0>");
+    EXPECT_EQ(s.size(), 0u);
+    // Reading and writing an empty stream touch no memory, so null pointers are fine.
+    streamRead(s, nullptr);
+    streamWrite(s, nullptr);
+    EXPECT_EQ(streamSize(s).y, 3.0f);
 }
 
 TEST_F(StreamDeathTest, NegativeExtentIsAnError) {
     EXPECT_EXIT(make_stream<float>(-2), testing::ExitedWithCode(1),
-                "brook: error: cannot create stream float<-2>: .*must be positive");
+                "brook: error: cannot create stream float<-2>: .*cannot be negative");
 }
 
 TEST_F(StreamDeathTest, RankOutsideOneToFourIsAnError) {
@@ -130,7 +135,7 @@ TEST(Stream, NewStreamsAreZero) {
     EXPECT_EQ(out[3].y, 0.0f);
 }
 
-TEST(Stream, SwapExchangesContents) {
+TEST(Stream, SwapExchangesHandles) {
     brook::stream a = make_stream<float>(2, 2);
     brook::stream b = make_stream<float>(2, 2);
     const brook::stream alias = a;
@@ -142,19 +147,20 @@ TEST(Stream, SwapExchangesContents) {
     float out[4];
     streamWrite(a, out);
     EXPECT_EQ(out[0], 2.0f);
+    // A copy of a keeps the stream a had.
     streamWrite(alias, out);
-    EXPECT_EQ(out[3], 2.0f);
+    EXPECT_EQ(out[3], 1.0f);
     streamWrite(b, out);
     EXPECT_EQ(out[1], 1.0f);
+    EXPECT_EQ(b.impl(), alias.impl());
 }
 
-TEST_F(StreamDeathTest, SwapNeedsSameTypeAndShape) {
+TEST(Stream, SwapTakesAnyShapesAndTypes) {
     brook::stream a = make_stream<float>(4);
-    brook::stream b = make_stream<float>(2, 2);
-    brook::stream c = make_stream<float2>(4);
-    EXPECT_EXIT(streamSwap(a, b), testing::ExitedWithCode(1),
-                "brook: error: streamSwap: the streams differ: float<4> and float<2, 2>");
-    EXPECT_EXIT(streamSwap(a, c), testing::ExitedWithCode(1), "float<4> and float2<4>");
+    brook::stream b = make_stream<float2>(2, 3);
+    streamSwap(a, b);
+    EXPECT_EQ(a.describe(), "float2<2, 3>");
+    EXPECT_EQ(b.describe(), "float<4>");
 }
 
 TEST(Stream, SizeIsXLast) {
@@ -203,23 +209,26 @@ TEST(Stream, DomainIsAViewInXLastOrder) {
     EXPECT_EQ(line.size(), 3u);
 }
 
-TEST(Stream, SwapOfViews) {
+TEST(Stream, SwapOfViewsLeavesTheStreamAlone) {
     brook::stream s = make_stream<float>(4);
     const float values[4] = {1, 2, 3, 4};
     streamRead(s, values);
     brook::stream low = s.domain(0, 2);
-    brook::stream high = s.domain(2, 4);
+    brook::stream high = s.domain(1, 4);
     streamSwap(low, high);
     float out[4];
     streamWrite(s, out);
-    EXPECT_EQ(out[0], 3.0f);
-    EXPECT_EQ(out[3], 2.0f);
+    EXPECT_EQ(out[0], 1.0f);
+    EXPECT_EQ(out[3], 4.0f);
+    streamWrite(low, out);
+    EXPECT_EQ(out[0], 2.0f);
+    EXPECT_EQ(low.size(), 3u);
 }
 
 TEST_F(StreamDeathTest, DomainBoundsAreChecked) {
     const brook::stream s = make_stream<float>(3, 4);
     EXPECT_EXIT(s.domain(int2(0, 0), int2(5, 3)), testing::ExitedWithCode(1),
-                "brook: error: domain \\[0, 0\\] to \\[5, 3\\) of stream float<3, 4> is empty or "
+                "brook: error: domain \\[0, 0\\] to \\[5, 3\\) of stream float<3, 4> is reversed or "
                 "outside the stream");
     EXPECT_EXIT(s.domain(0, 2), testing::ExitedWithCode(1),
                 "domain of stream float<3, 4>: the bounds have 1 component but the stream has 2 "

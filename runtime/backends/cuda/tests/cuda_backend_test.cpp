@@ -651,7 +651,7 @@ int swapped_streams_exchange_contents() {
     streamRead(b, two.data());
     const std::size_t mark = log_mark();
     streamSwap(a, b);
-    check_calls(mark, {}, "streamSwap (it exchanges the buffers)");
+    check_calls(mark, {}, "streamSwap (it exchanges the handles)");
     std::vector<float> out(3);
     streamWrite(a, out.data());
     check_eq(out == two, true, "a after the swap");
