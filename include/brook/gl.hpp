@@ -3,10 +3,11 @@
 // draw a result without copying it back to the host (the paper's §4.1, "the results can be
 // rendered directly"). docs/gl_backend.md, "Interop", has an example.
 //
-// With BRT_RUNTIME=gl the runtime's OpenGL 4.5 core context (headless EGL) is current on the
-// thread that created the first stream, and stays current: the application issues its own GL
-// calls on that thread, in that context (loading functions with libepoxy, as libbrook does), and
-// must leave the context current. It may read the textures (texelFetch); it must not write,
+// With BRT_RUNTIME=gl an OpenGL 4.5 core context of the runtime (headless EGL) is current on each
+// thread that has called Brook, and stays current: the first such thread's context, and on every
+// other thread one sharing its objects (textures included). The application issues its own GL
+// calls on such a thread, in that context (loading functions with libepoxy, as libbrook does),
+// not while another thread is inside a Brook call, and must leave the context current. It may read the textures (texelFetch); it must not write,
 // resize or delete them. A kernel call that writes the stream may give it new textures (outputs
 // are often rendered into fresh ones, the tutorial's ping-pong), so query again after each call.
 //

@@ -35,7 +35,9 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -232,17 +234,29 @@ public:
         }
     }
 
-    /// Detaches `texture` wherever it is attached; called before it is deleted.
-    void forget(GLuint texture) {
+    /// Detaches `texture` wherever it is attached; called before it is deleted. `current`:
+    /// whether this framebuffer's context is current; another context's framebuffer cannot be
+    /// changed now, so its attachments are only marked to be set again by its next bind.
+    void forget(GLuint texture, bool current) {
         for (std::size_t i = 0; i < attached_.size(); ++i) {
-            if (attached_[i] == texture) {
-                glNamedFramebufferTexture(framebuffer_.get(), attachment(i), 0, 0);
-                attached_[i] = 0;
+            if (attached_[i] != texture) {
+                continue;
             }
+            if (current) {
+                glNamedFramebufferTexture(framebuffer_.get(), attachment(i), 0, 0);
+            }
+            attached_[i] = current ? 0 : stale;
         }
     }
 
+    /// Makes the next bind set every attachment again: textures that another context drew into
+    /// are up to date in this one only once attached again.
+    void refresh() { std::fill(attached_.begin(), attached_.end(), stale); }
+
 private:
+    /// No texture has this name, so a bind always replaces it.
+    static constexpr GLuint stale = ~GLuint{0};
+
     static GLenum attachment(std::size_t i) {
         return GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i);
     }
@@ -252,21 +266,56 @@ private:
     std::size_t drawn_ = 1; ///< a new framebuffer draws attachment 0
 };
 
+/// The objects a context cannot share with the others: each thread's context has its own.
+struct ContextObjects {
+    RenderTargets targets;
+    gl::VertexArray empty_vertex_array;
+
+    ContextObjects() {
+        targets.create();
+        GLuint name = 0;
+        glCreateVertexArrays(1, &name);
+        empty_vertex_array = gl::VertexArray(name);
+        gl::check("creating the backend's objects");
+    }
+};
+
 /// What the GL objects of the backend share; destroyed after the last of them.
 /// Members are destroyed in reverse order: the context last, while the others still need it.
 struct Device {
     std::shared_ptr<gl::Context> context;
-    RenderTargets targets;
     TexturePool pool;
     gl::ProgramCache programs;
-    gl::VertexArray empty_vertex_array;
+    /// Per thread that used the backend, the objects of its context (gl::Context).
+    std::map<std::thread::id, ContextObjects> per_thread;
+
+    /// The calling thread's objects, made on its first call; only under a DeviceLock.
+    ContextObjects& objects() { return per_thread[std::this_thread::get_id()]; }
 };
 
-/// Returns `texture` to the pool, or deletes it (detached first) when the pool has enough.
+/// A backend call's hold on the device: gl::Context::Lock, and the calling thread's
+/// attachments refreshed when another thread drew since its last call.
+class DeviceLock {
+public:
+    explicit DeviceLock(Device& device) : lock_(*device.context) {
+        if (lock_.switched()) {
+            device.objects().targets.refresh();
+        }
+    }
+
+private:
+    gl::Context::Lock lock_;
+};
+
+/// Returns `texture` to the pool, or deletes it (detached first, in every context) when the
+/// pool has enough.
 void release_texture(Device& device, const Format& format, Layout layout, Texture texture) {
     const Texture dropped = device.pool.keep(format, layout, std::move(texture));
     if (dropped.get() != 0) {
-        device.targets.forget(dropped.get());
+        const std::thread::id self = std::this_thread::get_id();
+        for (auto& [thread, objects] : device.per_thread) {
+            objects.targets.forget(dropped.get(), thread == self);
+        }
     }
 }
 
@@ -305,9 +354,17 @@ public:
         }
         gl::check("clearing a new stream");
     }
-    ~GlStorage() override { release_surface(*device_, formats_, surface_); }
+    ~GlStorage() override {
+        // The last storage may hold the last reference to the device, which must go under the
+        // lock too; the lock needs the context, kept here until it is released.
+        const std::shared_ptr<gl::Context> context = device_->context;
+        const DeviceLock lock(*device_);
+        release_surface(*device_, formats_, surface_);
+        device_.reset();
+    }
 
     const ElementType& type() const { return type_; }
+    Device& device() const { return *device_; }
     const std::vector<Format>& formats() const { return formats_; }
     Surface& surface() { return surface_; }
     const Surface& surface() const { return surface_; }
@@ -402,24 +459,36 @@ class GlBackend final : public Backend {
 public:
     explicit GlBackend(std::shared_ptr<gl::Context> context) : device_(std::make_shared<Device>()) {
         device_->context = std::move(context);
-        GLuint name = 0;
-        glCreateVertexArrays(1, &name);
-        device_->empty_vertex_array = gl::VertexArray(name);
-        device_->targets.create();
-        gl::check("creating the backend's objects");
+        device_->context->on_thread_exit([device = std::weak_ptr<Device>(device_)] {
+            if (const std::shared_ptr<Device> alive = device.lock()) {
+                alive->per_thread.erase(std::this_thread::get_id());
+            }
+        });
     }
+    ~GlBackend() override {
+        const std::shared_ptr<gl::Context> context = device_->context;
+        const DeviceLock lock(*device_);
+        device_.reset();
+    }
+    GlBackend(const GlBackend&) = delete;
+    GlBackend& operator=(const GlBackend&) = delete;
 
     std::string_view name() const override { return "gl"; }
     std::string device() const override { return device_->context->description(); }
     bool software_renderer() const override { return device_->context->software_renderer(); }
     // Draws are queued by the driver; glFinish returns when they are done.
-    void finish() override { glFinish(); }
+    void finish() override {
+        const DeviceLock lock(*device_);
+        glFinish();
+    }
 
     std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
+        const DeviceLock lock(*device_);
         return std::make_unique<GlStorage>(device_, type, count);
     }
 
     void write(Storage& storage, const Region& region, const void* host) override {
+        const DeviceLock lock(*device_);
         GlStorage& target = gl_storage(&storage);
         const Shape4 shape = shape_of(region);
         const auto [first, end] = element_span(shape);
@@ -449,6 +518,7 @@ public:
     }
 
     void read(const Storage& storage, const Region& region, void* host) override {
+        const DeviceLock lock(*device_);
         const GlStorage& source = gl_storage(storage);
         const Shape4 shape = shape_of(region);
         const auto [first, end] = element_span(shape);
@@ -468,6 +538,7 @@ public:
     }
 
     void copy(Storage& target, const Storage& source) override {
+        const DeviceLock lock(*device_);
         GlStorage& to = gl_storage(&target);
         const GlStorage& from = gl_storage(source);
         for (std::size_t f = 0; f < to.formats().size(); ++f) {
@@ -479,6 +550,7 @@ public:
     }
 
     void run_kernel(const Launch& launch) override {
+        const DeviceLock lock(*device_);
         const Shape4 domain = domain_shape(launch.rank, launch.extents);
         switch (launch.pass) {
         case Launch::Pass::Single:
@@ -503,6 +575,7 @@ public:
     bool runs_variable_outputs() const override { return true; }
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
+        const DeviceLock lock(*device_);
         const BoundStream& in = launch.args[static_cast<std::size_t>(input)].stream;
         std::array<int, 4> ones{1, 1, 1, 1};
         const std::vector<Format>& formats = gl_storage(in.storage).formats();
@@ -520,6 +593,7 @@ public:
     }
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
+        const DeviceLock lock(*device_);
         const Shape4 target_shape = shape_of(target.region);
         Surface folded = reduce(launch, input, target_shape.extents);
         store(gl_storage(target.storage), target.region, folded);
@@ -835,10 +909,11 @@ private:
     void draw_passes(const Launch& launch, const std::vector<Pass>& passes, const Targets& targets,
                      const Shape4& frame, const PassUniforms& extra) {
         const Layout layout = drawn_layout(frame, extra);
-        glBindVertexArray(device_->empty_vertex_array.get());
+        ContextObjects& objects = device_->objects();
+        glBindVertexArray(objects.empty_vertex_array.get());
         glViewport(0, 0, layout.width, layout.height);
         for (const Pass& pass : passes) {
-            device_->targets.bind(targets.textures.data() + pass.first, pass.count);
+            objects.targets.bind(targets.textures.data() + pass.first, pass.count);
             gl::ShaderProgram& program = *pass.program;
             glUseProgram(program.get());
             set_frame(program, frame, layout);
@@ -1079,7 +1154,8 @@ void main() {
 )glsl";
         const Shape4 view = shape_of(region);
         const Layout layout = storage.surface().layout;
-        glBindVertexArray(device_->empty_vertex_array.get());
+        ContextObjects& objects = device_->objects();
+        glBindVertexArray(objects.empty_vertex_array.get());
         glViewport(0, 0, layout.width, layout.height);
         for (std::size_t f = 0; f < storage.formats().size(); ++f) {
             const Format& format = storage.formats()[f];
@@ -1090,7 +1166,7 @@ void main() {
                 device_->programs.get(source, "(gl backend: copy into a view)", source, variant);
             glUseProgram(program.get());
             const GLuint target = storage.surface().textures[f].get();
-            device_->targets.bind(&target, 1);
+            objects.targets.bind(&target, 1);
             glUniform1i(program.uniform("brt_frame_width"), layout.width);
             glUniform4iv(program.uniform("brt_view_ext"), 1, view.extents.data());
             glUniform4iv(program.uniform("brt_view_str"), 1, view.strides.data());
@@ -1204,6 +1280,7 @@ StreamTextures textures(const stream& s) {
               " backend, which has no OpenGL textures; run with BRT_RUNTIME=gl");
     }
     const GlStorage& storage = gl_storage(impl.storage());
+    const DeviceLock lock(storage.device());
     StreamTextures result;
     for (const Texture& texture : storage.surface().textures) {
         result.textures.push_back(texture.get());

@@ -86,9 +86,22 @@ std::vector<std::pair<std::string, EGLDisplay>> candidate_displays(std::string& 
     return displays;
 }
 
-/// An OpenGL 4.5 core context on `display`, current without a surface, or EGL_NO_CONTEXT with
-/// the reason appended to `reasons`.
-EGLContext make_context(EGLDisplay display, const std::string& label, std::string& reasons) {
+const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION,       4,
+                                     EGL_CONTEXT_MINOR_VERSION,       5,
+                                     EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                     EGL_NONE};
+
+/// The state every context of the backend starts with: tightly packed host rows.
+void set_up_current_context() {
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+}
+
+/// An OpenGL 4.5 core context on `display` (with `config`, which is null for a display that
+/// needs none), current without a surface, or EGL_NO_CONTEXT with the reason appended to
+/// `reasons`.
+EGLContext make_context(EGLDisplay display, const std::string& label, std::string& reasons,
+                        EGLConfig& config) {
     const auto fail = [&](const std::string& why) {
         reasons += (reasons.empty() ? "" : "; ") + label + ": " + why;
         return EGL_NO_CONTEXT;
@@ -107,7 +120,7 @@ EGLContext make_context(EGLDisplay display, const std::string& label, std::strin
         eglTerminate(display);
         return fail("the display has no desktop OpenGL");
     }
-    EGLConfig config = nullptr;
+    config = nullptr;
     if (!has_extension(extensions, "EGL_KHR_no_config_context")) {
         const EGLint config_attributes[] = {EGL_SURFACE_TYPE, 0, EGL_RENDERABLE_TYPE,
                                             EGL_OPENGL_BIT, EGL_NONE};
@@ -118,10 +131,6 @@ EGLContext make_context(EGLDisplay display, const std::string& label, std::strin
             return fail("no EGL config for OpenGL");
         }
     }
-    const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
-                                         EGL_CONTEXT_MINOR_VERSION, 5,
-                                         EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                         EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     const EGLContext context =
         eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
     if (context == EGL_NO_CONTEXT) {
@@ -149,15 +158,20 @@ int get_integer(GLenum name) {
 std::shared_ptr<Context> Context::create() {
     std::string reasons;
     for (const auto& [label, display] : candidate_displays(reasons)) {
-        const EGLContext context = make_context(display, label, reasons);
+        EGLConfig config = nullptr;
+        const EGLContext context = make_context(display, label, reasons, config);
         if (context != EGL_NO_CONTEXT) {
-            return std::shared_ptr<Context>(new Context(display, context));
+            std::shared_ptr<Context> made(new Context(display, config, context));
+            made->add_thread(context);
+            return made;
         }
     }
     throw Unavailable("no OpenGL 4.5 context could be made (" + reasons + ")");
 }
 
-Context::Context(EGLDisplay display, EGLContext context) : display_(display), context_(context) {
+Context::Context(EGLDisplay display, EGLConfig config, EGLContext context)
+    : display_(display), config_(config), context_(context),
+      last_thread_(std::this_thread::get_id()) {
     max_texture_size_ = env_limit("BRT_GL_MAX_TEXTURE_SIZE", get_integer(GL_MAX_TEXTURE_SIZE));
     max_outputs_ = env_limit(
         "BRT_GL_MAX_OUTPUTS",
@@ -168,9 +182,109 @@ Context::Context(EGLDisplay display, EGLContext context) : display_(display), co
         return std::string(value != nullptr ? value : "?");
     };
     description_ = text(GL_RENDERER) + ", OpenGL " + text(GL_VERSION);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    set_up_current_context();
     check("setting up the context");
+}
+
+namespace {
+
+/// Tells the context when a thread that made a context of its own exits (a thread_local's
+/// destructor runs then).
+struct ThreadExitNotice {
+    std::weak_ptr<Context> context;
+    void (*notify)(Context&) = nullptr;
+    ~ThreadExitNotice() {
+        if (const std::shared_ptr<Context> alive = context.lock()) {
+            notify(*alive);
+        }
+    }
+};
+
+thread_local ThreadExitNotice thread_exit_notice;
+
+} // namespace
+
+Context::Lock::Lock(Context& context) : context_(context) {
+    context_.mutex_.lock();
+    if (context_.depth_++ == 0) {
+        switched_ = context_.enter();
+    }
+}
+
+Context::Lock::~Lock() {
+    if (--context_.depth_ == 0) {
+        context_.leave();
+    }
+    context_.mutex_.unlock();
+}
+
+void Context::add_thread(EGLContext context) {
+    thread_contexts_.emplace(std::this_thread::get_id(), context);
+    thread_exit_notice.context = weak_from_this();
+    thread_exit_notice.notify = [](Context& self) { self.thread_exited(); };
+}
+
+bool Context::enter() {
+    const std::thread::id self = std::this_thread::get_id();
+    if (!thread_contexts_.contains(self)) {
+        // EGL's current API is per thread.
+        eglBindAPI(EGL_OPENGL_API);
+        const EGLContext shared = eglCreateContext(display_, config_, context_, context_attributes);
+        if (shared == EGL_NO_CONTEXT ||
+            eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, shared) != EGL_TRUE) {
+            fatal("gl backend: cannot make an OpenGL context for a new thread (" +
+                  egl_error_text() + "); run the program's Brook calls on one thread");
+        }
+        set_up_current_context();
+        add_thread(shared);
+    }
+    if (self == last_thread_) {
+        return false;
+    }
+    if (fence_ != nullptr) {
+        while (glClientWaitSync(fence_, GL_SYNC_FLUSH_COMMANDS_BIT, 1'000'000'000) ==
+               GL_TIMEOUT_EXPIRED) {
+        }
+        glDeleteSync(fence_);
+        fence_ = nullptr;
+    }
+    last_thread_ = self;
+    return true;
+}
+
+void Context::leave() {
+    // Every call leaves one, even while a single thread uses the backend: a thread that comes
+    // later may read this call's results or reuse its textures (the pool) and must wait for it.
+    if (fence_ != nullptr) {
+        glDeleteSync(fence_);
+    }
+    fence_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush();
+}
+
+void Context::thread_exited() {
+    const std::lock_guard<std::recursive_mutex> lock(mutex_);
+    const auto found = thread_contexts_.find(std::this_thread::get_id());
+    // A thread that stops the program inside a call (an error) keeps its context for the
+    // teardown that follows.
+    if (found == thread_contexts_.end() || depth_ > 0) {
+        return;
+    }
+    if (release_thread_) {
+        release_thread_();
+    }
+    // Its last call's fence stays: sync objects belong to all the contexts. The first context
+    // lives on (the others share its objects), current on no thread; a later thread that gets
+    // the exited one's id makes a context of its own.
+    eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    if (found->second != context_) {
+        eglDestroyContext(display_, found->second);
+    }
+    eglReleaseThread();
+    if (last_thread_ == found->first) {
+        last_thread_ = std::thread::id();
+    }
+    thread_contexts_.erase(found);
 }
 
 bool Context::software_renderer() const {
@@ -183,7 +297,15 @@ bool Context::software_renderer() const {
 }
 
 Context::~Context() {
+    if (fence_ != nullptr) {
+        glDeleteSync(fence_);
+    }
     eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    for (const auto& [thread, context] : thread_contexts_) {
+        if (context != context_) {
+            eglDestroyContext(display_, context);
+        }
+    }
     eglDestroyContext(display_, context_);
     eglTerminate(display_);
 }
