@@ -117,17 +117,26 @@ std::string usable_backends(const std::vector<BackendFactory>& factories, bool w
     return text;
 }
 
-/// The backends started so far, by name. Created by the first backend choice, before any
-/// stream, and kept to the end of the run, so every backend outlives its streams (statics die
-/// in reverse order).
+/// The backends started so far, by name, and in the order they started.
 struct StartedBackends {
     std::mutex mutex;
     std::map<std::string, std::unique_ptr<StartedBackend>, std::less<>> by_name;
+    std::vector<std::string> start_order;
 };
 
 StartedBackends& started_backends() {
     static StartedBackends started;
     return started;
+}
+
+/// Stops the backend started last. Registered with atexit once a backend has started, so that
+/// at exit it is stopped after every static stream made later and before the statics its own
+/// start created (its driver's), which die in reverse order of construction too.
+void stop_latest_backend() {
+    StartedBackends& started = started_backends();
+    const std::lock_guard lock(started.mutex);
+    started.by_name.erase(started.start_order.back());
+    started.start_order.pop_back();
 }
 
 /// The started backend of `factory`, starting it now if it is not; throws std::runtime_error
@@ -141,6 +150,8 @@ StartedBackend& start_once(const BackendFactory& factory) {
     auto backend = std::make_unique<StartedBackend>(factory.create());
     StartedBackend& result = *backend;
     started.by_name.emplace(std::string(factory.name), std::move(backend));
+    started.start_order.emplace_back(factory.name);
+    std::atexit(stop_latest_backend);
     return result;
 }
 
