@@ -4,6 +4,7 @@
 // global namespace. The stream type itself stays `brook::stream` (brcc writes it qualified), so
 // user code may keep its own names such as `stream`.
 
+#include "brook/host_support.hpp"
 #include "brook/stream.hpp"
 #include "brook/vector.hpp"
 
@@ -32,8 +33,12 @@ using brook::uint2;
 using brook::uint3;
 using brook::uint4;
 
-using brook::brfree;
-using brook::brmalloc;
+using brook::getElementSize;
+using brook::getStreamType;
+using brook::StreamType;
+using enum brook::StreamType;
+typedef brook::iter __BRTIter;
+
 using brook::streamGatherOp;
 using brook::streamPrint;
 using brook::streamRead;

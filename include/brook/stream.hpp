@@ -2,9 +2,13 @@
 // Streams: the Brook runtime's collections of records, stored by the current backend. A
 // `brook::stream` is a handle; copies share the same storage (a `.domain()` view also does).
 
+#include "brook/host_memory.hpp"
+#include "brook/stream_type.hpp"
 #include "brook/vector.hpp"
 
+#include <concepts>
 #include <cstddef>
+#include <initializer_list>
 #include <memory>
 #include <span>
 #include <string>
@@ -87,6 +91,7 @@ class StreamImpl;
 } // namespace detail
 
 struct KernelInfo;
+class Stream;
 
 class stream {
 public:
@@ -124,11 +129,66 @@ public:
     std::shared_ptr<detail::StreamImpl> impl() const { return impl_; }
     explicit stream(std::shared_ptr<detail::StreamImpl> impl) : impl_(std::move(impl)) {}
 
+    // BrookGPU's C++ interface (COMPAT.md 2.3), for programs that build streams by hand.
+
+    /// `stream(getStreamType((float4*)0), rows, cols, -1)`: the extents, slowest first, end with
+    /// -1. An iterator (brook::iter) converts to a stream sharing its elements.
+    template <std::integral... Extents>
+    stream(const StreamType* fields, Extents... extents_then_minus_one) {
+        const long long values[] = {static_cast<long long>(extents_then_minus_one)...};
+        *this = from_field_list(fields, values);
+    }
+    /// `dims` extents, slowest first. BrookGPU's `read_only` hint changes nothing here.
+    stream(const unsigned* extents, unsigned dims, const StreamType* fields,
+           bool read_only = false);
+    /// `stream::create<float4>(n)`, `stream::create<float4>(rows, cols)`.
+    template <class T> static stream create(int n);
+    template <class T> static stream create(int rows, int columns);
+    /// streamRead, streamWrite and streamSwap as members.
+    void read(const void* data) const;
+    void write(void* data) const;
+    void swap(stream& other);
+    /// BrookGPU's stream object, with its getters (`s->getDimension()`); it lives as long as any
+    /// handle of the stream does. Null for an empty handle.
+    operator Stream*() const;
+    Stream* operator->() const;
+
 private:
     /// The view for bounds lo[i], hi[i] where i = 0 is `.x`, the last dimension.
     stream domain_view(const int* lo, const int* hi, int components) const;
+    /// The stream of the field list's element type and the extents before the -1 in `values`.
+    static stream from_field_list(const StreamType* fields, std::span<const long long> values);
 
     std::shared_ptr<detail::StreamImpl> impl_;
+};
+
+/// What `->` on a stream handle reaches: BrookGPU's getters of a stream's shape and fields,
+/// and its Read/Write. The runtime's description of a stream derives from it.
+class Stream {
+public:
+    Stream(const Stream&) = delete;
+    Stream& operator=(const Stream&) = delete;
+
+    /// The extents, slowest first (getDimension() of them).
+    const unsigned* getExtents() const;
+    unsigned getDimension() const;
+    /// Number of elements.
+    unsigned getTotalSize() const;
+    /// Leaf fields of the element type (float4: 1; {float3, float3}: 2) and their types.
+    unsigned getFieldCount() const;
+    StreamType getIndexedFieldType(unsigned i) const;
+    /// Bytes of one element in host memory, as Read and Write move it.
+    unsigned getElementSize() const;
+    void Read(const void* data);
+    void Write(void* data) const;
+
+protected:
+    Stream() = default;
+    ~Stream() = default;
+
+private:
+    /// getExtents' answer, filled on each call: a variable output may change the shape.
+    mutable unsigned extents_[4] = {};
 };
 
 template <class T, class... Extents> stream make_stream(Extents... extents) {
@@ -136,6 +196,13 @@ template <class T, class... Extents> stream make_stream(Extents... extents) {
                   "a stream has 1 to 4 dimensions");
     const long long values[] = {static_cast<long long>(extents)...};
     return stream(element_traits<T>::type(), values);
+}
+
+template <class T> stream stream::create(int n) {
+    return make_stream<T>(n);
+}
+template <class T> stream stream::create(int rows, int columns) {
+    return make_stream<T>(rows, columns);
 }
 
 /// A stream of `type` (float..float4) holding the values of `iter(begin, end)` (DESIGN.md §2):
@@ -166,6 +233,25 @@ template <class T, class... Extents> stream make_iterator(T begin, T end, Extent
     return make_iterator_stream(element_traits<T>::type(), values, b, e);
 }
 
+/// BrookGPU's iterator object: a stream of float..float4 holding `iter(start, end)`'s values
+/// (make_iterator above), usable wherever a stream is read. Kernel stubs take iterator
+/// parameters as `const brook::iter&`, which an ordinary stream also converts to (sharing it).
+class iter : public stream {
+public:
+    iter() = default;
+    iter(const stream& s) : stream(s) {} // NOLINT(google-explicit-constructor): as BrookGPU
+    /// `iter(__BRTFLOAT2, rows, cols, -1, x0, y0, x1, y1, -1)`: the type (__BRTFLOAT to
+    /// __BRTFLOAT4, n components), the extents ended by -1, then n start and n end values;
+    /// what follows is ignored.
+    template <class... Values>
+        requires(std::is_arithmetic_v<Values> && ...)
+    iter(StreamType type, Values... values)
+        : stream(from_values(type, {static_cast<double>(values)...})) {}
+
+private:
+    static stream from_values(StreamType type, std::initializer_list<double> values);
+};
+
 /// Copies the stream's elements from host memory into it (no alignment demands). The handle is
 /// const so that views (`s.domain(...)`) can be filled; the elements change.
 void streamRead(const stream& s, const void* data);
@@ -178,8 +264,8 @@ void streamSwap(stream& a, stream& b);
 /// component as its value and a space (`1.00 `), one of several as `{1.00, 2.00}` with nothing
 /// between two such elements; float values as `%3.2f`, `0.00` when |x| < 1e-6, `inf` for either
 /// infinity, `NaN` for NaN; int values as integers; a newline after every row of the last
-/// dimension.
-void streamPrint(const stream& s);
+/// dimension. BrookGPU's `flatten` flag changes nothing.
+void streamPrint(const stream& s, bool flatten = false);
 /// The stream's extents as the original runtime gave them, in the `.x`-is-last order: .x is the
 /// last (fastest) extent, .y the one before it, and so on; absent dimensions are 0.
 float4 streamSize(const stream& s);
@@ -202,16 +288,12 @@ void streamScatterOp(const stream& dst, const stream& index, const stream& src,
 void streamGatherOp(const stream& dst, const stream& index, const stream& src,
                     const KernelInfo& op);
 
-/// Memory for host arrays that streams read and write; freed with brfree.
-void* brmalloc(std::size_t bytes);
-void brfree(void* pointer);
-
-/// Waits until every kernel, reduction and copy issued so far has finished. Backends that queue
+/// Waits until every kernel, reduction and copy the calling thread issued has finished. Backends that queue
 /// work (cuda) return from launches early; streamWrite and reductions to host variables wait by
 /// themselves, so only timing and interop with other APIs need this.
 void finish();
 
-/// The backend this process runs on ("cpu", "gl", "cuda"), chosen by BRT_RUNTIME.
+/// The backend the calling thread runs on ("cpu", "gl", "cuda"): brook/runtime_control.hpp.
 const char* backend_name();
 
 } // namespace brook

@@ -233,6 +233,12 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
               " is an empty stream handle (no stream was assigned to it)");
     }
     const StreamImpl& impl = *s->impl();
+    if (const Backend& runs = current_backend(); &impl.backend() != &runs) {
+        fatal(argument_label(kernel, param) + " is a stream of the " +
+              std::string(impl.backend().name()) + " backend, but this thread runs on " +
+              std::string(runs.name()) +
+              "; pass streams only to kernels of a thread on their backend");
+    }
     const ElementType& expected = info.element_type();
     if (!(impl.type() == expected)) {
         fatal(argument_label(kernel, param) + " is " + describe_shape(impl.type(), impl.region()) +

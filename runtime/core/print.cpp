@@ -72,7 +72,7 @@ void append_component(std::string& text, const std::byte* element, const FieldIn
 
 } // namespace
 
-void streamPrint(const stream& s) {
+void streamPrint(const stream& s, bool /*flatten*/) {
     const detail::StreamImpl& impl = detail::checked_impl(s, "streamPrint");
     const ElementType& type = impl.type();
     const detail::Region& region = impl.region();

@@ -1,7 +1,9 @@
-// Backend selection by BRT_RUNTIME. Every backend built into this library (or loaded from
-// BRT_BACKEND_PLUGINS) registered a factory; `auto` takes the highest-ranked one that starts,
-// any other value must name one exactly. There is no silent fallback: a backend that is missing
-// or cannot start stops the program, naming the cause and the backends that can run.
+// Backend selection by BRT_RUNTIME or brook::initialize. Every backend built into this library
+// (or loaded from BRT_BACKEND_PLUGINS) registered a factory; `auto` takes the highest-ranked one
+// that starts, any other value must name one (BRT_RUNTIME exactly, initialize by prefix, both
+// taking BrookGPU's names of gl). There is no silent fallback: a backend that is missing or
+// cannot start stops the program, naming the cause and the backends that can run. A backend
+// starts once and serves every thread that chooses it; the choice itself is per thread.
 //
 // BROOK_BACKEND_FOLDERS (from CMake: the folders of runtime/backends/) names every backend of
 // the project, so that one this build left out is reported as "not built", not as unknown.
@@ -14,6 +16,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -113,21 +117,85 @@ std::string usable_backends(const std::vector<BackendFactory>& factories, bool w
     return text;
 }
 
+/// The backends started so far, by name, and in the order they started.
+struct StartedBackends {
+    std::mutex mutex;
+    std::map<std::string, std::unique_ptr<StartedBackend>, std::less<>> by_name;
+    std::vector<std::string> start_order;
+};
+
+StartedBackends& started_backends() {
+    static StartedBackends started;
+    return started;
+}
+
+/// Stops the backend started last. Registered with atexit once a backend has started, so that
+/// at exit it is stopped after every static stream made later and before the statics its own
+/// start created (its driver's), which die in reverse order of construction too.
+void stop_latest_backend() {
+    StartedBackends& started = started_backends();
+    const std::lock_guard lock(started.mutex);
+    started.by_name.erase(started.start_order.back());
+    started.start_order.pop_back();
+}
+
+/// The started backend of `factory`, starting it now if it is not; throws std::runtime_error
+/// when it cannot start.
+StartedBackend& start_once(const BackendFactory& factory) {
+    StartedBackends& started = started_backends();
+    const std::lock_guard lock(started.mutex);
+    if (const auto found = started.by_name.find(factory.name); found != started.by_name.end()) {
+        return *found->second;
+    }
+    auto backend = std::make_unique<StartedBackend>(factory.create());
+    StartedBackend& result = *backend;
+    started.by_name.emplace(std::string(factory.name), std::move(backend));
+    started.start_order.emplace_back(factory.name);
+    std::atexit(stop_latest_backend);
+    return result;
+}
+
 /// Starts `factory`'s backend; one that cannot start stops the program with its reason and the
 /// other backends.
-std::unique_ptr<Backend> start(const BackendFactory& factory,
-                               const std::vector<BackendFactory>& factories) {
+StartedBackend& start(const BackendFactory& factory, const std::vector<BackendFactory>& factories,
+                      const std::string& label) {
     try {
-        return factory.create();
+        return start_once(factory);
     } catch (const std::runtime_error& error) {
-        fatal(
-            "BRT_RUNTIME=" + std::string(factory.name) + ": " + error.what() +
-            "; backends that can run here: " + joined(names_of(factories, factory.name), " and "));
+        fatal(label + ": " + error.what() + "; backends that can run here: " +
+              joined(names_of(factories, factory.name), " and "));
     }
 }
 
-std::unique_ptr<Backend> select_backend(std::string_view name) {
+/// The registered name that `name` selects: a backend's name, with any suffix when
+/// `any_suffix`; BrookGPU's `ogl` and `gles`, with any suffix after `:`, are gl. Anything else
+/// is returned as it is.
+std::string_view resolve(std::string_view name, bool any_suffix,
+                         const std::vector<BackendFactory>& factories) {
+    const auto begins_with = [&](std::string_view prefix, bool colon_suffix) {
+        return name.starts_with(prefix) &&
+               (name.size() == prefix.size() || any_suffix ||
+                (colon_suffix && name[prefix.size()] == ':'));
+    };
+    for (const std::string_view alias : {"ogl", "gles"}) {
+        if (begins_with(alias, true)) {
+            return "gl";
+        }
+    }
+    std::string_view best = name;
+    for (const BackendFactory& factory : factories) {
+        if (begins_with(factory.name, false) &&
+            (best == name || factory.name.size() > best.size())) {
+            best = factory.name;
+        }
+    }
+    return best;
+}
+
+StartedBackend& select_backend(std::string_view requested, bool any_suffix,
+                               const std::string& label) {
     const std::vector<BackendFactory> factories = registered();
+    const std::string_view name = resolve(requested, any_suffix, factories);
     if (name == "auto") {
         // The best that starts: a GPU backend that cannot start here, or that a software
         // renderer serves, is passed over.
@@ -136,8 +204,8 @@ std::unique_ptr<Backend> select_backend(std::string_view name) {
                 continue;
             }
             try {
-                std::unique_ptr<Backend> backend = factory.create();
-                if (!backend->software_renderer()) {
+                StartedBackend& backend = start_once(factory);
+                if (!backend.backend().software_renderer()) {
                     return backend;
                 }
             } catch (const std::runtime_error&) {
@@ -147,20 +215,24 @@ std::unique_ptr<Backend> select_backend(std::string_view name) {
     }
     for (const BackendFactory& factory : factories) {
         if (factory.name == name) {
-            return start(factory, factories);
+            return start(factory, factories, label);
         }
     }
     const std::vector<std::string> missing = unbuilt(factories);
     if (std::find(missing.begin(), missing.end(), name) != missing.end()) {
-        fatal("BRT_RUNTIME=" + std::string(name) + ": the " + std::string(name) +
-              " backend is not built in this version; " + usable_backends(factories, false));
+        fatal(label + ": the " + std::string(name) + " backend is not built in this version; " +
+              usable_backends(factories, false));
     }
     std::vector<std::string> choices = names_of(factories);
     choices.insert(choices.end(), missing.begin(), missing.end());
     choices.emplace_back("auto");
-    fatal("BRT_RUNTIME=" + std::string(name) + " names no backend (use " + joined(choices, " or ") +
-          "); " + usable_backends(factories, true));
+    fatal(label + " names no backend (use " + joined(choices, " or ") + "); " +
+          usable_backends(factories, true));
 }
+
+thread_local StartedBackend* this_thread_choice = nullptr;
+thread_local const std::shared_ptr<std::atomic<long>> this_thread_streams =
+    std::make_shared<std::atomic<long>>(0);
 
 } // namespace
 
@@ -168,36 +240,68 @@ BackendRegistration::BackendRegistration(const BackendFactory& factory) {
     registry().push_back(factory);
 }
 
-std::unique_ptr<Backend> create_backend(std::string_view name) {
-    std::unique_ptr<Backend> backend = select_backend(name.empty() ? "cpu" : name);
-    if (const char* verbose = std::getenv("BRT_VERBOSE");
-        verbose != nullptr && std::string_view(verbose) == "1") {
-        std::fprintf(stderr, "brook: backend %s on %s\n", std::string(backend->name()).c_str(),
-                     backend->device().c_str());
+StartedBackend::StartedBackend(std::unique_ptr<Backend> backend)
+    : backend_(std::move(backend)), name_(backend_->name()) {}
+
+StartedBackend& started_backend(std::string_view name, bool any_suffix, const std::string& label) {
+    return select_backend(name.empty() ? "cpu" : name, any_suffix, label);
+}
+
+std::vector<StartedBackend*> startable_backends() {
+    std::vector<BackendFactory> factories = registered();
+    std::stable_partition(factories.begin(), factories.end(),
+                          [](const BackendFactory& f) { return f.name == "cpu"; });
+    std::vector<StartedBackend*> backends;
+    for (const BackendFactory& factory : factories) {
+        try {
+            backends.push_back(&start_once(factory));
+        } catch (const std::runtime_error&) {
+            continue;
+        }
     }
+    return backends;
+}
+
+StartedBackend* thread_choice() {
+    return this_thread_choice;
+}
+
+void set_thread_choice(StartedBackend* backend) {
+    if (const char* verbose = std::getenv("BRT_VERBOSE");
+        backend != nullptr && verbose != nullptr && std::string_view(verbose) == "1") {
+        std::fprintf(stderr, "brook: backend %s on %s\n", backend->name().c_str(),
+                     backend->backend().device().c_str());
+    }
+    this_thread_choice = backend;
+}
+
+StartedBackend& environment_backend() {
+    static StartedBackend& backend = []() -> StartedBackend& {
+        const char* name = std::getenv("BRT_RUNTIME");
+        const std::string value = name != nullptr ? name : "";
+        return started_backend(value, false, "BRT_RUNTIME=" + value);
+    }();
     return backend;
 }
 
 Backend& current_backend() {
-    // Created by the first stream, so it outlives every stream (statics die in reverse order).
-    static const std::unique_ptr<Backend> backend = [] {
-        const char* name = std::getenv("BRT_RUNTIME");
-        return create_backend(name != nullptr ? name : "");
-    }();
-    return *backend;
+    if (this_thread_choice == nullptr) {
+        set_thread_choice(&environment_backend());
+    }
+    return this_thread_choice->backend();
+}
+
+ThreadStreamCount::ThreadStreamCount() : counter_(this_thread_streams) {
+    ++*counter_;
+}
+
+ThreadStreamCount::~ThreadStreamCount() {
+    --*counter_;
+}
+
+long ThreadStreamCount::of_this_thread() {
+    return *this_thread_streams;
 }
 
 } // namespace brook::detail
 
-namespace brook {
-
-void finish() {
-    detail::current_backend().finish();
-}
-
-const char* backend_name() {
-    static const std::string name(detail::current_backend().name());
-    return name.c_str();
-}
-
-} // namespace brook

@@ -1,6 +1,9 @@
 #pragma once
-// Backend selection: BRT_RUNTIME names the backend (cpu, gl, cuda, ... or auto); the choice is
-// made once, when the program first needs a backend, and holds for the rest of the run.
+// Backend selection: each thread runs on one backend, the one it chose with brook::initialize
+// (brook/runtime_control.hpp) or else the one BRT_RUNTIME names (cpu, gl, cuda, ... or auto),
+// chosen when the thread first needs a backend; it holds until the thread calls brook::finalize.
+// A backend starts once per process and stays for the rest of the run, shared by the threads
+// that choose it.
 //
 // Backends register themselves: each folder under runtime/backends/ defines one static
 // BackendRegistration, so the registry names no backend. Shared libraries listed in
@@ -9,8 +12,13 @@
 
 #include "core/backend.hpp"
 
+#include "brook/runtime_control.hpp"
+
+#include <atomic>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace brook::detail {
 
@@ -31,11 +39,51 @@ public:
     explicit BackendRegistration(const BackendFactory& factory);
 };
 
-/// The backend this run uses; selects it on the first call (an error stops the program).
+/// The calling thread's backend; chooses BRT_RUNTIME's on the first call of a thread that has
+/// not chosen one (an error stops the program).
 Backend& current_backend();
 
-/// The backend that BRT_RUNTIME value `name` selects ("" means the default, cpu); stops the
-/// program with the reason and the list of usable backends when it names none that can run.
-std::unique_ptr<Backend> create_backend(std::string_view name);
+/// A started backend, as the public API hands it out.
+class StartedBackend final : public Runtime {
+public:
+    explicit StartedBackend(std::unique_ptr<Backend> backend);
+    Backend& backend() const { return *backend_; }
+    const std::string& name() const { return name_; }
+
+private:
+    std::unique_ptr<Backend> backend_;
+    std::string name_;
+};
+
+/// The backend that `name` selects, started on first use: a BRT_RUNTIME value ("" means the
+/// default, cpu), or with `any_suffix` a name that begins with a backend's (initialize's prefix
+/// match). BrookGPU's `ogl` and `gles` mean gl. `label` starts the messages that stop the
+/// program when it names none that can run ("BRT_RUNTIME=dx9").
+StartedBackend& started_backend(std::string_view name, bool any_suffix, const std::string& label);
+/// Each registered backend that starts here, cpu first.
+std::vector<StartedBackend*> startable_backends();
+
+/// The calling thread's choice; null when it has none.
+StartedBackend* thread_choice();
+/// Sets (null: forgets) the calling thread's choice.
+void set_thread_choice(StartedBackend* backend);
+/// BRT_RUNTIME's backend, started on the first call.
+StartedBackend& environment_backend();
+
+/// Counts, per thread, the streams it created that are still alive, so that finalize() can
+/// refuse while any is; StreamImpl holds one. The count may drop on another thread.
+class ThreadStreamCount {
+public:
+    ThreadStreamCount();
+    ~ThreadStreamCount();
+    ThreadStreamCount(const ThreadStreamCount&) = delete;
+    ThreadStreamCount& operator=(const ThreadStreamCount&) = delete;
+
+    /// The streams the calling thread created that are alive.
+    static long of_this_thread();
+
+private:
+    std::shared_ptr<std::atomic<long>> counter_;
+};
 
 } // namespace brook::detail

@@ -277,23 +277,4 @@ float4 streamSize(const stream& s) {
     return size;
 }
 
-void* brmalloc(std::size_t bytes) {
-    constexpr std::size_t alignment = 64;
-    // aligned_alloc wants a size that is a multiple of the alignment, and never 0.
-    const std::size_t rounded =
-        bytes == 0 ? alignment : (bytes + alignment - 1) / alignment * alignment;
-    if (rounded < bytes) {
-        fatal("brmalloc: cannot allocate " + std::to_string(bytes) + " bytes");
-    }
-    void* pointer = std::aligned_alloc(alignment, rounded);
-    if (pointer == nullptr) {
-        fatal("brmalloc: out of memory allocating " + std::to_string(bytes) + " bytes");
-    }
-    return pointer;
-}
-
-void brfree(void* pointer) {
-    std::free(pointer);
-}
-
 } // namespace brook

@@ -4,6 +4,7 @@
 // fills a variable output gives that stream new storage and shape; every handle sees it.
 
 #include "core/backend.hpp"
+#include "core/registry.hpp"
 
 #include "brook/stream.hpp"
 
@@ -12,7 +13,9 @@
 
 namespace brook::detail {
 
-class StreamImpl {
+/// Also the Stream that `->` on a handle reaches (BrookGPU's getters), and the owner of the
+/// handles made from it there.
+class StreamImpl : public Stream, public std::enable_shared_from_this<StreamImpl> {
 public:
     StreamImpl(Backend& backend, ElementType type, std::shared_ptr<Storage> storage, Region region)
         : backend_(&backend), type_(std::move(type)), storage_(std::move(storage)),
@@ -39,6 +42,7 @@ private:
     ElementType type_;
     std::shared_ptr<Storage> storage_;
     Region region_;
+    ThreadStreamCount counted_;
 };
 
 /// "float4<100, 100>"

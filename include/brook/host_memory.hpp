@@ -1,0 +1,45 @@
+#pragma once
+// BrookGPU's aligned host memory: C functions (so C host code links them) and an allocator for
+// std::vector. Blocks are aligned to 64 bytes (BrookGPU promised 32), so SIMD loads of any
+// element type are aligned; the runtime knows its blocks, so brismalloc can tell them from others.
+
+#include <cstddef>
+#include <new>
+
+extern "C" {
+/// `bytes` of memory (a distinct block for 0); stops the program when out of memory.
+void* brmalloc(std::size_t bytes);
+/// `count * size` bytes, zero-filled.
+void* brcalloc(std::size_t count, std::size_t size);
+/// Moves the block at `pointer` (null: none) to one of `bytes`, keeping its contents up to the
+/// smaller size; frees the old block.
+void* brrealloc(void* pointer, std::size_t bytes);
+/// Frees a block of brmalloc, brcalloc or brrealloc (null: nothing).
+void brfree(void* pointer);
+}
+
+/// True when `pointer` is a live block of brmalloc, brcalloc or brrealloc.
+bool brismalloc(void* pointer);
+
+/// A standard allocator on brmalloc: `std::vector<float4, brallocator<float4>>`.
+template <class T> struct brallocator {
+    using value_type = T;
+
+    brallocator() noexcept = default;
+    template <class U> brallocator(const brallocator<U>&) noexcept {}
+
+    T* allocate(std::size_t n) {
+        if (n > static_cast<std::size_t>(-1) / sizeof(T)) {
+            throw std::bad_array_new_length();
+        }
+        return static_cast<T*>(brmalloc(n * sizeof(T)));
+    }
+    void deallocate(T* pointer, std::size_t) noexcept { brfree(pointer); }
+
+    template <class U> bool operator==(const brallocator<U>&) const noexcept { return true; }
+};
+
+namespace brook {
+using ::brfree;
+using ::brmalloc;
+} // namespace brook

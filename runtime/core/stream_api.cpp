@@ -1,0 +1,153 @@
+// BrookGPU's C++ stream interface (COMPAT.md 2.3) over the runtime's streams: the constructors
+// from field lists and extent arrays, the member forms of streamRead/streamWrite/streamSwap,
+// the Stream getters behind `->` (the StreamImpl itself) and the iterator object. Each one
+// checks what it is given and hands over to the functions of core/stream.cpp.
+#include "core/errors.hpp"
+#include "core/stream_impl.hpp"
+#include "core/stream_type.hpp"
+
+#include "brook/stream.hpp"
+
+#include <string>
+#include <vector>
+
+namespace brook {
+
+using detail::fatal;
+
+namespace {
+
+/// The extents before the -1 that ends them in `values` (BrookGPU's variadic form); stops with a
+/// message naming `what` when there are more than four or no -1.
+std::vector<long long> extents_until_minus_one(std::span<const long long> values,
+                                               const char* what) {
+    std::vector<long long> extents;
+    for (const long long value : values) {
+        if (value == -1) {
+            return extents;
+        }
+        if (extents.size() == 4) {
+            break;
+        }
+        extents.push_back(value);
+    }
+    fatal(std::string(what) + ": the extents (1 to 4 of them) must be followed by -1");
+}
+
+const detail::StreamImpl& impl_of(const Stream& s) {
+    return static_cast<const detail::StreamImpl&>(s);
+}
+
+/// A handle sharing the stream behind `s`.
+stream handle_of(const Stream& s) {
+    return stream(std::const_pointer_cast<detail::StreamImpl>(impl_of(s).shared_from_this()));
+}
+
+} // namespace
+
+stream stream::from_field_list(const StreamType* fields, std::span<const long long> values) {
+    const std::vector<long long> extents = extents_until_minus_one(values, "brook::stream");
+    return stream(detail::element_type_of(fields, "brook::stream"), extents);
+}
+
+stream::stream(const unsigned* extents, unsigned dims, const StreamType* fields,
+               bool /*read_only*/) {
+    if (extents == nullptr && dims > 0) {
+        fatal("brook::stream: the extents pointer is null");
+    }
+    const std::vector<long long> values(extents, extents + dims);
+    *this = stream(detail::element_type_of(fields, "brook::stream"), values);
+}
+
+void stream::read(const void* data) const {
+    streamRead(*this, data);
+}
+
+void stream::write(void* data) const {
+    streamWrite(*this, data);
+}
+
+void stream::swap(stream& other) {
+    streamSwap(*this, other);
+}
+
+stream::operator Stream*() const {
+    return impl_.get();
+}
+
+Stream* stream::operator->() const {
+    if (!valid()) {
+        fatal("stream->: the stream handle is empty (no stream was assigned to it)");
+    }
+    return impl_.get();
+}
+
+const unsigned* Stream::getExtents() const {
+    const detail::Region& region = impl_of(*this).region();
+    for (int d = 0; d < region.rank; ++d) {
+        extents_[d] = static_cast<unsigned>(region.extents[static_cast<std::size_t>(d)]);
+    }
+    return extents_;
+}
+
+unsigned Stream::getDimension() const {
+    return static_cast<unsigned>(impl_of(*this).region().rank);
+}
+
+unsigned Stream::getTotalSize() const {
+    return static_cast<unsigned>(impl_of(*this).region().count());
+}
+
+unsigned Stream::getFieldCount() const {
+    return static_cast<unsigned>(impl_of(*this).type().fields.size());
+}
+
+StreamType Stream::getIndexedFieldType(unsigned i) const {
+    const ElementType& type = impl_of(*this).type();
+    if (i >= type.fields.size()) {
+        fatal("Stream::getIndexedFieldType: field " + std::to_string(i) + " of " + type.name +
+              ", which has " + std::to_string(type.fields.size()) + " field(s)");
+    }
+    return detail::stream_type_of(type.fields[i]);
+}
+
+unsigned Stream::getElementSize() const {
+    return static_cast<unsigned>(impl_of(*this).type().size);
+}
+
+void Stream::Read(const void* data) {
+    streamRead(handle_of(*this), data);
+}
+
+void Stream::Write(void* data) const {
+    streamWrite(handle_of(*this), data);
+}
+
+stream iter::from_values(StreamType type, std::initializer_list<double> values) {
+    if (type < __BRTFLOAT || type > __BRTFLOAT4) {
+        fatal("brook::iter: the type is " + std::to_string(static_cast<int>(type)) +
+              ", but an iterator holds __BRTFLOAT, __BRTFLOAT2, __BRTFLOAT3 or __BRTFLOAT4");
+    }
+    std::vector<long long> whole;
+    for (const double value : values) {
+        whole.push_back(static_cast<long long>(value));
+    }
+    const std::vector<long long> extents = extents_until_minus_one(whole, "brook::iter");
+    const auto components = static_cast<std::size_t>(type - __BRTFLOAT + 1);
+    const std::size_t first = extents.size() + 1;
+    if (values.size() < first + 2 * components) {
+        fatal("brook::iter: after the -1 that ends the extents come " +
+              std::to_string(components) + " start and " + std::to_string(components) +
+              " end values; " + std::to_string(values.size() - first) + " were given");
+    }
+    std::vector<float> bounds;
+    for (std::size_t i = first; i < first + 2 * components; ++i) {
+        bounds.push_back(static_cast<float>(values.begin()[i]));
+    }
+    const std::span<const float> all(bounds);
+    const StreamType fields[] = {type, __BRTNONE};
+    return make_iterator_stream(detail::element_type_of(fields, "brook::iter"), extents,
+                                all.first(components), all.last(components));
+}
+
+} // namespace brook
