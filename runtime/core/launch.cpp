@@ -241,10 +241,25 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
     return impl;
 }
 
+void check_same_backend(const KernelInfo& kernel, std::size_t param, const StreamImpl& impl,
+                        const StreamImpl& domain) {
+    if (&impl.backend() == &domain.backend()) {
+        return;
+    }
+    fatal(argument_label(kernel, param) + " is a stream of the " +
+          std::string(impl.backend().name()) + " backend, but the call runs on the " +
+          std::string(domain.backend().name()) +
+          " backend of its other streams (threads that use different backends each have their "
+          "own); copy it over with streamWrite and streamRead");
+}
+
+namespace {
+
 /// `typed_stream`, which must hold elements: the call reads it for a domain that has some.
 const StreamImpl& read_stream(const KernelInfo& kernel, std::size_t param, const stream* s,
                               const StreamImpl& domain) {
     const StreamImpl& impl = typed_stream(kernel, param, s);
+    check_same_backend(kernel, param, impl, domain);
     if (impl.region().count() == 0) {
         fatal(argument_label(kernel, param) + " is the empty stream " +
               describe_shape(impl.type(), impl.region()) + ", which has nothing to read for the " +
@@ -254,6 +269,8 @@ const StreamImpl& read_stream(const KernelInfo& kernel, std::size_t param, const
     }
     return impl;
 }
+
+} // namespace
 
 void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
                     const StreamImpl& domain, std::span<const BoundStream> written,
@@ -285,8 +302,12 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
             break;
         }
         case ParamKind::OutputStream:
-            bound.stream = typed_stream(kernel, i, arg.output).bound();
+        case ParamKind::VariableOutput: {
+            const StreamImpl& output = typed_stream(kernel, i, arg.output);
+            check_same_backend(kernel, i, output, domain);
+            bound.stream = output.bound();
             break;
+        }
         case ParamKind::Gather: {
             const StreamImpl& gather = read_stream(kernel, i, arg.stream_arg, domain);
             check_gather(kernel, i, gather);
@@ -296,9 +317,6 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
         case ParamKind::ReduceInput:
             bound.stream =
                 read_binding(typed_stream(kernel, i, arg.stream_arg), kind, written, call);
-            break;
-        case ParamKind::VariableOutput:
-            bound.stream = typed_stream(kernel, i, arg.output).bound();
             break;
         case ParamKind::ReduceAccumulator:
             break;
