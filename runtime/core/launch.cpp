@@ -4,9 +4,10 @@
 // The outputs define the domain (all must share one shape). An input of another shape is resized
 // (DESIGN.md §2) when each extent is a multiple or a divisor of the output's; dimensions align
 // from the first, and an input of another rank reads index 0 of its extra dimensions or repeats
-// along the output's (COMPAT §3.5), so backends only ever see inputs of the domain's rank. A stream that the call writes and also reads in any way other than as the same input
-// element by element is snapshotted first, so gathers read the values from before the call; the
-// plain in-place case (`k(a, a)`) needs no copy because generated code reads its inputs first.
+// along the output's (COMPAT §3.5), so backends only ever see inputs of the domain's rank. A
+// stream that the call writes and also reads in any way other than as the same input element by
+// element is snapshotted first, so gathers read the values from before the call; the plain
+// in-place case (`k(a, a)`) needs no copy because generated code reads its inputs first.
 //
 // Variable outputs (`vout`) take two launches: a count pass (every element's number of pushes per
 // vout, the ordinary outputs written to scratch so that the inputs are unchanged for the next
@@ -241,25 +242,12 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
     return impl;
 }
 
-void check_same_backend(const KernelInfo& kernel, std::size_t param, const StreamImpl& impl,
-                        const StreamImpl& domain) {
-    if (&impl.backend() == &domain.backend()) {
-        return;
-    }
-    fatal(argument_label(kernel, param) + " is a stream of the " +
-          std::string(impl.backend().name()) + " backend, but the call runs on the " +
-          std::string(domain.backend().name()) +
-          " backend of its other streams (threads that use different backends each have their "
-          "own); copy it over with streamWrite and streamRead");
-}
-
 namespace {
 
 /// `typed_stream`, which must hold elements: the call reads it for a domain that has some.
 const StreamImpl& read_stream(const KernelInfo& kernel, std::size_t param, const stream* s,
                               const StreamImpl& domain) {
     const StreamImpl& impl = typed_stream(kernel, param, s);
-    check_same_backend(kernel, param, impl, domain);
     if (impl.region().count() == 0) {
         fatal(argument_label(kernel, param) + " is the empty stream " +
               describe_shape(impl.type(), impl.region()) + ", which has nothing to read for the " +
@@ -302,12 +290,9 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
             break;
         }
         case ParamKind::OutputStream:
-        case ParamKind::VariableOutput: {
-            const StreamImpl& output = typed_stream(kernel, i, arg.output);
-            check_same_backend(kernel, i, output, domain);
-            bound.stream = output.bound();
+        case ParamKind::VariableOutput:
+            bound.stream = typed_stream(kernel, i, arg.output).bound();
             break;
-        }
         case ParamKind::Gather: {
             const StreamImpl& gather = read_stream(kernel, i, arg.stream_arg, domain);
             check_gather(kernel, i, gather);

@@ -29,11 +29,6 @@ void check_argument_count(const KernelInfo& kernel, std::span<const KernelArg> a
 /// element type (it may be empty).
 const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, const stream* s);
 
-/// Stops unless `impl` lives on the backend of `domain`, the stream the call runs over (threads
-/// may use different backends at once, and a backend reads only its own storage).
-void check_same_backend(const KernelInfo& kernel, std::size_t param, const StreamImpl& impl,
-                        const StreamImpl& domain);
-
 /// A launch being put together, with the snapshots it reads from.
 struct BoundCall {
     Launch launch;

@@ -1,26 +1,18 @@
 // Threads (COMPAT §3.6) on the core and the cpu backend: threads that launch kernels and
 // reductions at the same time, each on its own streams and on one they share, get what each
-// would get alone; a call that mixes streams of two backends (threads may use different ones)
-// stops with a message. The gl backend's threads are tested by the conformance programs
+// would get alone. The gl backend's threads are tested by the conformance programs
 // compat_3_6_threads and compat_3_6_thread_stress.
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
 
-#include "core/registry.hpp"
-#include "core/stream_impl.hpp"
-
-#include "death_test.hpp"
 #include "hand_kernels.hpp"
 
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <thread>
 #include <vector>
 
 namespace {
-
-class ThreadsDeathTest : public RuntimeDeathTest {};
 
 using brook::make_stream;
 using hand::contents;
@@ -57,21 +49,6 @@ TEST(Threads, ConcurrentLaunchesGetTheirOwnResults) {
         thread.join();
     }
     EXPECT_EQ(mismatches, std::vector<int>(thread_count, 0));
-}
-
-TEST_F(ThreadsDeathTest, OneCallCannotMixBackends) {
-    // A second backend, as a thread that chose another one would have.
-    const std::unique_ptr<brook::detail::Backend> other = brook::detail::create_backend("cpu");
-    const brook::ElementType& type = brook::element_traits<float>::type();
-    brook::stream foreign(std::make_shared<brook::detail::StreamImpl>(
-        *other, type, other->allocate(type, 4), brook::detail::Region::dense(1, {4, 0, 0, 0})));
-    brook::stream mine = make_stream<float>(4);
-    EXPECT_EXIT(hand::copy<float>(foreign, mine), testing::ExitedWithCode(1),
-                "kernel 'copy': input stream 'a' is a stream of the cpu backend, but the call runs "
-                "on the cpu backend of its other streams");
-    // The outputs' backend runs the call, so the input is the stream out of place.
-    EXPECT_EXIT(hand::copy<float>(mine, foreign), testing::ExitedWithCode(1),
-                "input stream 'a' is a stream of the cpu backend");
 }
 
 } // namespace
