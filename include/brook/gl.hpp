@@ -7,9 +7,10 @@
 // thread that has called Brook, and stays current: the first such thread's context, and on every
 // other thread one sharing its objects (textures included). The application issues its own GL
 // calls on such a thread, in that context (loading functions with libepoxy, as libbrook does),
-// not while another thread is inside a Brook call, and must leave the context current. It may read the textures (texelFetch); it must not write,
-// resize or delete them. A kernel call that writes the stream may give it new textures (outputs
-// are often rendered into fresh ones, the tutorial's ping-pong), so query again after each call.
+// not while another thread is inside a Brook call, and must leave the context current. It may read
+// the textures (texelFetch); it must not write, resize or delete them. A kernel call that writes
+// the stream may give it new textures (outputs are often rendered into fresh ones, the tutorial's
+// ping-pong), so query again after each call.
 //
 // Layout: one 2-D texture per leaf field of the element type, in declaration order (a float4
 // stream has one, a `struct { float3 o; float3 d; }` stream two). The storage's elements are laid

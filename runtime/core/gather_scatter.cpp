@@ -1,8 +1,9 @@
 // streamScatterOp and streamGatherOp (their semantics are in brook/stream.hpp and COMPAT §3.4):
 // read-modify-write of single elements through a reduce function's combine step, one element of
-// dst after the other in row-major order, so that repeated indices see the earlier updates. That order makes the
-// operation sequential by definition, so it runs on the host, on copies of the streams taken and
-// stored back through the backend's read/write: every backend shares this code and its results.
+// dst after the other in row-major order, so that repeated indices see the earlier updates. That
+// order makes the operation sequential by definition, so it runs on the host, on copies of the
+// streams taken and stored back through the backend's read/write: every backend shares this code
+// and its results.
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 
@@ -175,8 +176,8 @@ void streamGatherOp(const stream& dst, const stream& index, const stream& src,
     std::vector<std::byte> old_value(size);
     const std::size_t count = streams.dst.region().count();
     for (std::size_t p = 0; p < count; ++p) {
-        std::byte* source = sources.element(source_position(positions.element(p),
-                                                            streams.src.region()));
+        std::byte* source =
+            sources.element(source_position(positions.element(p), streams.src.region()));
         std::memcpy(results.element(p), source, size);
         // Both of the operator's arguments are the old src[j]; src[j] takes the reduce one.
         std::memcpy(old_value.data(), source, size);

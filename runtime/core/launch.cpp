@@ -4,9 +4,10 @@
 // The outputs define the domain (all must share one shape). An input of another shape is resized
 // (DESIGN.md §2) when each extent is a multiple or a divisor of the output's; dimensions align
 // from the first, and an input of another rank reads index 0 of its extra dimensions or repeats
-// along the output's (COMPAT §3.5), so backends only ever see inputs of the domain's rank. A stream that the call writes and also reads in any way other than as the same input
-// element by element is snapshotted first, so gathers read the values from before the call; the
-// plain in-place case (`k(a, a)`) needs no copy because generated code reads its inputs first.
+// along the output's (COMPAT §3.5), so backends only ever see inputs of the domain's rank. A
+// stream that the call writes and also reads in any way other than as the same input element by
+// element is snapshotted first, so gathers read the values from before the call; the plain
+// in-place case (`k(a, a)`) needs no copy because generated code reads its inputs first.
 //
 // Variable outputs (`vout`) take two launches: a count pass (every element's number of pushes per
 // vout, the ordinary outputs written to scratch so that the inputs are unchanged for the next
@@ -247,6 +248,8 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
     return impl;
 }
 
+namespace {
+
 /// `typed_stream`, which must hold elements: the call reads it for a domain that has some.
 const StreamImpl& read_stream(const KernelInfo& kernel, std::size_t param, const stream* s,
                               const StreamImpl& domain) {
@@ -260,6 +263,8 @@ const StreamImpl& read_stream(const KernelInfo& kernel, std::size_t param, const
     }
     return impl;
 }
+
+} // namespace
 
 void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
                     const StreamImpl& domain, std::span<const BoundStream> written,
@@ -291,6 +296,7 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
             break;
         }
         case ParamKind::OutputStream:
+        case ParamKind::VariableOutput:
             bound.stream = typed_stream(kernel, i, arg.output).bound();
             break;
         case ParamKind::Gather: {
@@ -302,9 +308,6 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
         case ParamKind::ReduceInput:
             bound.stream =
                 read_binding(typed_stream(kernel, i, arg.stream_arg), kind, written, call);
-            break;
-        case ParamKind::VariableOutput:
-            bound.stream = typed_stream(kernel, i, arg.output).bound();
             break;
         case ParamKind::ReduceAccumulator:
             break;

@@ -36,7 +36,8 @@ void check_target_shape(const KernelInfo& kernel, std::size_t param, const Strea
     bool divides = out.rank == in.rank;
     for (int d = 0; divides && d < in.rank; ++d) {
         const std::size_t target_extent = out.extents[static_cast<std::size_t>(d)];
-        divides = target_extent != 0 && in.extents[static_cast<std::size_t>(d)] % target_extent == 0;
+        divides =
+            target_extent != 0 && in.extents[static_cast<std::size_t>(d)] % target_extent == 0;
     }
     if (!divides) {
         fatal(call_label(kernel) + ": reduce target '" + kernel.params[param].name + "' is " +

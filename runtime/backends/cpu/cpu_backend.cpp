@@ -255,7 +255,6 @@ public:
                     source.count() * source.element_size());
     }
 
-
     void run_kernel(const Launch& launch) override {
         const CpuFrame call(launch);
         const cpu::KernelCode& code = code_of(launch);

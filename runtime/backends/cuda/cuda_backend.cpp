@@ -507,7 +507,6 @@ public:
         }
     }
 
-
     bool runs_variable_outputs() const override { return true; }
 
     void run_kernel(const Launch& launch) override {

@@ -86,9 +86,12 @@ std::vector<std::pair<std::string, EGLDisplay>> candidate_displays(std::string& 
     return displays;
 }
 
-const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION,       4,
-                                     EGL_CONTEXT_MINOR_VERSION,       5,
-                                     EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                     4,
+                                     EGL_CONTEXT_MINOR_VERSION,
+                                     5,
+                                     EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                     EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                      EGL_NONE};
 
 /// The state every context of the backend starts with: tightly packed host rows.

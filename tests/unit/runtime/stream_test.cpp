@@ -227,9 +227,10 @@ TEST(Stream, SwapOfViewsLeavesTheStreamAlone) {
 
 TEST_F(StreamDeathTest, DomainBoundsAreChecked) {
     const brook::stream s = make_stream<float>(3, 4);
-    EXPECT_EXIT(s.domain(int2(0, 0), int2(5, 3)), testing::ExitedWithCode(1),
-                "brook: error: domain \\[0, 0\\] to \\[5, 3\\) of stream float<3, 4> is reversed or "
-                "outside the stream");
+    EXPECT_EXIT(
+        s.domain(int2(0, 0), int2(5, 3)), testing::ExitedWithCode(1),
+        "brook: error: domain \\[0, 0\\] to \\[5, 3\\) of stream float<3, 4> is reversed or "
+        "outside the stream");
     EXPECT_EXIT(s.domain(0, 2), testing::ExitedWithCode(1),
                 "domain of stream float<3, 4>: the bounds have 1 component but the stream has 2 "
                 "dimensions");
