@@ -1,8 +1,10 @@
 #pragma once
-// The header Brook programs use: the vector types, streams and the host API. Brook host code is
-// C-style (`float4 X[100]; streamRead(x, X);`), so the types and functions are also exported to the
-// global namespace. The stream type itself stays `brook::stream` (brcc writes it qualified), so
-// user code may keep its own names such as `stream`.
+// The header Brook programs use: the vector types, streams and the host API, with what
+// BrookGPU's headers gave host code (brook/host_support.hpp; brook/brt.hpp is this header under
+// BrookGPU's other name). Brook host code is C-style (`float4 X[100]; streamRead(x, X);`), so the
+// types and functions are also exported to the global namespace. The stream type itself stays
+// `brook::stream` (brcc writes it qualified), so user code may keep its own names such as
+// `stream`; BrookGPU's StreamType values and `__BRTIter` are global as they were there.
 
 #include "brook/host_support.hpp"
 #include "brook/stream.hpp"
