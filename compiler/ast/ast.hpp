@@ -396,8 +396,16 @@ struct HostReduceOperator {
     const KernelDecl* reduce = nullptr; ///< sema: the reduce function it names
 };
 
-using TopLevelItem = std::variant<HostText, HostStreamDecl, HostVoidMain, HostIteratorDecl,
-                                  HostReduceOperator, const StructDecl*, KernelDecl*>;
+/// An integer literal in host code with a leading zero and an 8 or 9 (`0718`): not C, so it is
+/// rewritten to the value BrookGPU read, its octal prefix in decimal (`57`), suffix kept.
+struct HostOctalLiteral {
+    SourceRange range;
+    std::string decimal; ///< the replacement text
+};
+
+using TopLevelItem =
+    std::variant<HostText, HostStreamDecl, HostVoidMain, HostIteratorDecl, HostReduceOperator,
+                 const StructDecl*, KernelDecl*, HostOctalLiteral>;
 
 /// `typedef float4 Color;` at file scope, of any Brook scalar, vector or struct type (chains
 /// resolved). It stays host text too: host code uses the name as well.

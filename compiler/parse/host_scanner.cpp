@@ -9,7 +9,8 @@
 //     element type however C spells it (type_spelling.hpp), or `T name<>` in a parameter list,
 //     and an iterator declaration `iter T name<extents> = iter(begin, end);`;
 //   - anywhere, the last argument of `streamGatherOp(...)` / `streamScatterOp(...)` when it is a
-//     plain name: the reduce function that codegen rewrites into a reference to its kernel.
+//     plain name: the reduce function that codegen rewrites into a reference to its kernel;
+//   - anywhere, an integer literal like `0718` (lexer.hpp), which codegen writes in decimal.
 // Kernels and struct typedefs are macro-expanded and handed to the KernelParser. Everything else
 // becomes HostText, so the items cover the file in order and codegen can reproduce the host code
 // byte for byte. Directives go to the preprocessor as they are met; in a conditional block that
@@ -17,6 +18,7 @@
 
 #include "lex/lexer.hpp"
 #include "parse/kernel_parser.hpp"
+#include "preprocess/pp_expression.hpp"
 
 namespace brcc {
 
@@ -59,6 +61,7 @@ private:
     bool try_stream_declaration();
     bool try_iterator_declaration();
     bool try_reduce_operator();
+    bool try_octal_literal();
     /// Reads `name<extents>` from token `i` on, leaving `i` after the `>`; false when the tokens
     /// are not a stream declarator.
     bool scan_stream_declarator(std::size_t& i, StreamDeclarator& declarator);
@@ -478,6 +481,23 @@ bool HostScanner::try_reduce_operator() {
     return false;
 }
 
+// A leading-zero literal with an 8 or 9 (lexer.hpp): its octal prefix's value, in decimal.
+bool HostScanner::try_octal_literal() {
+    const Token& literal = tokens_[pos_];
+    const std::size_t octal = misread_octal_prefix(literal.text);
+    if (octal == 0)
+        return false;
+    std::size_t suffix = octal;
+    while (suffix < literal.text.size() && literal.text[suffix] >= '0' &&
+           literal.text[suffix] <= '9')
+        ++suffix;
+    const std::string decimal =
+        std::to_string(pp_literal_value(literal)) + literal.text.substr(suffix);
+    add_item(HostOctalLiteral{literal.range(), decimal}, literal.loc.offset, end_of(literal));
+    ++pos_;
+    return true;
+}
+
 std::unique_ptr<TranslationUnit> HostScanner::run() {
     tokens_ = lex_file(sources_, file_, diags_);
     if (tokens_.size() == 1 && text_.find('\0') == std::string_view::npos) {
@@ -511,6 +531,8 @@ std::unique_ptr<TranslationUnit> HostScanner::run() {
             try_stream_declaration())
             continue;
         if (current.is(TokenKind::identifier) && try_reduce_operator())
+            continue;
+        if (current.is(TokenKind::int_literal) && try_octal_literal())
             continue;
         switch (current.kind) {
         case TokenKind::l_brace:

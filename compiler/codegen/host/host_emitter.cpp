@@ -40,6 +40,8 @@ std::string_view scalar_kind_name(const Type& type) {
         return "UInt8";
     case ScalarType::Fixed:
         return "Fixed8";
+    case ScalarType::ShortFixed:
+        return "Fixed16";
     }
     return "Float32";
 }
@@ -108,6 +110,11 @@ void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager
                                CodeWriter& out) {
     BRCC_ASSERT(op.reduce != nullptr, "unresolved reduce operator '" + op.name + "'");
     out.source(kernel_info_name(*op.reduce), line_of(sources, op.range.begin));
+}
+
+void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManager& sources,
+                             CodeWriter& out) {
+    out.source(literal.decimal, line_of(sources, literal.range.begin));
 }
 
 void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out) {
