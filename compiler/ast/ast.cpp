@@ -11,8 +11,15 @@ const KernelDecl* TranslationUnit::find_kernel(std::string_view name) const {
 
 const StructDecl* TranslationUnit::find_struct(std::string_view name) const {
     for (const StructDecl* decl : structs)
-        if (decl->name == name)
+        if (decl->name == name || (!decl->tag.empty() && decl->tag == name))
             return decl;
+    return nullptr;
+}
+
+const Type* TranslationUnit::find_typedef(std::string_view name) const {
+    for (const TypedefDecl& alias : typedefs)
+        if (alias.name == name)
+            return &alias.type;
     return nullptr;
 }
 

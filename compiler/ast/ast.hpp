@@ -51,10 +51,11 @@ struct FieldDecl {
     SourceRange range;
 };
 
-/// `typedef struct [tag] { float3 o; float3 d; } Ray;` at file scope. Also copied through to the
-/// C++ output, where host code uses it.
+/// `typedef struct [tag] { float3 o; float3 d; } Ray;` or `struct Ray { ... };` at file scope.
+/// Also copied through to the C++ output, where host code uses it.
 struct StructDecl {
     std::string name;
+    std::string tag; ///< `struct tag`, C's other name for it (empty when it has none)
     std::vector<FieldDecl> fields;
     SourceRange range; ///< the whole typedef, up to and including its `;`
 };
@@ -395,8 +396,23 @@ struct HostReduceOperator {
     const KernelDecl* reduce = nullptr; ///< sema: the reduce function it names
 };
 
-using TopLevelItem = std::variant<HostText, HostStreamDecl, HostVoidMain, HostIteratorDecl,
-                                  HostReduceOperator, const StructDecl*, KernelDecl*>;
+/// An integer literal in host code with a leading zero and an 8 or 9 (`0718`): not C, so it is
+/// rewritten to the value BrookGPU read, its octal prefix in decimal (`57`), suffix kept.
+struct HostOctalLiteral {
+    SourceRange range;
+    std::string decimal; ///< the replacement text
+};
+
+using TopLevelItem =
+    std::variant<HostText, HostStreamDecl, HostVoidMain, HostIteratorDecl, HostReduceOperator,
+                 const StructDecl*, KernelDecl*, HostOctalLiteral>;
+
+/// `typedef float4 Color;` at file scope, of any Brook scalar, vector or struct type (chains
+/// resolved). It stays host text too: host code uses the name as well.
+struct TypedefDecl {
+    std::string name;
+    Type type;
+};
 
 /// Owns every node; the tree itself uses plain pointers.
 class ASTContext {
@@ -428,9 +444,13 @@ struct TranslationUnit {
     std::vector<TopLevelItem> items; ///< in source order
     std::vector<const StructDecl*> structs;
     std::vector<KernelDecl*> kernels;
+    std::vector<TypedefDecl> typedefs;
 
     const KernelDecl* find_kernel(std::string_view name) const;
+    /// The struct named `name` by its typedef name or its tag.
     const StructDecl* find_struct(std::string_view name) const;
+    /// The type a file-scope `typedef` names `name`, resolved through chains.
+    const Type* find_typedef(std::string_view name) const;
 };
 
 } // namespace brcc

@@ -270,6 +270,10 @@ private:
         line("HostReduceOperator ") << op.name << ' ' << position(op.range.begin)
                                     << (op.reduce ? " -> reduce" : "") << '\n';
     }
+    void dump_item(const HostOctalLiteral& literal) {
+        line("HostOctalLiteral ") << literal.decimal << ' ' << position(literal.range.begin)
+                                  << '\n';
+    }
     void dump_item(const HostVoidMain& main) {
         line("HostVoidMain ") << position(main.void_range.begin) << '\n';
     }

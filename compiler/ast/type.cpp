@@ -20,17 +20,28 @@ std::string_view scalar_type_name(ScalarType scalar) {
         return "float";
     case ScalarType::Fixed:
         return "fixed";
+    case ScalarType::ShortFixed:
+        return "shortfixed";
     }
     return "?";
+}
+
+bool is_fixed_point(ScalarType scalar) {
+    return scalar == ScalarType::Fixed || scalar == ScalarType::ShortFixed;
+}
+
+int fixed_point_steps(ScalarType scalar) {
+    return scalar == ScalarType::ShortFixed ? 65535 : 255;
 }
 
 std::optional<Type> Type::builtin_named(std::string_view name) {
     // No spelling is a prefix of another ("uint" does not start with "int"), so the first
     // match is the only one.
     static constexpr std::pair<std::string_view, ScalarType> scalars[] = {
-        {"float", ScalarType::Float}, {"int", ScalarType::Int},     {"uint", ScalarType::UInt},
-        {"char", ScalarType::Char},   {"uchar", ScalarType::UChar}, {"fixed", ScalarType::Fixed},
-        {"bool", ScalarType::Bool}};
+        {"float", ScalarType::Float}, {"int", ScalarType::Int},
+        {"uint", ScalarType::UInt},   {"char", ScalarType::Char},
+        {"uchar", ScalarType::UChar}, {"fixed", ScalarType::Fixed},
+        {"bool", ScalarType::Bool},   {"shortfixed", ScalarType::ShortFixed}};
     for (const auto& [spelling, scalar] : scalars) {
         if (!name.starts_with(spelling))
             continue;

@@ -11,7 +11,7 @@ namespace brcc {
 
 struct StructDecl;
 
-enum class ScalarType : std::uint8_t { Bool, Int, UInt, Char, UChar, Float, Fixed };
+enum class ScalarType : std::uint8_t { Bool, Int, UInt, Char, UChar, Float, Fixed, ShortFixed };
 
 class Type {
 public:
@@ -63,5 +63,10 @@ private:
 };
 
 std::string_view scalar_type_name(ScalarType scalar);
+
+/// `fixed` and `shortfixed`: raw unsigned integers that kernels compute with as floats in [0, 1].
+bool is_fixed_point(ScalarType scalar);
+/// The raw value of a fixed-point type that reads as 1: 255 (fixed) or 65535 (shortfixed).
+int fixed_point_steps(ScalarType scalar);
 
 } // namespace brcc

@@ -126,7 +126,8 @@ PrintedExpr CppKernelPrinter::convert(const Type& to, const Expr& operand) {
         return print(operand);
     // fixed values are floats in kernels; becoming one saturates and rounds to a byte step.
     if (is_fixed(to) && !is_fixed(from))
-        return {std::string(lang) + "to_fixed<" + type_name(to) + ">(" + argument(operand) + ")"};
+        return {std::string(lang) + "to_fixed<" + cpp_storage_type_name(to.with_width(1)) + ", " +
+                type_name(to) + ">(" + argument(operand) + ")"};
     // Reading one as float..float4 of its width changes nothing.
     if (is_fixed(from) && type_name(from) == type_name(to))
         return print(operand);
@@ -240,8 +241,8 @@ PrintedExpr CppKernelPrinter::construct(const Construct& construct) {
     const Type& type = construct.constructed;
     // `fixed4(a, b, c, d)` saturates and rounds its components like any conversion to fixed.
     if (is_fixed(type))
-        return {std::string(lang) + "to_fixed<" + type_name(type) + ">(" + type_name(type) + "(" +
-                join(args) + "))"};
+        return {std::string(lang) + "to_fixed<" + cpp_storage_type_name(type.with_width(1)) + ", " +
+                type_name(type) + ">(" + type_name(type) + "(" + join(args) + "))"};
     if (type.is_scalar())
         return {"static_cast<" + type_name(type) + ">(" + join(args) + ")"};
     return {type_name(type) + "(" + join(args) + ")"};

@@ -46,6 +46,7 @@ std::string cpp_type_name(const Type& type) {
         break;
     case ScalarType::Float:
     case ScalarType::Fixed:
+    case ScalarType::ShortFixed:
         scalar = "float";
         break;
     }
@@ -58,15 +59,22 @@ std::string cpp_type_name(const Type& type) {
 }
 
 bool is_fixed(const Type& type) {
-    return type.is_arithmetic() && type.scalar_type() == ScalarType::Fixed;
+    return type.is_arithmetic() && is_fixed_point(type.scalar_type());
 }
 
 std::string cpp_storage_type_name(const Type& type) {
     if (!is_fixed(type))
         return cpp_type_name(type);
+    const std::string scalar = "::brook::" + std::string(scalar_type_name(type.scalar_type()));
     if (type.width() == 1)
-        return "::brook::fixed";
-    return "::brook::vec<::brook::fixed, " + std::to_string(type.width()) + ">";
+        return scalar;
+    return "::brook::vec<" + scalar + ", " + std::to_string(type.width()) + ">";
+}
+
+std::string cpp_host_type_name(const Type& type) {
+    if (!is_fixed(type) || type.width() == 1)
+        return cpp_storage_type_name(type);
+    return "::brook::" + type.name();
 }
 
 std::string cpp_identifier(std::string_view name) {

@@ -14,7 +14,12 @@ std::string cpp_type_name(const Type& type);
 /// The C++ type of a stream element of `type`: cpp_type_name, except that `fixed` values, which
 /// kernels compute with as floats, are stored as bytes (`::brook::fixed`, `vec<fixed, N>`).
 std::string cpp_storage_type_name(const Type& type);
-/// Whether `type` is `fixed` or fixedN, whose storage type differs from its value type.
+/// The C++ type host code holds a value of `type` in (a constant argument, a reduction's
+/// result): cpp_storage_type_name, except that fixed and shortfixed vectors are host code's
+/// `::brook::fixed2` and so on, with the same bytes.
+std::string cpp_host_type_name(const Type& type);
+/// Whether `type` is `fixed`, `shortfixed` or a vector of them, whose storage type differs from
+/// its value type.
 bool is_fixed(const Type& type);
 /// A Brook identifier, renamed (`brook_kw_<name>`) when it is a C++ keyword.
 std::string cpp_identifier(std::string_view name);

@@ -53,6 +53,9 @@ private:
     void emit_item(const HostIteratorDecl& decl) { emit_host_iterator_decl(decl, sources_, out_); }
     void emit_item(const HostReduceOperator& op) { emit_host_reduce_operator(op, sources_, out_); }
     void emit_item(const StructDecl* decl) { emit_struct(*decl, sources_, out_); }
+    void emit_item(const HostOctalLiteral& literal) {
+        emit_host_octal_literal(literal, sources_, out_);
+    }
 
     void emit_item(const KernelDecl* kernel) {
         out_.line_directive(sources_.line_column(kernel->range.begin).line);

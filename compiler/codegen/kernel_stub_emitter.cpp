@@ -50,8 +50,8 @@ std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
     // Constants and reduce variables have the stream element's layout (a fixed one is a byte).
     case ParamKind::Constant:
         if (param.type.is_scalar())
-            return "const " + cpp_storage_type_name(param.type) + " " + name;
-        return "const " + cpp_storage_type_name(param.type) + "& " + name;
+            return "const " + cpp_host_type_name(param.type) + " " + name;
+        return "const " + cpp_host_type_name(param.type) + "& " + name;
     case ParamKind::InputStream:
     case ParamKind::ReduceInput:
     case ParamKind::Gather:
@@ -61,7 +61,7 @@ std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
         return "::brook::stream " + name;
     case ParamKind::ReduceAccumulator:
         if (target == ReduceTarget::Value)
-            return cpp_storage_type_name(param.type) + "& " + name;
+            return cpp_host_type_name(param.type) + "& " + name;
         return "::brook::stream " + name;
     }
     return "";

@@ -10,6 +10,8 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 namespace brcc {
 
@@ -247,14 +249,14 @@ void Lexer::lex_number(Token& token) {
                 bad = true;
             }
         }
-        if (!is_float && !bad && text_[start] == '0') {
-            for (std::uint32_t i = start; i < pos_; ++i) {
-                if (text_[i] == '8' || text_[i] == '9') {
-                    error(DiagId::invalid_octal_digit, i, i + 1, text_.substr(i, 1));
-                    bad = true;
-                    break;
-                }
-            }
+        if (const std::size_t octal =
+                is_float || bad ? 0 : misread_octal_prefix(text_.substr(start, pos_ - start));
+            octal != 0 && diags_) {
+            const std::string prefix(text_.substr(start, octal));
+            diags_->report(DiagId::misread_octal_literal,
+                           SourceRange{location(start), location(pos_)})
+                << text_.substr(start, pos_ - start) << prefix
+                << std::to_string(std::strtoull(prefix.c_str(), nullptr, 8));
         }
     }
     const std::uint32_t suffix = pos_;
@@ -476,6 +478,16 @@ std::optional<Token> lex_single_token(std::string_view spelling) {
     if (lexer.failed() || token.is(TokenKind::end_of_file) || token.length != size)
         return std::nullopt;
     return token;
+}
+
+std::size_t misread_octal_prefix(std::string_view literal) {
+    if (literal.size() < 2 || literal[0] != '0' || literal[1] == 'x' || literal[1] == 'X')
+        return 0;
+    std::size_t digits = 1;
+    while (digits < literal.size() && literal[digits] >= '0' && literal[digits] <= '9')
+        ++digits;
+    const std::size_t prefix = literal.find_first_of("89");
+    return prefix < digits ? prefix : 0;
 }
 
 } // namespace brcc

@@ -21,6 +21,11 @@ std::vector<Token> lex_file(const SourceManager& sources, std::uint32_t file,
 std::vector<Token> lex_directive(const SourceManager& sources, const Token& directive,
                                  DiagnosticEngine* diags);
 
+/// The length of the octal prefix of an integer literal with a leading zero and an 8 or 9 among
+/// its digits (`0718`: 3, `09`: 1), or 0 for any other literal. Not C, but BrookGPU read such
+/// literals with strtol(text, 0, 0), as that prefix (071 = 57), and brcc does the same.
+std::size_t misread_octal_prefix(std::string_view literal);
+
 /// Lexes `spelling` as one token (for `##`); nullopt unless it is exactly one valid token.
 std::optional<Token> lex_single_token(std::string_view spelling);
 

@@ -3,12 +3,14 @@
 // The top-level split. The file's tokens are walked once, tracking brace and parenthesis depth;
 // host code is never parsed, only searched for the Brook constructs in it:
 //   - at file scope, `kernel ...{...}` / `reduce ...{...}` (a prototype ending in `;` is
-//     dropped), `typedef struct [tag] {...} Name;`, and `void main (`;
+//     dropped), `typedef struct [tag] {...} Name;`, `struct Name {...};`, `typedef T Name;` of a
+//     Brook type (recorded, and kept as host text), and `void main (`;
 //   - anywhere, a stream declaration `T name<extents> [, name<extents>]...;` with T a Brook
-//     element type, or `T name<>` in a parameter list, and an iterator declaration
-//     `iter T name<extents> = iter(begin, end);`;
+//     element type however C spells it (type_spelling.hpp), or `T name<>` in a parameter list,
+//     and an iterator declaration `iter T name<extents> = iter(begin, end);`;
 //   - anywhere, the last argument of `streamGatherOp(...)` / `streamScatterOp(...)` when it is a
-//     plain name: the reduce function that codegen rewrites into a reference to its kernel.
+//     plain name: the reduce function that codegen rewrites into a reference to its kernel;
+//   - anywhere, an integer literal like `0718` (lexer.hpp), which codegen writes in decimal.
 // Kernels and struct typedefs are macro-expanded and handed to the KernelParser. Everything else
 // becomes HostText, so the items cover the file in order and codegen can reproduce the host code
 // byte for byte. Directives go to the preprocessor as they are met; in a conditional block that
@@ -16,6 +18,7 @@
 
 #include "lex/lexer.hpp"
 #include "parse/kernel_parser.hpp"
+#include "preprocess/pp_expression.hpp"
 
 namespace brcc {
 
@@ -53,16 +56,20 @@ private:
 
     bool try_kernel();
     bool try_struct_typedef();
+    bool try_typedef();
     bool try_void_main();
     bool try_stream_declaration();
     bool try_iterator_declaration();
     bool try_reduce_operator();
+    bool try_octal_literal();
     /// Reads `name<extents>` from token `i` on, leaving `i` after the `>`; false when the tokens
     /// are not a stream declarator.
     bool scan_stream_declarator(std::size_t& i, StreamDeclarator& declarator);
-    /// Element type of a host declaration: a built-in type or a Brook struct; a host-only struct
+    /// The type spelled from token `index` on (type_spelling.hpp).
+    TypeSpelling spelling_at(std::size_t index) const;
+    /// Element type of a host declaration: a Brook type however spelled; a host-only struct
     /// is reported.
-    std::optional<Type> host_element_type(const Token& type_token);
+    std::optional<Type> host_element_type(const TypeSpelling& spelling);
     std::size_t find_matching_brace(std::size_t open) const;
     std::vector<Token> expand(std::size_t first, std::size_t last, bool& quiet);
 
@@ -163,12 +170,14 @@ std::vector<Token> HostScanner::expand(std::size_t first, std::size_t last, bool
     return expanded;
 }
 
-// kernel_or_reduce := ('kernel' | 'reduce') ('void' | identifier) identifier '(' ... ('{' | ';')
+// kernel_or_reduce := ('kernel' | 'reduce') ('void' | type) identifier '(' ... ('{' | ';')
 bool HostScanner::try_kernel() {
     const std::size_t first = pos_;
-    const Token& type = token(first + 1);
-    if (!(type.is(TokenKind::kw_void) || type.is(TokenKind::identifier)) ||
-        !token(first + 2).is(TokenKind::identifier) || !token(first + 3).is(TokenKind::l_paren))
+    const std::size_t type_length =
+        token(first + 1).is(TokenKind::kw_void) ? 1 : spelling_at(first + 1).length;
+    const std::size_t name = first + 1 + type_length;
+    if (type_length == 0 || !token(name).is(TokenKind::identifier) ||
+        !token(name + 1).is(TokenKind::l_paren))
         return false;
     int parens = 0;
     std::size_t open = first;
@@ -209,19 +218,26 @@ bool HostScanner::try_kernel() {
 }
 
 // struct_typedef := 'typedef' 'struct' [identifier] '{' ... '}' identifier ';'
+//                 | 'struct' identifier '{' ... '}' ';'
 bool HostScanner::try_struct_typedef() {
     const std::size_t first = pos_;
-    std::size_t open = first + 2;
-    if (!token(first + 1).is(TokenKind::kw_struct))
+    const bool is_typedef = tokens_[first].is(TokenKind::kw_typedef);
+    const std::size_t struct_keyword = is_typedef ? first + 1 : first;
+    std::size_t open = struct_keyword + 1;
+    if (!token(struct_keyword).is(TokenKind::kw_struct))
         return false;
     if (token(open).is(TokenKind::identifier))
         ++open;
+    else if (!is_typedef)
+        return false; // `struct { ... } x;` declares no type
     if (!token(open).is(TokenKind::l_brace))
         return false;
     const std::size_t close = find_matching_brace(open);
-    if (!token(close + 1).is(TokenKind::identifier) || !token(close + 2).is(TokenKind::semi))
+    std::size_t last = close + 1;
+    if (is_typedef && !token(last++).is(TokenKind::identifier))
         return false;
-    const std::size_t last = close + 2;
+    if (!token(last).is(TokenKind::semi))
+        return false;
     bool quiet = false;
     std::vector<Token> expanded = expand(first, last, quiet);
     KernelParser parser(context_, std::move(expanded), quiet);
@@ -231,6 +247,31 @@ bool HostScanner::try_struct_typedef() {
     }
     // Otherwise a host-only struct: its text stays host text.
     pos_ = last + 1;
+    return true;
+}
+
+// typedef := 'typedef' type identifier ';'   (type_spelling.hpp; the line stays host text)
+// A typedef of a stream (`typedef float S<10>;`) is an error: streams are declared with their
+// element type.
+bool HostScanner::try_typedef() {
+    const std::size_t first = pos_;
+    const TypeSpelling spelling = spelling_at(first + 1);
+    const std::size_t name = first + 1 + spelling.length;
+    if (spelling.length == 0 || !is_name(token(name)))
+        return false;
+    if (token(name + 1).is(TokenKind::less)) {
+        std::string element;
+        for (std::size_t i = first + 1; i < name; ++i)
+            element += (i == first + 1 ? "" : " ") + tokens_[i].text;
+        diags_.report(DiagId::typedef_of_stream, token(name).range())
+            << token(name).text << element;
+        pos_ = name + 1;
+        return true;
+    }
+    if (!spelling.type || !token(name + 1).is(TokenKind::semi))
+        return false; // a host type: C++ checks it
+    unit_->typedefs.push_back({token(name).text, *spelling.type});
+    pos_ = name + 2;
     return true;
 }
 
@@ -247,13 +288,16 @@ bool HostScanner::try_void_main() {
 // stream_declaration := type stream_declarator {',' stream_declarator} ';'
 // stream_declarator := identifier '<' [extent {',' extent}] '>'
 // In a parameter list (inside parentheses) one `type identifier '<' '>'` is one declaration.
-std::optional<Type> HostScanner::host_element_type(const Token& type_token) {
-    if (std::optional<Type> type = Type::builtin_named(type_token.text))
-        return type;
-    if (const StructDecl* decl = unit_->find_struct(type_token.text))
-        return Type::structure(decl);
-    if (context_.host_structs.contains(type_token.text))
-        report_host_struct_use(context_, type_token);
+TypeSpelling HostScanner::spelling_at(std::size_t index) const {
+    const std::size_t first = std::min(index, tokens_.size() - 1);
+    return match_type_spelling(std::span<const Token>(tokens_).subspan(first), *unit_);
+}
+
+std::optional<Type> HostScanner::host_element_type(const TypeSpelling& spelling) {
+    if (spelling.type)
+        return spelling.type;
+    if (spelling.name && context_.host_structs.contains(spelling.name->text))
+        report_host_struct_use(context_, *spelling.name);
     return std::nullopt;
 }
 
@@ -298,7 +342,9 @@ bool HostScanner::scan_stream_declarator(std::size_t& i, StreamDeclarator& decla
 bool HostScanner::try_stream_declaration() {
     const std::size_t first = pos_;
     const Token& type_token = tokens_[first];
-    if (!is_name(token(first + 1)) || !token(first + 2).is(TokenKind::less))
+    const TypeSpelling spelling = spelling_at(first);
+    const std::size_t name = first + spelling.length;
+    if (spelling.length == 0 || !is_name(token(name)) || !token(name + 1).is(TokenKind::less))
         return false;
     if (first > 0) {
         const TokenKind before = tokens_[first - 1].kind;
@@ -306,14 +352,14 @@ bool HostScanner::try_stream_declaration() {
             before == TokenKind::coloncolon)
             return false;
     }
-    const std::optional<Type> type = host_element_type(type_token);
+    const std::optional<Type> type = host_element_type(spelling);
     if (!type)
         return false;
     HostStreamDecl decl;
     decl.element_type = *type;
-    decl.type_range = type_token.range();
+    decl.type_range = {type_token.loc, location(end_of(tokens_[name - 1]))};
     decl.is_parameter = paren_depth_ > 0;
-    std::size_t i = first + 1;
+    std::size_t i = name;
     while (true) {
         StreamDeclarator declarator;
         if (!scan_stream_declarator(i, declarator))
@@ -345,16 +391,17 @@ bool HostScanner::try_stream_declaration() {
 bool HostScanner::try_iterator_declaration() {
     const std::size_t first = pos_;
     const Token& type_token = token(first + 1);
-    if (!type_token.is(TokenKind::identifier) || !is_name(token(first + 2)) ||
-        !token(first + 3).is(TokenKind::less))
+    const TypeSpelling spelling = spelling_at(first + 1);
+    const std::size_t name = first + 1 + spelling.length;
+    if (spelling.length == 0 || !is_name(token(name)) || !token(name + 1).is(TokenKind::less))
         return false;
     HostIteratorDecl decl;
-    if (const std::optional<Type> type = host_element_type(type_token)) {
+    if (const std::optional<Type> type = host_element_type(spelling)) {
         decl.element_type = *type;
-    } else if (!context_.host_structs.contains(type_token.text)) {
+    } else if (!spelling.name || !context_.host_structs.contains(spelling.name->text)) {
         diags_.report(DiagId::unknown_type_name, type_token.range()) << type_token.text;
     }
-    std::size_t i = first + 2;
+    std::size_t i = name;
     bool ok = scan_stream_declarator(i, decl.declarator) && token(i).is(TokenKind::equal) &&
               token(i + 1).is(TokenKind::kw_iter) && token(i + 2).is(TokenKind::l_paren);
     // The two bounds: host expressions split at the comma outside brackets.
@@ -434,6 +481,23 @@ bool HostScanner::try_reduce_operator() {
     return false;
 }
 
+// A leading-zero literal with an 8 or 9 (lexer.hpp): its octal prefix's value, in decimal.
+bool HostScanner::try_octal_literal() {
+    const Token& literal = tokens_[pos_];
+    const std::size_t octal = misread_octal_prefix(literal.text);
+    if (octal == 0)
+        return false;
+    std::size_t suffix = octal;
+    while (suffix < literal.text.size() && literal.text[suffix] >= '0' &&
+           literal.text[suffix] <= '9')
+        ++suffix;
+    const std::string decimal =
+        std::to_string(pp_literal_value(literal)) + literal.text.substr(suffix);
+    add_item(HostOctalLiteral{literal.range(), decimal}, literal.loc.offset, end_of(literal));
+    ++pos_;
+    return true;
+}
+
 std::unique_ptr<TranslationUnit> HostScanner::run() {
     tokens_ = lex_file(sources_, file_, diags_);
     if (tokens_.size() == 1 && text_.find('\0') == std::string_view::npos) {
@@ -453,15 +517,22 @@ std::unique_ptr<TranslationUnit> HostScanner::run() {
         if (file_scope && (current.is(TokenKind::kw_kernel) || current.is(TokenKind::kw_reduce)) &&
             try_kernel())
             continue;
-        if (file_scope && current.is(TokenKind::kw_typedef) && try_struct_typedef())
+        if (file_scope && current.is(TokenKind::kw_typedef) &&
+            (try_struct_typedef() || try_typedef()))
+            continue;
+        if (file_scope && current.is(TokenKind::kw_struct) && try_struct_typedef())
             continue;
         if (file_scope && current.is(TokenKind::kw_void) && try_void_main())
             continue;
         if (current.is(TokenKind::kw_iter) && try_iterator_declaration())
             continue;
-        if (current.is(TokenKind::identifier) && try_stream_declaration())
+        if ((current.is(TokenKind::identifier) || current.is(TokenKind::kw_unsigned) ||
+             current.is(TokenKind::kw_struct)) &&
+            try_stream_declaration())
             continue;
         if (current.is(TokenKind::identifier) && try_reduce_operator())
+            continue;
+        if (current.is(TokenKind::int_literal) && try_octal_literal())
             continue;
         switch (current.kind) {
         case TokenKind::l_brace:

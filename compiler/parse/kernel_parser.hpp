@@ -10,6 +10,7 @@
 
 #include "ast/ast.hpp"
 #include "lex/token.hpp"
+#include "parse/type_spelling.hpp"
 #include "support/diagnostics.hpp"
 
 #include <string>
@@ -73,6 +74,9 @@ private:
 
     // Types and declarations (parse_decl.cpp)
     bool is_type_name(const Token& token) const;
+    TypeSpelling spelling_at(std::size_t ahead) const;
+    /// Tokens of the type spelled at peek(ahead) (type_spelling.hpp), or 0 when none is.
+    std::size_t type_spelling_length(std::size_t ahead) const;
     std::optional<Type> resolve_type(const Token& token);
     std::optional<Type> parse_type();
     ParamDecl* parse_parameter(int index);

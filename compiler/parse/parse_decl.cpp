@@ -149,18 +149,30 @@ bool KernelParser::enter_nesting() {
 bool KernelParser::is_type_name(const Token& token) const {
     if (!token.is(TokenKind::identifier))
         return false;
-    return Type::builtin_named(token.text) || unit_.find_struct(token.text) ||
+    return match_type_spelling({&token, 1}, unit_).type ||
            context_.host_structs.contains(token.text);
 }
 
-// A type name: a built-in type or a struct typedef. A host-only struct is reported here (once).
+TypeSpelling KernelParser::spelling_at(std::size_t ahead) const {
+    const std::size_t first = std::min(pos_ + ahead, tokens_.size() - 1);
+    return match_type_spelling(std::span<const Token>(tokens_).subspan(first), unit_);
+}
+
+std::size_t KernelParser::type_spelling_length(std::size_t ahead) const {
+    const TypeSpelling spelling = spelling_at(ahead);
+    // Several words (`unsigned char`, `struct Pair`) can only be a type, a known one or not.
+    if (spelling.type || spelling.length > 1)
+        return spelling.length;
+    return is_type_name(peek(ahead)) ? spelling.length : 0;
+}
+
+// A type name: a built-in type, a struct or a typedef. A host-only struct is reported here
+// (once).
 std::optional<Type> KernelParser::resolve_type(const Token& token) {
     if (!token.is(TokenKind::identifier))
         return std::nullopt;
-    if (std::optional<Type> builtin = Type::builtin_named(token.text))
-        return builtin;
-    if (const StructDecl* decl = unit_.find_struct(token.text))
-        return Type::structure(decl);
+    if (std::optional<Type> type = match_type_spelling({&token, 1}, unit_).type)
+        return type;
     if (!context_.host_structs.contains(token.text))
         return std::nullopt;
     if (!quiet_)
@@ -179,19 +191,28 @@ void report_host_struct_use(ParseContext& context, const Token& use) {
         << host->second.field_name;
 }
 
-// type := identifier   (float..float4, int..int4, bool..bool4, or a struct typedef's name)
+// type := identifier | ('unsigned' | 'signed') ['char' | 'int'] | 'struct' identifier
+//         (type_spelling.hpp: built-in types, structs, typedefs)
 // An unknown name is reported but parsed as a type (the error type), since the syntax is fine.
 std::optional<Type> KernelParser::parse_type() {
-    const Token& token = peek();
-    if (!token.is(TokenKind::identifier)) {
+    const TypeSpelling spelling = spelling_at(0);
+    if (spelling.length == 0) {
         error_at_current(DiagId::expected_type);
         return std::nullopt;
     }
-    advance();
-    if (std::optional<Type> type = resolve_type(token))
-        return type;
+    const SourceLocation begin = peek().loc;
+    std::string text;
+    for (std::size_t i = 0; i < spelling.length; ++i)
+        text += (i == 0 ? "" : " ") + advance().text;
+    if (spelling.type)
+        return spelling.type;
+    if (spelling.name && context_.host_structs.contains(spelling.name->text)) {
+        if (!quiet_)
+            report_host_struct_use(context_, *spelling.name);
+        return Type::error();
+    }
     if (!quiet_)
-        diags_.report(DiagId::unknown_type_name, token.range()) << token.text;
+        diags_.report(DiagId::unknown_type_name, range_from(begin)) << text;
     return Type::error();
 }
 
@@ -317,38 +338,35 @@ ParamDecl* KernelParser::parse_parameter(int index) {
 // Struct typedefs
 
 // struct_typedef := 'typedef' 'struct' [identifier] '{' {field_line} '}' identifier ';'
+//                 | 'struct' identifier '{' {field_line} '}' ';'   (C++: the tag is the name)
 // field_line := type name {',' name} ';'   (a name may be spelled like a Brook keyword)
 // Never reports: a typedef that is not a Brook struct is host code, which the C++ compiler
 // checks; only using it as a Brook type is an error (resolve_type).
 const StructDecl* KernelParser::parse_struct_typedef() {
     const SourceLocation begin = peek().loc;
-    advance(); // typedef
+    const bool is_typedef = accept(TokenKind::kw_typedef);
     advance(); // struct
-    accept(TokenKind::identifier);
+    auto* decl = unit_.context.make<StructDecl>();
+    if (at(TokenKind::identifier))
+        decl->tag = advance().text;
     if (!accept(TokenKind::l_brace))
         return nullptr;
-    auto* decl = unit_.context.make<StructDecl>();
     std::optional<HostStruct> host;
     while (!at(TokenKind::r_brace) && !at(TokenKind::end_of_file)) {
         const std::size_t line_begin = pos_;
-        const Token& type_token = peek();
-        std::optional<Type> type;
-        if (type_token.is(TokenKind::identifier)) {
-            if (std::optional<Type> builtin = Type::builtin_named(type_token.text))
-                type = builtin;
-            else if (const StructDecl* nested = unit_.find_struct(type_token.text))
-                type = Type::structure(nested);
-        }
-        bool plain = type.has_value();
+        const TypeSpelling spelling = spelling_at(0);
+        bool plain = spelling.type.has_value();
         if (plain) {
-            advance();
+            for (std::size_t i = 0; i < spelling.length; ++i)
+                advance();
+            const Type type = *spelling.type;
             do {
                 if (!at_name()) {
                     plain = false;
                     break;
                 }
                 const Token& name = advance();
-                decl->fields.push_back(FieldDecl{name.text, *type, name.range()});
+                decl->fields.push_back(FieldDecl{name.text, type, name.range()});
             } while (accept(TokenKind::comma));
             plain = plain && accept(TokenKind::semi);
         }
@@ -392,9 +410,15 @@ const StructDecl* KernelParser::parse_struct_typedef() {
             host = reason;
         }
     }
-    if (!accept(TokenKind::r_brace) || !at(TokenKind::identifier))
+    if (!accept(TokenKind::r_brace))
         return nullptr;
-    decl->name = advance().text;
+    if (is_typedef) {
+        if (!at(TokenKind::identifier))
+            return nullptr;
+        decl->name = advance().text;
+    } else {
+        decl->name = decl->tag;
+    }
     if (!accept(TokenKind::semi))
         return nullptr;
     decl->range = range_from(begin);

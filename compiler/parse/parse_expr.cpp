@@ -216,7 +216,8 @@ Expr* KernelParser::parse_unary() {
         unary->operand = operand;
         return unary;
     }
-    if (at(TokenKind::l_paren) && is_type_name(peek(1)) && peek(2).is(TokenKind::r_paren)) {
+    if (const std::size_t type_length = at(TokenKind::l_paren) ? type_spelling_length(1) : 0;
+        type_length > 0 && peek(1 + type_length).is(TokenKind::r_paren)) {
         advance();
         const std::optional<Type> target = parse_type();
         advance();

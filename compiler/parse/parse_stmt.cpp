@@ -12,6 +12,10 @@ namespace brcc {
 bool KernelParser::is_declaration_start() const {
     if (at(TokenKind::kw_const) || at(TokenKind::kw_void))
         return true;
+    // A type spelled with several words or starting with a keyword (`unsigned`, `struct`).
+    const std::size_t type_length = type_spelling_length(0);
+    if (type_length > 1 || (type_length == 1 && !peek().is(TokenKind::identifier)))
+        return true;
     return peek().is(TokenKind::identifier) && at_name(1);
 }
 

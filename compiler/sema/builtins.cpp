@@ -27,6 +27,22 @@ std::string_view builtin_name(BuiltinId id) {
     return names[static_cast<std::size_t>(id)];
 }
 
+int required_width(BuiltinArgs args) {
+    switch (args) {
+    case BuiltinArgs::Float3:
+        return 3;
+    case BuiltinArgs::Float4:
+        return 4;
+    case BuiltinArgs::FloatOne:
+        return 1;
+    case BuiltinArgs::Float:
+    case BuiltinArgs::Numeric:
+    case BuiltinArgs::Logical:
+        break;
+    }
+    return 0;
+}
+
 BuiltinSignature builtin_signature(BuiltinId id) {
     using A = BuiltinArgs;
     using R = BuiltinResult;
@@ -53,6 +69,11 @@ BuiltinSignature builtin_signature(BuiltinId id) {
         return {2, A::Float, R::Scalar};
     case BuiltinId::cross:
         return {2, A::Float3, R::Same};
+    // Cg's: pack_4ubyte(float4) is a float holding four bytes, unpack_4ubyte reads them back.
+    case BuiltinId::pack_4ubyte:
+        return {1, A::Float4, R::Scalar};
+    case BuiltinId::unpack_4ubyte:
+        return {1, A::FloatOne, R::Float4};
     case BuiltinId::atan2:
     case BuiltinId::fmod:
     case BuiltinId::ldexp:

@@ -72,6 +72,12 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
     case BuiltinArgs::Float3:
         expected = "a float3";
         break;
+    case BuiltinArgs::Float4:
+        expected = "a float4";
+        break;
+    case BuiltinArgs::FloatOne:
+        expected = "a float";
+        break;
     }
     int width = 1;
     bool all_integer = true;
@@ -80,8 +86,9 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
         const Type type = call.args[i]->type;
         const bool bool_in_math = type.is_arithmetic() && type.scalar_type() == ScalarType::Bool &&
                                   signature.args != BuiltinArgs::Logical;
+        const int width_needed = required_width(signature.args);
         if (!type.is_arithmetic() || bool_in_math ||
-            (signature.args == BuiltinArgs::Float3 && type.width() != 3)) {
+            (width_needed != 0 && type.width() != width_needed)) {
             diags_.report(DiagId::builtin_argument_type, call.args[i]->range)
                 << i + 1 << name << type.name() << expected;
             return;
@@ -123,6 +130,9 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
         break;
     case BuiltinResult::BoolWidth:
         call.type = Type::vector(ScalarType::Bool, width);
+        break;
+    case BuiltinResult::Float4:
+        call.type = Type::vector(ScalarType::Float, 4);
         break;
     }
 }

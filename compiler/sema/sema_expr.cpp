@@ -36,6 +36,7 @@ int scalar_rank(ScalarType scalar) {
     case ScalarType::UInt:
         return 2;
     case ScalarType::Fixed:
+    case ScalarType::ShortFixed:
     case ScalarType::Float:
         return 3;
     }
@@ -132,6 +133,7 @@ ScalarType promoted(ScalarType scalar) {
     case ScalarType::UChar:
         return ScalarType::Int;
     case ScalarType::Fixed:
+    case ScalarType::ShortFixed:
         return ScalarType::Float;
     case ScalarType::Bool:
     case ScalarType::Int:

@@ -16,7 +16,8 @@
 // stream has one, a `struct { float3 o; float3 d; }` stream two). The storage's elements are laid
 // out row-major `width` texels per row: storage element e is texel (e % width, e / width). Formats:
 // float fields R32F, RG32F, RGBA32F (float3 is stored as RGBA32F, w undefined); int, char and
-// uchar fields the 32I formats; uint fields the 32UI ones; fixed fields R8..RGBA8 (normalised).
+// uchar fields the 32I formats; uint fields the 32UI ones; fixed fields R8..RGBA8 and shortfixed
+// ones R16..RGBA16 (normalised).
 // A stream made by .domain() is a view: its elements are `extents` (slowest dimension first)
 // `strides` storage elements apart, from storage element `offset` on.
 //

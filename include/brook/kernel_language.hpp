@@ -164,10 +164,11 @@ template <class To, class From> constexpr To convert(const From& from) {
     }
 }
 
-/// A conversion to fixed..fixed4 inside a kernel, where fixed values are floats: `from` as To
-/// (float..float4), each component saturated to [0, 1] and rounded to the nearest step b / 255.
-template <class To, class From> constexpr To to_fixed(const From& from) {
-    return detail::map([](float v) { return static_cast<float>(fixed(v)); }, convert<To>(from));
+/// A conversion to fixed..fixed4 (shortfixed..shortfixed4) inside a kernel, where their values
+/// are floats: `from` as To (float..float4), each component saturated to [0, 1] and rounded to
+/// the nearest step of Fixed (b / 255, b / 65535).
+template <class Fixed, class To, class From> constexpr To to_fixed(const From& from) {
+    return detail::map([](float v) { return static_cast<float>(Fixed(v)); }, convert<To>(from));
 }
 
 /// `&&`, `||` and `!` on vectors: component-wise, as in Cg.
@@ -443,6 +444,22 @@ template <class X> constexpr X normalize(const X& v) {
 /// The reflection of incident direction i about the normal n: i - 2 * dot(n, i) * n.
 template <class X> constexpr X reflect(const X& i, const X& n) {
     return i - detail::scalar_t<X>(2) * dot(n, i) * n;
+}
+
+/// Cg's pack_4ubyte: each component saturated to [0, 1], scaled by 255 and rounded to a byte as
+/// `fixed` stores it, .x in the low byte; the 32 bits read as a float.
+inline float pack_4ubyte(const vec<float, 4>& v) {
+    const auto byte = [](float c) { return static_cast<unsigned>(fixed::encode(c)); };
+    return portable::uint_as_float(byte(v.x) | byte(v.y) << 8 | byte(v.z) << 16 | byte(v.w) << 24);
+}
+/// Cg's unpack_4ubyte, pack_4ubyte's inverse: the float's four bytes, .x the low one, each
+/// byte b as b / 255.
+inline vec<float, 4> unpack_4ubyte(float packed) {
+    const unsigned bits = portable::float_as_uint(packed);
+    const auto byte = [bits](int shift) {
+        return static_cast<float>(fixed(static_cast<unsigned char>(bits >> shift)));
+    };
+    return vec<float, 4>(byte(0), byte(8), byte(16), byte(24));
 }
 
 } // namespace brook::lang

@@ -17,8 +17,9 @@
 namespace brook {
 
 /// The scalar of a stream field: 32-bit float, int and unsigned int; signed and unsigned bytes;
-/// `fixed`, an unsigned byte b that reads as the float b / 255.
-enum class ScalarKind : unsigned char { Float32, Int32, UInt32, Int8, UInt8, Fixed8 };
+/// `fixed`, an unsigned byte b that reads as the float b / 255; `shortfixed`, an unsigned short
+/// b that reads as b / 65535.
+enum class ScalarKind : unsigned char { Float32, Int32, UInt32, Int8, UInt8, Fixed8, Fixed16 };
 
 /// Size in bytes of one component of `kind`.
 std::size_t scalar_size(ScalarKind kind);
@@ -48,8 +49,9 @@ struct ElementType {
 bool operator==(const ElementType& a, const ElementType& b);
 
 /// element_traits<T>::type() describes T. Defined here for float, int, unsigned int, signed char
-/// (Brook's `char`; C++'s plain char is described the same way), unsigned char and fixed, and
-/// their 2- to 4-vectors; brcc specialises it for every struct typedef in a .br file.
+/// (Brook's `char`; C++'s plain char is described the same way), unsigned char, fixed and
+/// shortfixed, and their 2- to 4-vectors; brcc specialises it for every struct typedef in a .br
+/// file.
 template <class T> struct element_traits;
 
 #define BROOK_VECTOR_ELEMENT(T, kind, n)                                                           \
@@ -83,8 +85,15 @@ BROOK_VECTOR_ELEMENT(fixed, Fixed8, 1)
 BROOK_VECTOR_ELEMENT(fixed2, Fixed8, 2)
 BROOK_VECTOR_ELEMENT(fixed3, Fixed8, 3)
 BROOK_VECTOR_ELEMENT(fixed4, Fixed8, 4)
+BROOK_VECTOR_ELEMENT(shortfixed, Fixed16, 1)
+BROOK_VECTOR_ELEMENT(shortfixed2, Fixed16, 2)
+BROOK_VECTOR_ELEMENT(shortfixed3, Fixed16, 3)
+BROOK_VECTOR_ELEMENT(shortfixed4, Fixed16, 4)
 #undef BROOK_VECTOR_ELEMENT
 template <> struct element_traits<signed char> : element_traits<char> {};
+/// Kernels keep fixed vectors as vec<fixed, N>: the same bytes as host code's fixed2..4.
+template <class Bits, int N>
+struct element_traits<vec<basic_fixed<Bits>, N>> : element_traits<fixed_vector<Bits, N>> {};
 
 namespace detail {
 class StreamImpl;

@@ -1,7 +1,8 @@
 #pragma once
 // Cg-style short vectors: `brook::vec<T, N>` for N = 2, 3, 4 with members x, y, z, w, the aliases
-// float2..4, int2..4, uint2..4, char2..4, uchar2..4, fixed2..4 and bool2..4, component-wise
-// operators, and `brook::fixed`, Brook+'s byte that reads as a float in [0, 1].
+// float2..4, int2..4, uint2..4, char2..4, uchar2..4 and bool2..4, component-wise operators, and
+// BrookGPU's fixed-point types: `fixed` and `shortfixed`, which read as floats in [0, 1], and host
+// code's fixed2..4 and shortfixed2..4.
 //
 // Host code and the CPU code brcc generates share these types, so a vec is a plain struct: N
 // members of T, no padding, alignof(T), zero-initialised by default, and every operator is a small
@@ -30,35 +31,40 @@
 
 namespace brook {
 
-/// Brook+'s `fixed`: one unsigned byte b read as the float b / 255. A float stored into it
-/// saturates to [0, 1] and rounds to the nearest of the 256 steps (NaN stores 0). Arithmetic
-/// converts to float first, as on the GPUs where the type comes from.
-struct fixed {
-    unsigned char bits = 0;
+/// BrookGPU's fixed-point scalars: `fixed` is one unsigned byte x read as the float x / 255,
+/// `shortfixed` an unsigned short x read as x / 65535. A float stored into one saturates to
+/// [0, 1] and rounds to the nearest step (NaN stores 0); an integer is taken as the raw value
+/// (`fixed f = (unsigned char)200;` reads as 200 / 255), as BrookGPU's host types did. Arithmetic
+/// converts to float first, as on the GPUs where the types come from.
+template <class Bits> struct basic_fixed {
+    /// The largest raw value, which reads as 1.
+    static constexpr float steps = static_cast<float>(static_cast<Bits>(~Bits{}));
 
-    constexpr fixed() = default;
-    constexpr fixed(float value) : bits(encode(value)) {}
-    constexpr operator float() const { return static_cast<float>(bits) / 255.0f; }
-    /// The fixed whose byte is `b` (b / 255 as a float).
-    static constexpr fixed from_bits(unsigned char b) {
-        fixed f;
-        f.bits = b;
-        return f;
-    }
-    friend constexpr bool operator==(fixed, fixed) = default;
+    Bits x = 0;
 
-private:
-    static constexpr unsigned char encode(float value) {
+    constexpr basic_fixed() = default;
+    constexpr basic_fixed(float value) : x(encode(value)) {}
+    template <class Raw>
+    requires portable::is_integral_v<Raw>
+    constexpr basic_fixed(Raw raw) : x(static_cast<Bits>(raw)) {}
+    constexpr operator float() const { return static_cast<float>(x) / steps; }
+    friend constexpr bool operator==(basic_fixed, basic_fixed) = default;
+
+    /// The raw value of `value` stored as this type.
+    static constexpr Bits encode(float value) {
         // Written so that NaN takes the first branch.
         if (!(value > 0.0f)) {
             return 0;
         }
         if (value >= 1.0f) {
-            return 255;
+            return static_cast<Bits>(~Bits{});
         }
-        return static_cast<unsigned char>(value * 255.0f + 0.5f);
+        return static_cast<Bits>(value * steps + 0.5f);
     }
 };
+
+using fixed = basic_fixed<unsigned char>;
+using shortfixed = basic_fixed<unsigned short>;
 
 using uint = unsigned int;
 using uchar = unsigned char;
@@ -364,6 +370,70 @@ template <int N> constexpr vec<bool, N> operator!(const vec<bool, N>& a) {
     return detail::map<bool>(a, [](bool v) { return !v; });
 }
 
+namespace detail {
+/// The members of host code's fixed2..4 and shortfixed2..4: N raw values, named as BrookGPU named
+/// them.
+template <class Bits, int N> struct fixed_members;
+template <class Bits> struct fixed_members<Bits, 2> { Bits x = 0, y = 0; };
+template <class Bits> struct fixed_members<Bits, 3> { Bits x = 0, y = 0, z = 0; };
+template <class Bits> struct fixed_members<Bits, 4> { Bits x = 0, y = 0, z = 0, w = 0; };
+} // namespace detail
+
+/// Host code's fixed2..4 and shortfixed2..4, laid out as BrookGPU's: N raw values x, y[, z, w]
+/// (`printf("%u", f.x)` prints the byte). Built from N integers they keep them as raw values,
+/// from N floats (or the 4-float form, whose first N count) they saturate and round as
+/// basic_fixed does; they convert to and from the float vectors (x / 255 per component).
+/// Kernels keep their elements as vec<basic_fixed<Bits>, N>, which has the same bytes.
+template <class Bits, int N> struct fixed_vector : detail::fixed_members<Bits, N> {
+    constexpr fixed_vector() = default;
+    template <class... Raw>
+    requires(sizeof...(Raw) == N &&
+             (portable::is_integral_v<Raw> && ...)) constexpr fixed_vector(Raw... raw) {
+        const Bits given[] = {static_cast<Bits>(raw)...};
+        assign(given);
+    }
+    template <class... Values>
+    requires((sizeof...(Values) == N || sizeof...(Values) == 4) &&
+             (portable::is_floating_point_v<Values> &&
+              ...)) constexpr fixed_vector(Values... values) {
+        const float given[] = {static_cast<float>(values)...};
+        Bits raw[N]{};
+        for (int i = 0; i < N; ++i) {
+            raw[i] = basic_fixed<Bits>::encode(given[i]);
+        }
+        assign(raw);
+    }
+    constexpr explicit fixed_vector(const vec<float, N>& values) {
+        Bits raw[N]{};
+        for (int i = 0; i < N; ++i) {
+            raw[i] = basic_fixed<Bits>::encode(values[i]);
+        }
+        assign(raw);
+    }
+    constexpr operator vec<float, N>() const {
+        const auto read = [](Bits b) { return static_cast<float>(b) / basic_fixed<Bits>::steps; };
+        if constexpr (N == 2) {
+            return {read(this->x), read(this->y)};
+        } else if constexpr (N == 3) {
+            return {read(this->x), read(this->y), read(this->z)};
+        } else {
+            return {read(this->x), read(this->y), read(this->z), read(this->w)};
+        }
+    }
+
+private:
+    constexpr void assign(const Bits (&raw)[N]) {
+        this->x = raw[0];
+        this->y = raw[1];
+        if constexpr (N > 2) {
+            this->z = raw[2];
+        }
+        if constexpr (N > 3) {
+            this->w = raw[3];
+        }
+    }
+};
+
 using float2 = vec<float, 2>;
 using float3 = vec<float, 3>;
 using float4 = vec<float, 4>;
@@ -380,9 +450,12 @@ using char4 = vec<signed char, 4>;
 using uchar2 = vec<unsigned char, 2>;
 using uchar3 = vec<unsigned char, 3>;
 using uchar4 = vec<unsigned char, 4>;
-using fixed2 = vec<fixed, 2>;
-using fixed3 = vec<fixed, 3>;
-using fixed4 = vec<fixed, 4>;
+using fixed2 = fixed_vector<unsigned char, 2>;
+using fixed3 = fixed_vector<unsigned char, 3>;
+using fixed4 = fixed_vector<unsigned char, 4>;
+using shortfixed2 = fixed_vector<unsigned short, 2>;
+using shortfixed3 = fixed_vector<unsigned short, 3>;
+using shortfixed4 = fixed_vector<unsigned short, 4>;
 using bool2 = vec<bool, 2>;
 using bool3 = vec<bool, 3>;
 using bool4 = vec<bool, 4>;
@@ -391,7 +464,8 @@ static_assert(sizeof(float4) == 4 * sizeof(float) && alignof(float4) == alignof(
 static_assert(sizeof(float3) == 3 * sizeof(float) && portable::is_standard_layout_v<float3>);
 static_assert(portable::is_trivially_copyable_v<float4> &&
               portable::is_trivially_destructible_v<int2>);
-static_assert(sizeof(fixed3) == 3 && sizeof(uchar3) == 3 &&
+static_assert(sizeof(fixed3) == 3 && sizeof(uchar3) == 3 && sizeof(vec<fixed, 3>) == 3 &&
               portable::is_trivially_copyable_v<fixed4>);
+static_assert(sizeof(shortfixed3) == 6 && sizeof(vec<shortfixed, 3>) == 6);
 
 } // namespace brook

@@ -15,6 +15,8 @@ std::size_t scalar_size(ScalarKind kind) {
     case ScalarKind::UInt8:
     case ScalarKind::Fixed8:
         return 1;
+    case ScalarKind::Fixed16:
+        return 2;
     }
     return 4;
 }

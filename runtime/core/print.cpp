@@ -3,9 +3,9 @@
 // space, an element of several is `{a, b, c}` (DESIGN gives no separator between such elements,
 // so none is printed); a newline after every row of the last dimension. Floats print as `%3.2f`
 // except that |x| < 1e-6 prints `0.00` (no `-0.00`), infinities `inf` and NaN `NaN`; integer and
-// byte fields print as integers, `fixed` ones as their float value. An empty stream (a variable
-// output that received nothing) prints nothing. Output goes through C's stdout so it interleaves
-// with the program's printf.
+// byte fields print as integers, `fixed` and `shortfixed` ones as their float value. An empty
+// stream (a variable output that received nothing) prints nothing. Output goes through C's stdout
+// so it interleaves with the program's printf.
 #include "core/backend.hpp"
 #include "core/stream_impl.hpp"
 
@@ -54,6 +54,9 @@ void append_component(std::string& text, const std::byte* element, const FieldIn
         return;
     case ScalarKind::Fixed8:
         append_float(text, static_cast<float>(load<fixed>(where)));
+        return;
+    case ScalarKind::Fixed16:
+        append_float(text, static_cast<float>(load<shortfixed>(where)));
         return;
     case ScalarKind::Int32:
         text += std::to_string(load<std::int32_t>(where));

@@ -93,7 +93,9 @@ void add_helpers(const KernelDecl& kernel, std::vector<const KernelDecl*>& order
     }
 }
 
-/// `struct NAME { T field; ... };` for every struct type the kernel or its helpers use.
+/// `struct NAME { T field; ... };` for every struct type the kernel or its helpers use, with
+/// host code's field types, so that the elements have the bytes host code gave them (a fixed
+/// field is one byte).
 std::string struct_definitions(const KernelDecl& kernel,
                                const std::vector<const KernelDecl*>& helpers) {
     std::vector<const StructDecl*> order;
@@ -110,7 +112,8 @@ std::string struct_definitions(const KernelDecl& kernel,
     for (const StructDecl* decl : order) {
         text += "struct " + cpp_identifier(decl->name) + " {\n";
         for (const FieldDecl& field : decl->fields)
-            text += "    " + cpp_type_name(field.type) + " " + cpp_identifier(field.name) + ";\n";
+            text +=
+                "    " + cpp_host_type_name(field.type) + " " + cpp_identifier(field.name) + ";\n";
         text += "};\n\n";
     }
     return text;

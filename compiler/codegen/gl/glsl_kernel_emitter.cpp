@@ -58,7 +58,7 @@ bool is_glsl_reserved(std::string_view name) {
         "volatile",    "writeonly",   "texture",     "texelFetch",    "mix",
         "fract",       "inversesqrt", "mod",         "not",           "equal",
         "notEqual",    "lessThan",    "greaterThan", "lessThanEqual", "greaterThanEqual",
-        "textureSize", "discard"};
+        "textureSize", "discard",     "packed"};
     return reserved.count(name) != 0;
 }
 
@@ -113,6 +113,7 @@ std::string glsl_type_name(const Type& type) {
         break;
     case ScalarType::Float:
     case ScalarType::Fixed:
+    case ScalarType::ShortFixed:
         scalar = "float";
         vector_prefix = "vec";
         break;
@@ -139,9 +140,9 @@ bool is_float(const Type& type) {
     return type.is_arithmetic() && type.scalar_type() == ScalarType::Float;
 }
 
-/// Float and fixed: both are GLSL floats.
+/// Float, fixed and shortfixed: all are GLSL floats.
 bool is_floating(const Type& type) {
-    return is_float(type) || (type.is_arithmetic() && type.scalar_type() == ScalarType::Fixed);
+    return is_float(type) || (type.is_arithmetic() && is_fixed_point(type.scalar_type()));
 }
 
 /// The zero of a scalar type, spelled for GLSL.
@@ -196,16 +197,16 @@ protected:
     /// bijection); a fixed's is not (1.0 + 1 saturates), so its postfix forms call the prelude.
     std::optional<PrintedExpr> increment(const Unary& unary) override {
         const ScalarType scalar = unary.type.scalar_type();
-        if (scalar != ScalarType::Char && scalar != ScalarType::UChar &&
-            scalar != ScalarType::Fixed)
+        if (scalar != ScalarType::Char && scalar != ScalarType::UChar && !is_fixed_point(scalar))
             return std::nullopt;
         const std::string lvalue = operand(*unary.operand, PrintedExpr::primary);
         const bool up = unary.op == UnaryOp::PreInc || unary.op == UnaryOp::PostInc;
         const bool post = unary.op == UnaryOp::PostInc || unary.op == UnaryOp::PostDec;
-        if (scalar == ScalarType::Fixed) {
+        if (is_fixed_point(scalar)) {
             const std::string step = up ? "1.0" : "-1.0";
             if (post)
-                return PrintedExpr{"brt_fixed_post_step(" + lvalue + ", " + step + ")"};
+                return PrintedExpr{"brt_fixed_post_step(" + lvalue + ", " + step + ", " +
+                                   std::to_string(fixed_point_steps(scalar)) + ".0)"};
             return PrintedExpr{"(" + lvalue + " = " +
                                store_back(unary.type, "(" + lvalue + " + " + step + ")") + ")"};
         }
@@ -223,7 +224,7 @@ protected:
     static bool differs_from_c(const Assign& assign) {
         const ScalarType target = assign.type.scalar_type();
         return assign.op == AssignOp::Rem || target == ScalarType::Char ||
-               target == ScalarType::UChar || target == ScalarType::Fixed;
+               target == ScalarType::UChar || is_fixed_point(target);
     }
 
     /// `lvalue = x op y` with C's meaning of op and of storing back (the lvalue, a name, member
@@ -244,7 +245,8 @@ protected:
     }
 
     /// An int or float result as C stores it into `to`: bytes keep their low 8 bits (sign
-    /// extended for char), fixed saturates to [0, 1] and rounds to a step of 1/255.
+    /// extended for char), fixed (shortfixed) saturates to [0, 1] and rounds to a step of 1/255
+    /// (1/65535).
     static std::string store_back(const Type& to, const std::string& value) {
         switch (to.scalar_type()) {
         case ScalarType::UChar:
@@ -252,7 +254,10 @@ protected:
         case ScalarType::Char:
             return "((" + value + " << 24) >> 24)";
         case ScalarType::Fixed:
-            return "(floor(clamp(" + value + ", 0.0, 1.0) * 255.0 + 0.5) / 255.0)";
+        case ScalarType::ShortFixed: {
+            const std::string steps = std::to_string(fixed_point_steps(to.scalar_type())) + ".0";
+            return "(floor(clamp(" + value + ", 0.0, 1.0) * " + steps + " + 0.5) / " + steps + ")";
+        }
         case ScalarType::Bool:
         case ScalarType::Int:
         case ScalarType::UInt:
@@ -298,6 +303,8 @@ protected:
         case BuiltinId::log10:
         case BuiltinId::isfinite:
         case BuiltinId::ldexp:
+        case BuiltinId::pack_4ubyte:
+        case BuiltinId::unpack_4ubyte:
             // Cg's definitions, which GLSL spells differently or lacks: in the prelude.
             return {"brt_" + std::string(builtin_name(id)) + "(" + join(args) + ")"};
         case BuiltinId::abs:

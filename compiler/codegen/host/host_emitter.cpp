@@ -23,6 +23,29 @@ void copy_source(SourceRange range, const SourceManager& sources, CodeWriter& ou
     out.source(sources.text(range), line_of(sources, range.begin));
 }
 
+/// The runtime's brook::ScalarKind of a field of `type`, which holds the C++ type's bytes: the
+/// backends convert each field by it (a byte field is one byte, not a float).
+std::string_view scalar_kind_name(const Type& type) {
+    switch (type.scalar_type()) {
+    case ScalarType::Float:
+        return "Float32";
+    case ScalarType::Int:
+    case ScalarType::Bool: // no stream element (sema)
+        return "Int32";
+    case ScalarType::UInt:
+        return "UInt32";
+    case ScalarType::Char:
+        return "Int8";
+    case ScalarType::UChar:
+        return "UInt8";
+    case ScalarType::Fixed:
+        return "Fixed8";
+    case ScalarType::ShortFixed:
+        return "Fixed16";
+    }
+    return "Float32";
+}
+
 /// One `{ScalarKind, components, offset}` per leaf field, nested structs flattened;
 /// `path` is the member designator from the outermost struct (`inner.o`).
 void flatten_fields(const StructDecl& decl, const std::string& outer, const std::string& prefix,
@@ -33,9 +56,7 @@ void flatten_fields(const StructDecl& decl, const std::string& outer, const std:
             flatten_fields(*field.type.struct_decl(), outer, path + ".", text);
             continue;
         }
-        const bool is_float = field.type.scalar_type() == ScalarType::Float ||
-                              field.type.scalar_type() == ScalarType::Fixed;
-        text += "            {ScalarKind::" + std::string(is_float ? "Float32" : "Int32") + ", " +
+        text += "            {ScalarKind::" + std::string(scalar_kind_name(field.type)) + ", " +
                 std::to_string(field.type.width()) + ", offsetof(" + outer + ", " + path + ")},\n";
     }
 }
@@ -89,6 +110,11 @@ void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager
                                CodeWriter& out) {
     BRCC_ASSERT(op.reduce != nullptr, "unresolved reduce operator '" + op.name + "'");
     out.source(kernel_info_name(*op.reduce), line_of(sources, op.range.begin));
+}
+
+void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManager& sources,
+                             CodeWriter& out) {
+    out.source(literal.decimal, line_of(sources, literal.range.begin));
 }
 
 void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out) {

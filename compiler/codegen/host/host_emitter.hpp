@@ -22,6 +22,9 @@ void emit_host_iterator_decl(const HostIteratorDecl& decl, const SourceManager& 
 /// `NAME__info`, which the runtime's operator overloads take.
 void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager& sources,
                                CodeWriter& out);
+/// `0718` -> `57`: the value BrookGPU read, in decimal.
+void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManager& sources,
+                             CodeWriter& out);
 /// `void main(` -> `int main(` (C++ requires it).
 void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out);
 /// The typedef as written, then the brook::element_traits specialisation that lets streams of

@@ -149,10 +149,19 @@ template <class T> bool isnan(T v) {
     return ::isnan(v);
 }
 
+/// A float's 32 bits as an unsigned int and back (CUDA's intrinsics).
+inline unsigned float_as_uint(float value) {
+    return __float_as_uint(value);
+}
+inline float uint_as_float(unsigned bits) {
+    return __uint_as_float(bits);
+}
+
 } // namespace brook::portable
 
 #else
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <type_traits>
@@ -202,6 +211,14 @@ using std::sinh;
 using std::sqrt;
 using std::tan;
 using std::tanh;
+
+/// A float's 32 bits as an unsigned int and back.
+inline unsigned float_as_uint(float value) {
+    return std::bit_cast<unsigned>(value);
+}
+inline float uint_as_float(unsigned bits) {
+    return std::bit_cast<float>(bits);
+}
 
 } // namespace brook::portable
 

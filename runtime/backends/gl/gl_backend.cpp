@@ -51,9 +51,9 @@ using gl::Texture;
 // Texture formats and layout
 
 /// How one field is stored: float fields in 32F textures, int and byte fields in 32I ones
-/// (bytes widen on upload and wrap back on download), uint in 32UI, and `fixed` in 8-bit
-/// normalised textures, which read as b / 255 and round and saturate when written, as the type
-/// is defined.
+/// (bytes widen on upload and wrap back on download), uint in 32UI, and `fixed` (`shortfixed`) in
+/// 8-bit (16-bit) normalised textures, which read as b / 255 (b / 65535) and round and saturate
+/// when written, as the types are defined.
 struct Format {
     GLenum internal_format;
     GLenum format;
@@ -86,6 +86,11 @@ Format field_format(const FieldInfo& field) {
         static constexpr GLenum formats[] = {GL_R8, GL_RG8, GL_RGBA8, GL_RGBA8};
         return {formats[c], float_layouts[c], GL_UNSIGNED_BYTE, texel_components,
                 1,          field.scalar,     field.components, false};
+    }
+    case ScalarKind::Fixed16: {
+        static constexpr GLenum formats[] = {GL_R16, GL_RG16, GL_RGBA16, GL_RGBA16};
+        return {formats[c], float_layouts[c], GL_UNSIGNED_SHORT, texel_components,
+                2,          field.scalar,     field.components,  false};
     }
     case ScalarKind::UInt32: {
         static constexpr GLenum formats[] = {GL_R32UI, GL_RG32UI, GL_RGBA32UI, GL_RGBA32UI};
@@ -1025,11 +1030,18 @@ private:
                     glUniform4uiv(location, 1, v);
                     break;
                 }
-            } else if (field.scalar == ScalarKind::Fixed8) {
-                // A fixed constant is the float b / 255 in the shader.
+            } else if (field.scalar == ScalarKind::Fixed8 || field.scalar == ScalarKind::Fixed16) {
+                // A fixed (shortfixed) constant is the float b / 255 (b / 65535) in the shader.
                 GLfloat v[4] = {0, 0, 0, 0};
                 for (int i = 0; i < field.components; ++i) {
-                    v[i] = static_cast<float>(static_cast<unsigned char>(texel[i])) / 255.0f;
+                    const auto k = static_cast<std::size_t>(i);
+                    if (field.scalar == ScalarKind::Fixed8) {
+                        v[i] = static_cast<float>(fixed(static_cast<unsigned char>(texel[k])));
+                    } else {
+                        shortfixed raw;
+                        std::memcpy(&raw, texel + 2 * k, sizeof raw);
+                        v[i] = static_cast<float>(raw);
+                    }
                 }
                 switch (field.components) {
                 case 1:

@@ -171,12 +171,24 @@ uvec2 brt_imod(uvec2 a, uvec2 b) { return a % b; }
 uvec3 brt_imod(uvec3 a, uvec3 b) { return a % b; }
 uvec4 brt_imod(uvec4 a, uvec4 b) { return a % b; }
 
-// `x++` and `x--` on a fixed (a float here): the old value, with x stored back as C stores a
-// fixed, saturated to [0, 1] and rounded to a step of 1/255.
+// Cg's pack_4ubyte and unpack_4ubyte, as the CPU computes them: each component saturated to
+// [0, 1] (NaN to 0), scaled by 255 and rounded half up to a byte, .x in the low byte, the 32
+// bits read as a float; and back, each byte b as b / 255.
+float brt_pack_4ubyte(vec4 v) {
+    uvec4 b = uvec4(floor(mix(vec4(0.0), min(v, 1.0), greaterThan(v, vec4(0.0))) * 255.0 + 0.5));
+    return uintBitsToFloat(b.x | (b.y << 8) | (b.z << 16) | (b.w << 24));
+}
+vec4 brt_unpack_4ubyte(float f) {
+    uint u = floatBitsToUint(f);
+    return vec4(uvec4(u, u >> 8, u >> 16, u >> 24) & 0xFFu) / 255.0;
+}
+
+// `x++` and `x--` on a fixed or shortfixed (a float here): the old value, with x stored back as
+// C stores one, saturated to [0, 1] and rounded to a step of 1/steps (1/255, 1/65535).
 #define BRT_FIXED_POST_STEP(T)                                                                   \
-    T brt_fixed_post_step(inout T x, float step) {                                               \
+    T brt_fixed_post_step(inout T x, float step, float steps) {                                  \
         T old = x;                                                                               \
-        x = floor(clamp(x + step, 0.0, 1.0) * 255.0 + 0.5) / 255.0;                              \
+        x = floor(clamp(x + step, 0.0, 1.0) * steps + 0.5) / steps;                              \
         return old;                                                                              \
     }
 BRT_FIXED_POST_STEP(float)

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -201,16 +202,29 @@ TEST(CpuPrelude, GatherInRangeReadsAsAtWhereTheLoopCoversTheExtent) {
 }
 
 TEST(CpuPrelude, ConversionToFixedSaturatesAndRounds) {
-    EXPECT_EQ(lang::to_fixed<float>(1.7f), 1.0f);
-    EXPECT_EQ(lang::to_fixed<float>(-0.2f), 0.0f);
-    EXPECT_EQ(lang::to_fixed<float>(0.6f), 153.0f / 255.0f);
-    EXPECT_EQ(lang::to_fixed<float>(1), 1.0f);
-    const float4 v = lang::to_fixed<float4>(0.1f);
+    using brook::fixed;
+    EXPECT_EQ((lang::to_fixed<fixed, float>(1.7f)), 1.0f);
+    EXPECT_EQ((lang::to_fixed<fixed, float>(-0.2f)), 0.0f);
+    EXPECT_EQ((lang::to_fixed<fixed, float>(0.6f)), 153.0f / 255.0f);
+    EXPECT_EQ((lang::to_fixed<fixed, float>(1)), 1.0f);
+    const float4 v = lang::to_fixed<fixed, float4>(0.1f);
     EXPECT_EQ(v.x, 26.0f / 255.0f); // 25.5 rounds up
     EXPECT_EQ(v.w, 26.0f / 255.0f);
-    const float2 w = lang::to_fixed<float2>(float2(2.0f, 0.2f));
+    const float2 w = lang::to_fixed<fixed, float2>(float2(2.0f, 0.2f));
     EXPECT_EQ(w.x, 1.0f);
     EXPECT_EQ(w.y, 51.0f / 255.0f);
+    // shortfixed rounds to a step of 1/65535.
+    EXPECT_EQ((lang::to_fixed<brook::shortfixed, float>(0.5f)), 32768.0f / 65535.0f);
+}
+
+TEST(CpuPrelude, PackAndUnpackFourBytes) {
+    const float packed = lang::pack_4ubyte(float4(0.0f, 2.0f, 0.6f, 0.2f));
+    unsigned bits = 0;
+    std::memcpy(&bits, &packed, sizeof bits);
+    EXPECT_EQ(bits, 0x3399FF00u); // .x in the low byte, 2.0 saturated
+    const float4 back = lang::unpack_4ubyte(packed);
+    EXPECT_EQ(back.y, 1.0f);
+    EXPECT_EQ(back.z, 153.0f / 255.0f);
 }
 
 TEST(CpuPrelude, FoldKeepsRowMajorOrder) {

@@ -451,7 +451,8 @@ reduce void fixed_sum(fixed a<>, reduce fixed r<>) { r = r + a; }
     const std::string shade = cpu_kernel_code(kernel("shade"));
     // A gather element is read as floats; a conversion to fixed saturates and rounds; reading a
     // fixed value as a float is no conversion at all.
-    EXPECT_TRUE(contains(shade, "::brook::float4 local = ::brook::lang::to_fixed<::brook::float4>("
+    EXPECT_TRUE(contains(shade, "::brook::float4 local = ::brook::lang::to_fixed<::brook::fixed, "
+                                "::brook::float4>("
                                 "::brook::lang::convert<::brook::float4>(t.at(i)) * 2.0f);"))
         << shade;
     EXPECT_TRUE(contains(shade, "r = local + k;")) << shade;

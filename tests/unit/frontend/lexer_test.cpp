@@ -73,7 +73,20 @@ TEST(Lexer, BadNumbers) {
         << diagnostics;
     EXPECT_NE(diagnostics.find("hexadecimal constant has no digits"), std::string::npos);
     EXPECT_NE(diagnostics.find("exponent has no digits"), std::string::npos);
-    EXPECT_NE(diagnostics.find("invalid digit '9' in octal constant"), std::string::npos);
+    EXPECT_NE(diagnostics.find("warning: '09' is not a valid octal constant; read as BrookGPU "
+                               "read it, as the octal 0 = 0"),
+              std::string::npos)
+        << diagnostics;
+}
+
+TEST(Lexer, LeadingZeroLiteralsWithEightOrNine) {
+    EXPECT_EQ(misread_octal_prefix("0718"), 3u);
+    EXPECT_EQ(misread_octal_prefix("09"), 1u);
+    EXPECT_EQ(misread_octal_prefix("0718u"), 3u);
+    EXPECT_EQ(misread_octal_prefix("071"), 0u);
+    EXPECT_EQ(misread_octal_prefix("718"), 0u);
+    EXPECT_EQ(misread_octal_prefix("0x89"), 0u);
+    EXPECT_EQ(misread_octal_prefix("0"), 0u);
 }
 
 TEST(Lexer, CharactersStringsAndComments) {

@@ -417,6 +417,8 @@ TEST(Parser, TypeNamesAreExact) {
     EXPECT_EQ(Type::builtin_named("uchar4")->scalar_type(), ScalarType::UChar);
     EXPECT_EQ(Type::builtin_named("uchar4")->width(), 4);
     EXPECT_EQ(Type::builtin_named("fixed")->scalar_type(), ScalarType::Fixed);
+    EXPECT_EQ(Type::builtin_named("shortfixed3")->scalar_type(), ScalarType::ShortFixed);
+    EXPECT_FALSE(Type::builtin_named("shortfixed5").has_value());
 }
 
 TEST(Parser, VariableOutputAndPush) {

@@ -83,46 +83,71 @@ TEST(IntegerVectors, ShiftsAndBitwise) {
 }
 
 TEST(Fixed, ReadsAsAFractionOf255) {
-    EXPECT_EQ(static_cast<float>(fixed::from_bits(0)), 0.0f);
-    EXPECT_EQ(static_cast<float>(fixed::from_bits(255)), 1.0f);
-    EXPECT_FLOAT_EQ(static_cast<float>(fixed::from_bits(51)), 0.2f);
+    EXPECT_EQ(static_cast<float>(fixed(0)), 0.0f);
+    EXPECT_EQ(static_cast<float>(fixed(255)), 1.0f);
+    EXPECT_FLOAT_EQ(static_cast<float>(fixed(51)), 0.2f);
     EXPECT_EQ(sizeof(fixed), 1u);
     EXPECT_EQ(sizeof(fixed4), 4u);
 }
 
 TEST(Fixed, WritesSaturateAndRoundToNearest) {
-    EXPECT_EQ(fixed(0.5f).bits, 128);  // 127.5 rounds up
-    EXPECT_EQ(fixed(0.49f).bits, 125); // 124.95
-    EXPECT_EQ(fixed(1.0f / 255.0f).bits, 1);
-    EXPECT_EQ(fixed(0.4f / 255.0f).bits, 0);
-    EXPECT_EQ(fixed(0.6f / 255.0f).bits, 1);
-    EXPECT_EQ(fixed(2.0f).bits, 255);
-    EXPECT_EQ(fixed(-3.0f).bits, 0);
-    EXPECT_EQ(fixed(std::numeric_limits<float>::infinity()).bits, 255);
-    EXPECT_EQ(fixed(std::nanf("")).bits, 0);
+    EXPECT_EQ(fixed(0.5f).x, 128);  // 127.5 rounds up
+    EXPECT_EQ(fixed(0.49f).x, 125); // 124.95
+    EXPECT_EQ(fixed(1.0f / 255.0f).x, 1);
+    EXPECT_EQ(fixed(0.4f / 255.0f).x, 0);
+    EXPECT_EQ(fixed(0.6f / 255.0f).x, 1);
+    EXPECT_EQ(fixed(2.0f).x, 255);
+    EXPECT_EQ(fixed(-3.0f).x, 0);
+    EXPECT_EQ(fixed(std::numeric_limits<float>::infinity()).x, 255);
+    EXPECT_EQ(fixed(std::nanf("")).x, 0);
     for (int b = 0; b < 256; ++b) {
         const auto bits = static_cast<unsigned char>(b);
-        ASSERT_EQ(fixed(static_cast<float>(fixed::from_bits(bits))).bits, bits) << b;
+        ASSERT_EQ(fixed(static_cast<float>(fixed(bits))).x, bits) << b;
     }
 }
 
 TEST(Fixed, VectorsConvertToAndFromFloatVectors) {
     const fixed4 f(float4(0.0f, 0.25f, 1.5f, -1.0f));
-    EXPECT_EQ(f.x.bits, 0);
-    EXPECT_EQ(f.y.bits, 64); // 63.75
-    EXPECT_EQ(f.z.bits, 255);
-    EXPECT_EQ(f.w.bits, 0);
-    const float4 back(f);
+    EXPECT_EQ(f.x, 0);
+    EXPECT_EQ(f.y, 64); // 63.75
+    EXPECT_EQ(f.z, 255);
+    EXPECT_EQ(f.w, 0);
+    const float4 back = f;
     EXPECT_FLOAT_EQ(back.y, 64.0f / 255.0f);
     EXPECT_EQ(back.z, 1.0f);
-    const fixed3 composite(float2(1.0f, 0.0f), 1.0f);
-    EXPECT_EQ(composite.x.bits, 255);
-    EXPECT_EQ(composite.y.bits, 0);
-    const bool2 equal = fixed2(0.5f) == fixed2(fixed::from_bits(128), fixed::from_bits(127));
-    EXPECT_TRUE(equal.x);
-    EXPECT_FALSE(equal.y);
+    // Kernels' storage has the same bytes and the same conversions.
+    const brook::vec<fixed, 2> stored(float2(0.5f, 2.0f));
+    EXPECT_EQ(stored.x.x, 128);
+    EXPECT_EQ(float2(stored).y, 1.0f);
     // Arithmetic on fixed values happens in float.
-    EXPECT_FLOAT_EQ(fixed(1.0f) * 0.5f + fixed::from_bits(0), 0.5f);
+    EXPECT_FLOAT_EQ(fixed(1.0f) * 0.5f + fixed(0), 0.5f);
+}
+
+TEST(Fixed, HostTypesKeepRawIntegersAndSaturateFloats) {
+    fixed2 f;
+    f.x = 200;
+    f.y = 10;
+    const fixed2 raw(static_cast<unsigned char>(100), static_cast<unsigned char>(30));
+    EXPECT_EQ(raw.x, 100);
+    EXPECT_EQ(raw.y, 30);
+    const fixed2 values(0.5f, 2.0f);
+    EXPECT_EQ(values.x, 128);
+    EXPECT_EQ(values.y, 255);
+    const fixed3 first_three(0.0f, 1.0f, 0.2f, 0.4f); // BrookGPU's 4-float form
+    EXPECT_EQ(first_three.z, 51);
+    EXPECT_FLOAT_EQ(float2(f).x, 200.0f / 255.0f);
+    EXPECT_EQ(sizeof(fixed3), 3u);
+}
+
+TEST(ShortFixed, ReadsAsAFractionOf65535AndSaturates) {
+    EXPECT_EQ(static_cast<float>(shortfixed(65535)), 1.0f);
+    EXPECT_EQ(shortfixed(0.5f).x, 32768); // 32767.5 rounds up
+    EXPECT_EQ(shortfixed(2.0f).x, 65535);
+    EXPECT_EQ(shortfixed(-1.0f).x, 0);
+    const shortfixed4 v(static_cast<unsigned short>(65535), static_cast<unsigned short>(1000),
+                        static_cast<unsigned short>(0), static_cast<unsigned short>(1));
+    EXPECT_FLOAT_EQ(float4(v).y, 1000.0f / 65535.0f);
+    EXPECT_EQ(sizeof(shortfixed3), 6u);
 }
 
 TEST(ElementTypes, Descriptions) {
@@ -144,10 +169,14 @@ TEST(ElementTypes, Descriptions) {
     check(brook::element_traits<uchar2>::type(), "uchar2", 2, ScalarKind::UInt8, 2);
     check(brook::element_traits<fixed>::type(), "fixed", 1, ScalarKind::Fixed8, 1);
     check(brook::element_traits<fixed3>::type(), "fixed3", 3, ScalarKind::Fixed8, 3);
+    check(brook::element_traits<brook::vec<fixed, 3>>::type(), "fixed3", 3, ScalarKind::Fixed8, 3);
+    check(brook::element_traits<shortfixed>::type(), "shortfixed", 2, ScalarKind::Fixed16, 1);
+    check(brook::element_traits<shortfixed4>::type(), "shortfixed4", 8, ScalarKind::Fixed16, 4);
     // Plain char and signed char are both Brook's char.
     EXPECT_EQ(brook::element_traits<signed char>::type(), brook::element_traits<char>::type());
     EXPECT_FALSE(brook::element_traits<uchar>::type() == brook::element_traits<char>::type());
     EXPECT_EQ(brook::scalar_size(ScalarKind::Fixed8), 1u);
+    EXPECT_EQ(brook::scalar_size(ScalarKind::Fixed16), 2u);
     EXPECT_EQ(brook::scalar_size(ScalarKind::UInt32), 4u);
 }
 
@@ -180,11 +209,11 @@ TEST(ElementTypes, ReadWriteRoundTrip) {
     EXPECT_EQ(middle[3], 8);
 
     brook::stream fractions = make_stream<fixed2>(2);
-    const fixed2 fixed_values[2] = {fixed2(0.0f, 1.0f), fixed2(fixed::from_bits(1), 0.5f)};
+    const fixed2 fixed_values[2] = {fixed2(0.0f, 1.0f), fixed2(0.004f, 0.5f)}; // 1.02 rounds to 1
     streamRead(fractions, fixed_values);
     const std::vector<fixed2> fixed_out = hand::contents<fixed2>(fractions);
-    EXPECT_EQ(fixed_out[1].x.bits, 1);
-    EXPECT_EQ(fixed_out[1].y.bits, 128);
+    EXPECT_EQ(fixed_out[1].x, 1);
+    EXPECT_EQ(fixed_out[1].y, 128);
 
     brook::stream unsigned_stream = make_stream<uint>(2);
     const unsigned unsigned_values[2] = {0u, UINT_MAX};
@@ -214,8 +243,7 @@ TEST(ElementTypes, PrintIntegersAsIntegersAndFixedAsFloats) {
     EXPECT_EQ(printed(bytes), "0 128 255 \n");
 
     brook::stream fractions = make_stream<fixed4>(1);
-    const fixed4 fixed_values[1] = {
-        fixed4(fixed::from_bits(0), fixed::from_bits(255), fixed::from_bits(128), 0.25f)};
+    const fixed4 fixed_values[1] = {fixed4(0, 255, 128, 64)};
     streamRead(fractions, fixed_values);
     // 128 / 255 = 0.502, 64 / 255 = 0.251.
     EXPECT_EQ(printed(fractions), "{0.00, 1.00, 0.50, 0.25}\n");

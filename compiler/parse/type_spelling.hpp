@@ -1,0 +1,31 @@
+#pragma once
+// How C spells a Brook type, shared by the host scanner (stream declarations, typedefs in host
+// code) and the kernel parser (parameters, locals, casts): a built-in name (`float4`, `uchar`),
+// C's multi-word spellings of the integer types (`unsigned char` is uchar, `unsigned int` and
+// `unsigned` are uint, `signed char` is char, `signed int` and `signed` are int), a struct by its
+// typedef name, its tag or `struct tag` (C), and a typedef of any of these (chains included).
+
+#include "ast/ast.hpp"
+#include "lex/token.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <span>
+
+namespace brcc {
+
+struct TypeSpelling {
+    /// Tokens the spelling takes; 0 when the first token cannot start a type.
+    std::size_t length = 0;
+    /// The type spelled; nullopt for a name brcc does not know as a Brook type (a host type, a
+    /// host-only struct, or a mistake).
+    std::optional<Type> type;
+    /// The token naming a struct, a tag or a typedef (null for the built-in spellings), for
+    /// diagnostics about it.
+    const Token* name = nullptr;
+};
+
+/// The type spelled by the tokens at the start of `tokens`, looked up in `unit`.
+TypeSpelling match_type_spelling(std::span<const Token> tokens, const TranslationUnit& unit);
+
+} // namespace brcc
