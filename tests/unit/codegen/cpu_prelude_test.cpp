@@ -166,7 +166,7 @@ TEST(CpuPrelude, GatherOverAPointerWithExtentsAndStrides) {
     const std::vector<float> data = {0, 1, 2, 3, 4, 5, 6, 7};
     const std::size_t extents[2] = {2, 2};
     const std::size_t strides[2] = {4, 2}; // every other element of each of two rows
-    const lang::Gather<float, 2> gather(data.data(), extents, strides);
+    const lang::Gather<float, 2> gather(data.data(), 2, extents, strides);
     EXPECT_EQ(gather.at(1, 1), 6.0f);
     EXPECT_EQ(gather.at_vector(float2(1.0f, 0.0f)), 2.0f);
     EXPECT_FALSE(gather.covers(1, 0, 2));

@@ -35,7 +35,7 @@ using hand::output_at;
 //     for (float k = 0; k < a; k += 1) { o = a * 10 + k; push(o); } }
 void repeat_cpu(const Frame& frame, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
-        VariableOutput<float> o_out(frame, 1, i);
+        VariableOutput<float> o_out(frame, 1, i, 0);
         const float a = input_at<float>(frame, 0, i);
         for (float k = 0; k < a; k += 1) {
             const float o = a * 10 + k;
@@ -58,8 +58,8 @@ void repeat(const brook::stream& a, brook::stream& o) {
 // twice = a * 2; odd numbers go to odd, even ones (with their index) to even.
 void split_cpu(const Frame& frame, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
-        VariableOutput<float> odd_out(frame, 2, i);
-        VariableOutput<float2> even_out(frame, 3, i);
+        VariableOutput<float> odd_out(frame, 2, i, 0);
+        VariableOutput<float2> even_out(frame, 3, i, 0);
         const float a = input_at<float>(frame, 0, i);
         output_at<float>(frame, 1, i) = a * 2;
         if (static_cast<int>(a) % 2 != 0) {
