@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -106,10 +107,23 @@ TEST(VariableOutput, TwoDimensionalDomainInRowMajorOrder) {
     brook::stream a = make_stream<float>(2, 3);
     const float values[6] = {1, 0, 2, 0, 1, 1};
     streamRead(a, values);
-    brook::stream o = make_stream<float>(5, 5);
+    brook::stream o = make_stream<float>(5);
     repeat(a, o);
     EXPECT_EQ(o.extents(), (std::vector<std::size_t>{5}));
     EXPECT_EQ(contents<float>(o), (std::vector<float>{10, 20, 21, 10, 10}));
+}
+
+// COMPAT.md §3.2: a 2-D vout stream and 2-D inputs give rows as wide as the inputs, the last
+// one padded with +infinity.
+TEST(VariableOutput, TwoDimensionalStreamsGiveRows) {
+    brook::stream a = make_stream<float>(2, 3);
+    const float values[6] = {1, 0, 2, 0, 1, 1};
+    streamRead(a, values);
+    brook::stream o = make_stream<float>(5, 5);
+    repeat(a, o);
+    EXPECT_EQ(o.extents(), (std::vector<std::size_t>{2, 3}));
+    const float inf = std::numeric_limits<float>::infinity();
+    EXPECT_EQ(contents<float>(o), (std::vector<float>{10, 20, 21, 10, 10, inf}));
 }
 
 TEST(VariableOutput, ManyElementsOnSeveralThreads) {
