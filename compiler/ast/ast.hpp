@@ -10,6 +10,7 @@
 #include "support/source_manager.hpp"
 
 #include <array>
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <variant>
@@ -89,10 +90,26 @@ struct ParamDecl : ValueDecl {
     ParamDecl() : ValueDecl(Kind::Param) {}
     ParamKind param_kind = ParamKind::Constant;
     int gather_rank = 0; ///< number of `[]` for gathers, else 0
+    /// sema: for gathers, bit K is set when the body indexes it with K components (1 to 4).
+    unsigned gather_index_widths = 0;
+    bool is_iter = false; ///< written `iter T a<>`: an input stream bound to an iterator
+    /// `vout [N]`: each element keeps its first N pushes; 0 for `vout []`, `vout` (no limit).
+    std::size_t push_limit = 0;
     /// Written with `<>` (input, output and reduce streams). False for `out float a`, which the
     /// parser accepts as an OutputStream so that sema can report "not a stream".
     bool is_stream_syntax = false;
     int index = 0; ///< position in the parameter list
+
+    /// The rank of a gather's view in generated code: its widest index, at least 1 (the stream
+    /// bound at run time decides what an index means, COMPAT.md §1.9; not the brackets).
+    int gather_view_rank() const {
+        int rank = 1;
+        for (int width = 2; width <= 4; ++width) {
+            if ((gather_index_widths >> width) & 1u)
+                rank = width;
+        }
+        return rank;
+    }
 };
 
 struct Expr;

@@ -294,6 +294,10 @@ private:
                 out_ << ' ' << param->gather_rank << "-D";
             if (param->param_kind == ParamKind::OutputStream && !param->is_stream_syntax)
                 out_ << " (no <>)";
+            if (param->is_iter)
+                out_ << " iter";
+            if (param->push_limit != 0)
+                out_ << " [" << param->push_limit << ']';
             out_ << '\n';
         }
         visit_stmt(*kernel->body);

@@ -276,7 +276,7 @@ std::string body_parameter(const ParamDecl& param, std::string_view variable_out
     // reloaded and a CPU SIMD loop's reads become vector gathers).
     case ParamKind::Gather:
         return maybe_unused("const ::brook::lang::Gather<" + cpp_storage_type_name(param.type) +
-                            ", " + std::to_string(param.gather_rank) + "> " + name);
+                            ", " + std::to_string(param.gather_view_rank()) + "> " + name);
     case ParamKind::VariableOutput:
         return maybe_unused(type + "& " + name) + ",\n        " +
                maybe_unused(std::string(variable_output) + "<" + cpp_storage_type_name(param.type) +

@@ -114,7 +114,7 @@ std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry
         const ParamAccess& used = access[static_cast<std::size_t>(param->index)];
         text += "    {\"" + param->name +
                 "\", ::brook::ParamKind::" + std::string(runtime_kind(param->param_kind)) + ", " +
-                element_type(param->type) + ", " + std::to_string(param->gather_rank) + ", " +
+                element_type(param->type) + ", " + std::to_string(param->gather_index_widths) + ", " +
                 std::string(boolean(used.read)) + ", " + std::string(boolean(used.written)) +
                 "},\n";
     }

@@ -281,22 +281,29 @@ bool KernelParser::parse_parameter_list(KernelDecl& kernel) {
     }
 }
 
-// parameter := {'const' | 'out' | 'vout' | 'reduce' | 'in' | 'uniform'} type name
-//              ['<' '>' | '[' ']' {'[' ']'}]
+// parameter := {'const' | 'out' | 'vout' [push_limit] | 'reduce' | 'iter' | 'in' | 'uniform'}
+//              type name ['<' '>' | gather_dimension {gather_dimension}]
 // The modifiers stand before the type, so a name after it may be spelled like one (`float in<>`).
 ParamDecl* KernelParser::parse_parameter(int index) {
     const SourceLocation begin = peek().loc;
     ParamKind kind = ParamKind::Constant;
+    bool is_iter = false;
+    std::size_t push_limit = 0;
     while (true) {
-        if (accept(TokenKind::kw_out))
+        if (accept(TokenKind::kw_out)) {
             kind = ParamKind::OutputStream;
-        else if (accept(TokenKind::kw_vout))
+        } else if (accept(TokenKind::kw_vout)) {
             kind = ParamKind::VariableOutput;
-        else if (accept(TokenKind::kw_reduce))
+            if (at(TokenKind::l_square) && !parse_push_limit(push_limit))
+                return nullptr;
+        } else if (accept(TokenKind::kw_reduce)) {
             kind = ParamKind::ReduceAccumulator;
-        else if (!accept(TokenKind::kw_const) && !accept(TokenKind::kw_in) &&
-                 !accept(TokenKind::kw_uniform))
+        } else if (accept(TokenKind::kw_iter)) {
+            is_iter = true;
+        } else if (!accept(TokenKind::kw_const) && !accept(TokenKind::kw_in) &&
+                   !accept(TokenKind::kw_uniform)) {
             break;
+        }
     }
     const std::optional<Type> type = parse_type();
     if (!type)
@@ -311,6 +318,8 @@ ParamDecl* KernelParser::parse_parameter(int index) {
     param->name_range = name.range();
     param->type = *type;
     param->index = index;
+    param->is_iter = is_iter;
+    param->push_limit = push_limit;
     if (accept(TokenKind::less)) {
         if (!expect(TokenKind::greater))
             return nullptr;
@@ -318,8 +327,8 @@ ParamDecl* KernelParser::parse_parameter(int index) {
         if (kind == ParamKind::Constant)
             kind = ParamKind::InputStream;
     } else if (at(TokenKind::l_square)) {
-        while (accept(TokenKind::l_square)) {
-            if (!expect(TokenKind::r_square))
+        while (at(TokenKind::l_square)) {
+            if (!parse_gather_dimension())
                 return nullptr;
             ++param->gather_rank;
         }
@@ -332,6 +341,35 @@ ParamDecl* KernelParser::parse_parameter(int index) {
     param->param_kind = kind;
     param->range = range_from(begin);
     return param;
+}
+
+// gather_dimension := '[' [conditional_expression] ']'
+// BrookGPU programs size their gathers (`float table[8]`, `float m[N][N]`) as C arrays; any
+// stream of the element type may be bound, so the size is read and ignored.
+bool KernelParser::parse_gather_dimension() {
+    advance(); // [
+    if (accept(TokenKind::r_square))
+        return true;
+    return parse_conditional() != nullptr && expect(TokenKind::r_square);
+}
+
+// push_limit := '[' [integer] ']'
+// `vout [N]` keeps each element's first N pushes; `vout []` (0 here) is unbounded.
+bool KernelParser::parse_push_limit(std::size_t& limit) {
+    advance(); // [
+    if (accept(TokenKind::r_square))
+        return true;
+    const Token& token = peek();
+    const Expr* value = parse_conditional();
+    if (value == nullptr)
+        return false;
+    if (value->kind != NodeKind::IntLiteral || static_cast<const IntLiteral*>(value)->value == 0) {
+        if (begin_error(token))
+            diags_.report(DiagId::push_limit_not_positive, value->range);
+        return false;
+    }
+    limit = static_cast<std::size_t>(static_cast<const IntLiteral*>(value)->value);
+    return expect(TokenKind::r_square);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -107,6 +107,8 @@ void Sema::check_signature(KernelDecl& kernel) {
             !is_stream_element_type(param.type))
             diags_.report(DiagId::bad_stream_element_type, param.range)
                 << param.name << param.type.name();
+        if (param.is_iter)
+            check_iterator_parameter(param);
     }
     if (kernel.is_reduce)
         check_reduce(kernel);
@@ -145,19 +147,12 @@ void Sema::check_stream_kernel(const KernelDecl& kernel) {
 }
 
 void Sema::check_variable_output(const KernelDecl& kernel, const ParamDecl& vout) {
-    // One variable output per kernel: its element count is known only after the kernel ran (a
-    // count pass and a prefix sum give each element its place), so an `out` stream beside it
-    // would have no shape, and a second vout would double every backend's passes.
+    // Each vout collects its own pushes, but their element counts are known only after the
+    // kernel ran (a count pass and a prefix sum give each element its places), so an `out`
+    // stream beside them would have no shape, and the elements are the input streams'.
     bool has_input = false;
     for (const ParamDecl* param : kernel.params) {
-        if (param == &vout)
-            continue;
         switch (param->param_kind) {
-        case ParamKind::VariableOutput:
-            if (param->is_stream_syntax)
-                diags_.report(DiagId::several_vouts, param->range)
-                    << kernel.name << vout.name << param->name;
-            break;
         case ParamKind::OutputStream:
             diags_.report(DiagId::out_beside_vout, param->range)
                 << param->name << kernel.name << vout.name;
@@ -169,11 +164,37 @@ void Sema::check_variable_output(const KernelDecl& kernel, const ParamDecl& vout
         case ParamKind::Gather:
         case ParamKind::ReduceInput:
         case ParamKind::ReduceAccumulator:
+        case ParamKind::VariableOutput:
             break;
         }
     }
     if (!has_input)
         diags_.report(DiagId::vout_without_input, kernel.name_range) << kernel.name << vout.name;
+}
+
+void Sema::check_iterator_parameter(const ParamDecl& param) {
+    const char* written = nullptr;
+    switch (param.param_kind) {
+    case ParamKind::OutputStream:
+        written = "an out stream";
+        break;
+    case ParamKind::VariableOutput:
+        written = "a vout stream";
+        break;
+    case ParamKind::ReduceAccumulator:
+        written = "a reduce target";
+        break;
+    case ParamKind::Constant:
+    case ParamKind::Gather:
+    case ParamKind::InputStream:
+    case ParamKind::ReduceInput:
+        break;
+    }
+    if (written != nullptr)
+        diags_.report(DiagId::iter_written, param.range)
+            << param.name << written << param.type.name();
+    else if (!param.is_stream_syntax)
+        diags_.report(DiagId::iter_not_stream, param.range) << param.name << param.type.name();
 }
 
 void Sema::check_helper(const KernelDecl& kernel) {

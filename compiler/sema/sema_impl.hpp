@@ -41,9 +41,11 @@ private:
     void check_stream_kernel(const KernelDecl& kernel);
     void check_helper(const KernelDecl& kernel);
     void check_reduce(const KernelDecl& kernel);
-    /// The rules of `vout` arguments in a stream kernel (at most one, no `out` beside it, an
-    /// input stream to give the element domain).
+    /// The rules of `vout` arguments in a stream kernel (no `out` beside them, an input stream
+    /// to give the element domain); `vout` is the first.
     void check_variable_output(const KernelDecl& kernel, const ParamDecl& vout);
+    /// `iter` marks an input stream: not a constant, gather or written argument.
+    void check_iterator_parameter(const ParamDecl& param);
     void check_body(KernelDecl& kernel);
     void push_scope() { scopes_.emplace_back(); }
     void pop_scope() { scopes_.pop_back(); }

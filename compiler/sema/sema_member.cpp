@@ -1,13 +1,17 @@
 // Semantic analysis of member accesses, subscripts and brace initialisers: swizzles (.xyzw or
-// .rgba, repeats allowed on reads), struct fields, gather subscripts (one per dimension or one
-// vector of the gather's rank), vector components, and `{...}` lists that fill a vector or a
-// struct.
+// .rgba, repeats allowed on reads), struct fields, gather subscripts (up to 4 scalars or one
+// scalar or vector), vector components, and `{...}` lists that fill a vector or a struct.
 
 #include "sema/sema_impl.hpp"
+
+#include <algorithm>
 
 namespace brcc {
 
 namespace {
+
+/// Streams have at most 4 dimensions, so a gather index has at most 4 components.
+constexpr int max_index_components = 4;
 
 /// Swizzle letters: index of `c` in "xyzw" or "rgba", or -1; `set` says which (0 xyzw, 1 rgba).
 int swizzle_component(char c, int& set) {
@@ -147,43 +151,31 @@ void Sema::check_gather_subscript(Subscript& expr, const ParamDecl& gather) {
         ok = !check(index).is_error() && ok;
     if (!ok)
         return;
-    const int rank = gather.gather_rank;
-    const std::string vector_index = Type::vector(ScalarType::Float, rank).name();
-    const std::string advice = rank == 1 ? std::string("1 subscript")
-                                         : count_noun(static_cast<std::size_t>(rank), "subscript") +
-                                               " or one " + vector_index;
+    // The rank of the stream bound at run time counts, not the brackets (COMPAT.md §1.9): an
+    // index has K components, one per subscript (`g[a][b]` is `g[float2(b, a)]`) or those of a
+    // single vector, and the runtime checks K against the stream's rank.
     const auto count = static_cast<int>(expr.indices.size());
-    if (count > rank) {
-        diags_.report(DiagId::gather_too_many_subscripts, expr.range)
-            << gather.name << rank << advice;
+    if (count > max_index_components) {
+        diags_.report(DiagId::gather_too_many_subscripts, expr.range) << gather.name;
         return;
     }
-    // One subscript per dimension takes scalars; a single subscript of a rank-N gather takes an
-    // N-component vector (x is the last dimension).
-    const bool per_dimension = count == rank;
-    if (!per_dimension && count > 1) {
-        diags_.report(DiagId::gather_too_few_subscripts, expr.range)
-            << gather.name << rank << advice;
-        return;
-    }
-    const int index_width = per_dimension ? 1 : rank;
+    int width = count;
     for (Expr* index : expr.indices) {
         const Type type = index->type;
         const bool numeric = type.is_arithmetic() && (type.scalar_type() == ScalarType::Float ||
                                                       is_integer(type.scalar_type()));
-        if (numeric && type.width() == index_width)
+        if (numeric && (type.width() == 1 || count == 1)) {
+            width = std::max(width, type.width());
             continue;
-        if (numeric && type.width() < index_width) {
-            diags_.report(DiagId::gather_too_few_subscripts, expr.range)
-                << gather.name << rank << advice;
-            return;
         }
-        const std::string wanted =
-            index_width == 1
-                ? std::string("an int or a float scalar")
-                : "a " + vector_index + " or an " + Type::vector(ScalarType::Int, rank).name();
+        const std::string wanted = count == 1 ? "a float or int scalar or vector"
+                                              : "an int or a float scalar in each subscript";
         diags_.report(DiagId::gather_index_type, index->range) << type.name() << wanted;
         return;
+    }
+    for (ParamDecl* param : kernel_->params) {
+        if (param == &gather)
+            param->gather_index_widths |= 1u << width;
     }
     expr.type = gather.type;
 }

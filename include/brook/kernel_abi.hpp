@@ -28,7 +28,9 @@ struct ParamInfo {
     const char* name;
     ParamKind kind;
     const ElementType& (*element_type)(); ///< element_traits<T>::type; null for bool constants
-    int rank = 0;         ///< number of `[]` for gathers; 0 for the others (any rank)
+    /// For gathers: bit K set when the body indexes it with K components (COMPAT.md §1.9: the
+    /// bound stream's rank decides what they mean); 0 for the others.
+    unsigned gather_index_widths = 0;
     bool read = true;     ///< the kernel's body reads the argument's elements
     bool written = false; ///< the kernel's body writes the argument's elements
 };
@@ -148,21 +150,27 @@ inline std::byte* output_element(const StreamView& output, const Frame& frame,
 }
 
 /// `vout T name<>` inside the loop over output element `element`: the generated code declares
-/// `VariableOutput<T> name_out(frame, param, i);` and translates `push(name)` to
+/// `VariableOutput<T> name_out(frame, param, i, limit);` and translates `push(name)` to
 /// `name_out.push(name)`. In the count pass push() counts, in the write pass it stores the value
 /// after the ones this element pushed before, so an element's values keep their order and the
-/// elements' runs follow each other in row-major order.
+/// elements' runs follow each other in row-major order. `limit` is N of `vout [N]`: pushes
+/// after the element's first N are dropped, in both passes alike; 0 is no limit.
 template <class T> class VariableOutput {
 public:
-    VariableOutput(const Frame& frame, int param, std::size_t element)
-        : arg_(&frame.args[param]), element_(element), counting_(frame.counting) {}
+    VariableOutput(const Frame& frame, int param, std::size_t element, std::size_t limit)
+        : arg_(&frame.args[param]), element_(element),
+          limit_(limit == 0 ? static_cast<std::size_t>(-1) : limit), counting_(frame.counting) {}
 
     void push(const T& value) {
-        if (counting_) {
-            ++arg_->push_counts[element_];
+        if (pushed_ == limit_) {
             return;
         }
-        reinterpret_cast<T*>(arg_->stream.data)[arg_->push_offsets[element_] + pushed_] = value;
+        if (counting_) {
+            ++arg_->push_counts[element_];
+        } else {
+            reinterpret_cast<T*>(arg_->stream.data)[arg_->push_offsets[element_] + pushed_] =
+                value;
+        }
         ++pushed_;
     }
 
@@ -170,6 +178,7 @@ private:
     const Frame::Arg* arg_;
     std::size_t element_;
     std::size_t pushed_ = 0;
+    std::size_t limit_;
     bool counting_;
 };
 
@@ -296,9 +305,11 @@ struct KernelArg {
 /// Variable outputs: the domain is the ordinary outputs' shape, or, for a kernel whose only
 /// outputs are `vout`s, the first input stream's. The kernel runs a count pass, the runtime takes
 /// the exclusive prefix sum of each vout's per-element counts, makes each vout stream (a whole
-/// stream, not a view) a dense 1-D stream of its total count, then runs the write pass. A total of
-/// 0 leaves an empty stream (0 elements): streamSize gives 0, streamWrite copies and streamPrint
-/// prints nothing, and passing it to a kernel or reduction other than as a vout is an error.
+/// stream, not a view) a dense stream of its total count (COMPAT.md §3.2: <n>, or rows as wide
+/// as the widest input when it and the inputs are 2-D, the last row padded), then runs the write
+/// pass. A total of 0 leaves an empty stream (0 elements): streamSize gives 0, streamWrite copies
+/// and streamPrint prints nothing, and passing it to a kernel or reduction other than as a vout
+/// is an error.
 void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args);
 
 /// Runs a reduce function: the ReduceInput argument is folded into the ReduceAccumulator

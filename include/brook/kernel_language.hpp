@@ -262,27 +262,48 @@ template <class I> constexpr size_t gather_index(I value, size_t extent) {
     }
 }
 
-/// A gather parameter `T g[]..[][]` of rank R: the array at `data`, extents[d] elements along
+/// A gather parameter read with indices of up to R components (R: the body's widest index,
+/// COMPAT.md §1.9), bound to the array at `data` of `rank` dimensions, extents[d] elements along
 /// dimension d (slowest first), consecutive indices of dimension d strides[d] elements apart.
-/// Indices follow gather_index. Offsets are size_t (64-bit), so arrays beyond 2^31 elements
-/// address exactly.
+/// The stream's rank counts, not the parameter's brackets: a stream of fewer than R dimensions
+/// gets leading dimensions of extent 1, so index components beyond its rank are clamped to 0
+/// (ignored); one index component is a row-major element offset. A stream of more than R > 1
+/// dimensions is refused before the launch, and one read with single indices has contiguous
+/// elements (the runtime makes a dense copy of other views). Indices follow gather_index.
+/// Offsets are size_t (64-bit), so arrays beyond 2^31 elements address exactly.
 template <class T, int R> class Gather {
 public:
-    constexpr Gather(const T* data, const size_t* extents, const size_t* strides) : data_(data) {
-        for (size_t d = 0; d < static_cast<size_t>(R); ++d) {
-            extents_[d] = extents[d];
-            strides_[d] = strides[d];
+    constexpr Gather(const T* data, int rank, const size_t* extents, const size_t* strides)
+        : data_(data) {
+        const int missing = R - rank;
+        for (int d = 0; d < R; ++d) {
+            const auto dim = static_cast<size_t>(d);
+            extents_[dim] = d < missing ? 1 : extents[d - missing];
+            strides_[dim] = d < missing ? 0 : strides[d - missing];
+        }
+        for (int d = 0; d < rank; ++d) {
+            count_ *= extents[d];
+        }
+        if (rank > R) {
+            // R is 1: the body reads element offsets of the contiguous stream.
+            extents_[0] = count_;
+            strides_[0] = 1;
         }
     }
 
-    /// `g[i0][i1]`: one index per dimension, slowest first.
+    /// `g[i0][i1]`: one index per dimension of the last ones, slowest first (the dimensions
+    /// before them read index 0); `g[i]` of a gather of R > 1 is the row-major element offset i.
     template <class... I> constexpr const T& at(I... indices) const {
-        static_assert(sizeof...(I) == static_cast<size_t>(R),
-                      "a gather takes one index per dimension");
-        size_t offset = 0;
-        size_t d = 0;
-        ((offset += gather_index(indices, extents_[d]) * strides_[d], ++d), ...);
-        return data_[offset];
+        static_assert(sizeof...(I) <= static_cast<size_t>(R),
+                      "a gather takes at most one index per dimension");
+        if constexpr (sizeof...(I) == 1 && R > 1) {
+            return data_[(gather_index(indices, count_) + ...)];
+        } else {
+            size_t offset = 0;
+            size_t d = static_cast<size_t>(R) - sizeof...(I);
+            ((offset += gather_index(indices, extents_[d]) * strides_[d], ++d), ...);
+            return data_[offset];
+        }
     }
 
     /// Whether a SIMD loop's counter, running over [lower, end), can index dimension `d`
@@ -309,12 +330,13 @@ public:
 
     /// `g[float2(x, y)]`: one vector index whose .x is the last (fastest) dimension.
     template <class V> constexpr const T& at_vector(const V& position) const {
-        static_assert(detail::width_v<V> == R, "a gather's vector index has one component per "
-                                               "dimension");
+        constexpr int width = detail::width_v<V>;
+        static_assert(width <= R, "a gather's vector index has at most one component per "
+                                  "dimension");
         return [&]<size_t... I>(portable::index_sequence<I...>)->const T& {
-            return at(detail::get<R - 1 - static_cast<int>(I)>(position)...);
+            return at(detail::get<width - 1 - static_cast<int>(I)>(position)...);
         }
-        (portable::make_index_sequence<static_cast<size_t>(R)>{});
+        (portable::make_index_sequence<static_cast<size_t>(width)>{});
     }
 
 private:
@@ -332,6 +354,7 @@ private:
     const T* data_;
     size_t extents_[R]{};
     size_t strides_[R]{};
+    size_t count_ = 1; ///< elements of the bound stream
 };
 
 // ---------------------------------------------------------------------------------------------

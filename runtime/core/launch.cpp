@@ -11,15 +11,19 @@
 //
 // Variable outputs (`vout`) take two launches: a count pass (every element's number of pushes per
 // vout, the ordinary outputs written to scratch so that the inputs are unchanged for the next
-// pass), an exclusive prefix sum of the counts on the host, new dense 1-D storage of the total
-// for each vout stream, and the write pass, where element i stores its values from its prefix
-// sum on. So the values are concatenated in element order without a sentinel value, and a GPU
-// backend runs the same two passes.
+// pass), an exclusive prefix sum of the counts on the host, new dense storage for each vout
+// stream, and the write pass, where element i stores its values from its prefix sum on. So the
+// values are concatenated in element order without a sentinel value, and a GPU backend runs the
+// same two passes. A vout stream and inputs that are all 2-D give a 2-D result (COMPAT.md §3.2):
+// rows as wide as the widest input, the last row's tail padded after the write pass.
 #include "core/launch.hpp"
 
 #include "core/errors.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <limits>
 
 namespace brook {
 
@@ -89,15 +93,41 @@ void check_resizable(const KernelInfo& kernel, std::size_t param, const StreamIm
     }
 }
 
+/// An index of K components reads a stream of rank D when K >= D (the first D components) or
+/// K = 1 (a row-major element offset); 1 < K < D names no element (COMPAT.md §1.9).
 void check_gather(const KernelInfo& kernel, std::size_t param, const StreamImpl& gather) {
-    const int rank = kernel.params[param].rank;
-    if (gather.region().rank != rank) {
+    const unsigned widths = kernel.params[param].gather_index_widths;
+    const int rank = gather.region().rank;
+    for (int width = 2; width < rank; ++width) {
+        if (((widths >> width) & 1u) == 0) {
+            continue;
+        }
+        const std::string vector = "float" + std::to_string(rank);
         fatal(argument_label(kernel, param) + " is " +
-              describe_shape(gather.type(), gather.region()) + " with " +
-              std::to_string(gather.region().rank) + " dimension" +
-              (gather.region().rank == 1 ? "" : "s") + ", but the parameter is indexed with " +
-              std::to_string(rank));
+              describe_shape(gather.type(), gather.region()) + " with " + std::to_string(rank) +
+              " dimensions, but the kernel indexes it with " + std::to_string(width) +
+              " components: index it with one per dimension (" + std::to_string(rank) +
+              " subscripts or a " + vector + ") or with one number, a row-major element offset");
     }
+}
+
+/// A gather read with element offsets (one index component) must be contiguous; another view
+/// of a multi-dimensional stream is read from a dense copy.
+BoundStream offset_readable(const KernelInfo& kernel, std::size_t param, const StreamImpl& gather,
+                            BoundStream bound, BoundCall& call) {
+    const bool offsets = (kernel.params[param].gather_index_widths & 2u) != 0;
+    if (!offsets || bound.region.rank == 1 || bound.region.contiguous()) {
+        return bound;
+    }
+    Backend& backend = gather.backend();
+    const std::size_t count = bound.region.count();
+    std::vector<std::byte> host(count * gather.type().size);
+    backend.read(*bound.storage, bound.region, host.data());
+    std::shared_ptr<Storage> copy = backend.allocate(gather.type(), count);
+    const Region dense = Region::dense(bound.region.rank, bound.region.extents);
+    backend.write(*copy, dense, host.data());
+    call.snapshots.push_back(copy);
+    return {copy.get(), dense};
 }
 
 /// The stream as the call reads it: itself, or a copy when the call also writes its storage.
@@ -119,6 +149,63 @@ BoundStream read_binding(const StreamImpl& impl, ParamKind kind,
         break;
     }
     return bound;
+}
+
+/// The shape of a variable output that received `total` values, bound to a stream of shape
+/// `bound`: <ceil(total / W), W> when that stream and every input stream are 2-D, W the inputs'
+/// largest last extent, else <total>.
+Region variable_output_shape(const KernelInfo& kernel, std::span<const KernelArg> args,
+                             const Region& bound, std::size_t total) {
+    bool rows = bound.rank == 2;
+    std::size_t width = 0;
+    for (std::size_t i = 0; rows && i < kernel.params.size(); ++i) {
+        if (kernel.params[i].kind != ParamKind::InputStream) {
+            continue;
+        }
+        const Region& input = args[i].stream_arg->impl()->region();
+        rows = input.rank == 2;
+        width = std::max(width, input.extents[1]);
+    }
+    if (!rows || width == 0) {
+        return Region::dense(1, {total, 0, 0, 0});
+    }
+    return Region::dense(2, {(total + width - 1) / width, width, 0, 0});
+}
+
+/// `count` elements of `type` in C++ layout that stand for "no value" in the tail of a 2-D
+/// variable output: +infinity in float fields, the largest value in the others (as +infinity
+/// converts to a fixed or saturates).
+std::vector<std::byte> padding_elements(const ElementType& type, std::size_t count) {
+    std::vector<std::byte> bytes(type.size * count);
+    for (std::size_t e = 0; e < count; ++e) {
+        for (const FieldInfo& field : type.fields) {
+            std::byte* at = bytes.data() + e * type.size + field.offset;
+            for (int c = 0; c < field.components; ++c) {
+                switch (field.scalar) {
+                case ScalarKind::Float32: {
+                    const float value = std::numeric_limits<float>::infinity();
+                    std::memcpy(at, &value, sizeof value);
+                    break;
+                }
+                case ScalarKind::Int32: {
+                    const std::int32_t value = std::numeric_limits<std::int32_t>::max();
+                    std::memcpy(at, &value, sizeof value);
+                    break;
+                }
+                case ScalarKind::UInt32:
+                case ScalarKind::UInt8:
+                case ScalarKind::Fixed8:
+                    std::memset(at, 0xFF, scalar_size(field.scalar));
+                    break;
+                case ScalarKind::Int8:
+                    *at = std::byte{0x7F};
+                    break;
+                }
+                at += scalar_size(field.scalar);
+            }
+        }
+    }
+    return bytes;
 }
 
 /// The count pass, the prefix sums, the resizing of the vout streams and the write pass (see the
@@ -156,13 +243,25 @@ void run_with_variable_outputs(Backend& backend, std::span<const KernelArg> args
         const std::size_t total = totals[k];
         const std::size_t param = variable_outputs[k];
         StreamImpl& output = *args[param].output->impl();
+        const Region shape = variable_output_shape(kernel, args, output.region(), total);
         // Inputs of this call may still read the old storage.
         call.snapshots.push_back(output.shared_storage());
-        output.replace(backend.allocate(output.type(), total), Region::dense(1, {total, 0, 0, 0}));
-        launch.args[param].stream = output.bound();
+        output.replace(backend.allocate(output.type(), shape.count()), shape);
+        // The write pass fills the first `total` elements, in order.
+        launch.args[param].stream = {&output.storage(), Region::dense(1, {total, 0, 0, 0})};
     }
     launch.pass = Launch::Pass::Write;
     backend.run_kernel(launch);
+    for (std::size_t k = 0; k < variable_outputs.size(); ++k) {
+        const StreamImpl& output = *args[variable_outputs[k]].output->impl();
+        const std::size_t padding = output.region().count() - totals[k];
+        if (padding == 0) {
+            continue;
+        }
+        Region tail = Region::dense(1, {padding, 0, 0, 0});
+        tail.offset = totals[k];
+        backend.write(output.storage(), tail, padding_elements(output.type(), padding).data());
+    }
 }
 
 /// Scratch for this thread's current call to run_kernel: vectors that keep their capacity from
@@ -302,7 +401,8 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
         case ParamKind::Gather: {
             const StreamImpl& gather = read_stream(kernel, i, arg.stream_arg, domain);
             check_gather(kernel, i, gather);
-            bound.stream = read_binding(gather, kind, written, call);
+            bound.stream = offset_readable(kernel, i, gather,
+                                           read_binding(gather, kind, written, call), call);
             break;
         }
         case ParamKind::ReduceInput:

@@ -274,7 +274,7 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
                     converted_from_storage(param->type, value) + ";\n";
         } else if (param->param_kind == ParamKind::Gather) {
             text += "    const ::brook::cpu::Gather<" + cpp_storage_type_name(param->type) + ", " +
-                    std::to_string(param->gather_rank) + "> " + local_name(*param) +
+                    std::to_string(param->gather_view_rank()) + "> " + local_name(*param) +
                     "(frame.args[" + index + "].stream);\n";
         }
     }
@@ -473,7 +473,8 @@ std::string variable_output_locals(const KernelDecl& kernel, bool counting, int 
             text += pad + type + " " + local_name(*param) + "{};\n";
             text += pad + "::brook::cpu::VariableOutput<" + cpp_storage_type_name(param->type) +
                     "> " + push_target_name(local_name(*param)) + "(frame, " +
-                    std::to_string(param->index) + ", i);\n";
+                    std::to_string(param->index) + ", i, " + std::to_string(param->push_limit) +
+                    ");\n";
         } else if (counting && param->param_kind == ParamKind::OutputStream) {
             text += pad + type + " " + value_name(*param) + "{};\n";
         }

@@ -132,7 +132,11 @@ public:
             return expr(*static_cast<const Member&>(e).base);
         case NodeKind::Subscript: {
             const auto& subscript = static_cast<const Subscript&>(e);
-            if (subscript.gather != nullptr) {
+            // Only a subscript per dimension of the gather's view names dimension d with its
+            // d-th index (one index of a wider view is an element offset).
+            if (subscript.gather != nullptr &&
+                static_cast<int>(subscript.indices.size()) ==
+                    subscript.gather->gather_view_rank()) {
                 for (std::size_t d = 0; d < subscript.indices.size(); ++d) {
                     if (is_counter(*subscript.indices[d], counter_))
                         counter_indices_.emplace_back(&subscript, static_cast<int>(d));

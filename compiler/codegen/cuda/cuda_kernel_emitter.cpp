@@ -206,7 +206,7 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
                                                             storage + ">(frame, " + index + ")") +
                     ";\n";
         } else if (param->param_kind == ParamKind::Gather) {
-            const std::string rank = std::to_string(param->gather_rank);
+            const std::string rank = std::to_string(param->gather_view_rank());
             text += "    const ::brook::lang::Gather<" + storage + ", " + rank + "> " +
                     local_name(*param) + " = " + std::string(device) + "gather<" + storage + ", " +
                     rank + ">(frame, " + index + ");\n";
@@ -258,7 +258,8 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
             before += pad + type + " " + name + "{};\n";
             before += pad + std::string(device) + "VariableOutput<" +
                       cpp_storage_type_name(param->type) + "> " + push_target_name(name) +
-                      "(frame, " + std::to_string(param->index) + ", i, counting);\n";
+                      "(frame, " + std::to_string(param->index) + ", i, " +
+                      std::to_string(param->push_limit) + ", counting);\n";
             after += pad + push_target_name(name) + ".finish();\n";
             args += name + ", " + push_target_name(name);
             break;

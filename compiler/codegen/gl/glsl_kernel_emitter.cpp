@@ -362,8 +362,12 @@ protected:
 
     PrintedExpr gather(const Subscript& subscript) override {
         const ParamDecl& param = *subscript.gather;
+        const std::string index = std::to_string(param.index);
         std::string position;
-        if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_vector()) {
+        if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_scalar())
+            return {"brt_gather_offset_" + index + "(brt_gidx(" +
+                    argument(*subscript.indices.front()) + "))"};
+        if (subscript.indices.size() == 1) {
             const int width = subscript.indices.front()->type.width();
             position = "ivec4(brt_gidx(" + argument(*subscript.indices.front()) + ")";
             for (int i = width; i < 4; ++i)
@@ -379,7 +383,7 @@ protected:
                 position += ", 0";
             position += ")";
         }
-        return {"brt_gather_" + std::to_string(param.index) + "(" + position + ")"};
+        return {"brt_gather_" + index + "(" + position + ")"};
     }
 
     PrintedExpr indexof(const Indexof& expr) override {
@@ -677,6 +681,11 @@ std::string stream_declarations(const ParamDecl& param) {
         text += "    return brt_fetch_" + index +
                 "(brt_element(brt_gather_clamp(position, brt_ext_" + index + "), brt_str_" + index +
                 ", brt_off_" + index + "));\n}\n";
+        // One index component: a row-major element offset (COMPAT.md §1.9), which is the
+        // position itself on a 1-D stream.
+        text += type + " brt_gather_offset_" + index + "(int offset) {\n";
+        text += "    return brt_fetch_" + index + "(brt_element(brt_offset_position(offset, brt_ext_" +
+                index + "), brt_str_" + index + ", brt_off_" + index + "));\n}\n";
     }
     return text;
 }
@@ -791,6 +800,10 @@ std::string variable_output_declarations(const ParamDecl& param) {
     std::string text = "int brt_pushes_" + index + " = 0;\n";
     text += "#ifdef BRT_PUSH_" + index + "\n" + type + " brt_pushed_" + index + ";\n#endif\n";
     text += "void brt_push_" + index + "(" + type + " value) {\n";
+    // vout [N]: the element's pushes after its first N are dropped, in every pass alike.
+    if (param.push_limit != 0)
+        text += "    if (brt_pushes_" + index + " == " + std::to_string(param.push_limit) +
+                ") {\n        return;\n    }\n";
     text += "#ifdef BRT_PUSH_" + index + "\n    if (brt_pushes_" + index +
             " == brt_push_wanted) {\n        brt_pushed_" + index + " = value;\n    }\n#endif\n";
     text += "    ++brt_pushes_" + index + ";\n}\n";

@@ -795,11 +795,12 @@ private:
     }
 
     /// The write pass of variable output `param`: uploads each element's first slot, then draws
-    /// over the output's values; each finds its element by a binary search over those slots
-    /// and runs it, keeping the push it stands for (prelude.glsl, brt_locate_push).
+    /// over the output's values (the bound region, the first elements of its storage); each
+    /// finds its element by a binary search over those slots and runs it, keeping the push it
+    /// stands for (prelude.glsl, brt_locate_push).
     void write_pushes(const Launch& launch, const Shape4& domain, std::size_t param) {
         GlStorage& storage = gl_storage(launch.args[param].stream.storage);
-        const std::size_t total = storage.count();
+        const std::size_t total = launch.args[param].stream.region.count();
         if (total == 0) {
             return;
         }

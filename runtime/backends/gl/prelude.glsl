@@ -115,6 +115,21 @@ ivec4 brt_gather_clamp(ivec4 position, ivec4 extents) {
     return clamp(position.wzyx, ivec4(0), extents - 1);
 }
 
+// The position (slowest dimension first) of row-major element `offset` of a stream of `extents`,
+// the offset clamped to [0, count - 1]: a gather read with one index component.
+ivec4 brt_offset_position(int offset, ivec4 extents) {
+    if (extents.x * extents.y * extents.z == 1) {
+        return ivec4(0, 0, 0, clamp(offset, 0, extents.w - 1));
+    }
+    int rest = clamp(offset, 0, extents.x * extents.y * extents.z * extents.w - 1);
+    ivec4 position;
+    for (int d = 3; d >= 0; --d) {
+        position[d] = rest % extents[d];
+        rest /= extents[d];
+    }
+    return position;
+}
+
 // Cg's truth of a value: non-zero.
 bool brt_truth(bool v) { return v; }
 bvec2 brt_truth(bvec2 v) { return v; }

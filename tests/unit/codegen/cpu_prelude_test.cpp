@@ -167,10 +167,35 @@ TEST(CpuPrelude, GatherOverAPointerWithExtentsAndStrides) {
     const std::vector<float> data = {0, 1, 2, 3, 4, 5, 6, 7};
     const std::size_t extents[2] = {2, 2};
     const std::size_t strides[2] = {4, 2}; // every other element of each of two rows
-    const lang::Gather<float, 2> gather(data.data(), extents, strides);
+    const lang::Gather<float, 2> gather(data.data(), 2, extents, strides);
     EXPECT_EQ(gather.at(1, 1), 6.0f);
     EXPECT_EQ(gather.at_vector(float2(1.0f, 0.0f)), 2.0f);
     EXPECT_FALSE(gather.covers(1, 0, 2));
+}
+
+// COMPAT.md §1.9: the bound stream's rank decides what an index means.
+TEST(CpuPrelude, GatherIndexMeaningFollowsTheStreamRank) {
+    std::vector<float> data(6);
+    for (std::size_t i = 0; i < data.size(); ++i)
+        data[i] = static_cast<float>(i);
+    // A 2-D stream read with four components uses .x and .y; one component is an element
+    // offset clamped to the count, in a view of rank 2 or of rank 1.
+    const cpu::Gather<float, 4> wide(view_of(data, 2, 3));
+    EXPECT_EQ(wide.at_vector(float4(2.0f, 1.0f, 7.0f, 9.0f)), 5.0f);
+    EXPECT_EQ(wide.at(4.0f), 4.0f);
+    EXPECT_EQ(wide.at(99.0f), 5.0f);
+    const cpu::Gather<float, 1> offsets(view_of(data, 2, 3));
+    EXPECT_EQ(offsets.at(4.0f), 4.0f);
+    EXPECT_EQ(offsets.at(-3.0f), 0.0f);
+    // A 1-D stream read with two subscripts: g[0][i] is g[i], and the row index is clamped away.
+    cpu::StreamView line = view_of(data, 1, 6);
+    line.rank = 1;
+    line.extents = {6, 1, 1, 1};
+    line.strides = {1, 0, 0, 0};
+    const cpu::Gather<float, 2> rows(line);
+    EXPECT_EQ(rows.at(0, 3.0f), 3.0f);
+    EXPECT_EQ(rows.at(5, 3.0f), 3.0f);
+    EXPECT_EQ(rows.at(2.0f), 2.0f);
 }
 
 TEST(CpuPrelude, GatherIndexIsExactBeyond2To31) {

@@ -332,7 +332,7 @@ TEST(EmitCpp, VariableOutputKernelRunsACountPassAndAWritePass) {
                          "            float p1_o_value{};\n"
                          "            float p2_v{};\n"
                          "            ::brook::cpu::VariableOutput<float> p2_v__vout(frame, 2, "
-                         "i);\n"
+                         "i, 0);\n"
                          "            k__body(p0_a[i], p1_o_value, p2_v, p2_v__vout);\n"));
     EXPECT_TRUE(contains(out, "        k__body(p0_a[i], p1_o[i], p2_v, p2_v__vout);\n"));
     EXPECT_TRUE(contains(out, "{\"v\", ::brook::ParamKind::VariableOutput,"));
@@ -425,7 +425,7 @@ TEST(EmitCpp, CudaVariableOutputKernelHasCountAndWriteEntryPoints) {
     const std::string out = b.emit({"cuda"});
     EXPECT_TRUE(contains(out, "    v__vout.push(v);\n"));
     EXPECT_TRUE(contains(out, "::brook::cuda::device::VariableOutput<float> p2_v__vout(frame, 2, "
-                              "i, counting);\n"));
+                              "i, 0, counting);\n"));
     EXPECT_TRUE(contains(out, "p2_v__vout.finish();\n"));
     EXPECT_TRUE(contains(out, "extern \"C\" __global__ void k__cuda_count("));
     EXPECT_TRUE(contains(out, "extern \"C\" __global__ void k__cuda_write("));

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,7 @@ using hand::output_at;
 //     for (float k = 0; k < a; k += 1) { o = a * 10 + k; push(o); } }
 void repeat_cpu(const Frame& frame, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
-        VariableOutput<float> o_out(frame, 1, i);
+        VariableOutput<float> o_out(frame, 1, i, 0);
         const float a = input_at<float>(frame, 0, i);
         for (float k = 0; k < a; k += 1) {
             const float o = a * 10 + k;
@@ -58,8 +59,8 @@ void repeat(const brook::stream& a, brook::stream& o) {
 // twice = a * 2; odd numbers go to odd, even ones (with their index) to even.
 void split_cpu(const Frame& frame, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
-        VariableOutput<float> odd_out(frame, 2, i);
-        VariableOutput<float2> even_out(frame, 3, i);
+        VariableOutput<float> odd_out(frame, 2, i, 0);
+        VariableOutput<float2> even_out(frame, 3, i, 0);
         const float a = input_at<float>(frame, 0, i);
         output_at<float>(frame, 1, i) = a * 2;
         if (static_cast<int>(a) % 2 != 0) {
@@ -106,10 +107,23 @@ TEST(VariableOutput, TwoDimensionalDomainInRowMajorOrder) {
     brook::stream a = make_stream<float>(2, 3);
     const float values[6] = {1, 0, 2, 0, 1, 1};
     streamRead(a, values);
-    brook::stream o = make_stream<float>(5, 5);
+    brook::stream o = make_stream<float>(5);
     repeat(a, o);
     EXPECT_EQ(o.extents(), (std::vector<std::size_t>{5}));
     EXPECT_EQ(contents<float>(o), (std::vector<float>{10, 20, 21, 10, 10}));
+}
+
+// COMPAT.md §3.2: a 2-D vout stream and 2-D inputs give rows as wide as the inputs, the last
+// one padded with +infinity.
+TEST(VariableOutput, TwoDimensionalStreamsGiveRows) {
+    brook::stream a = make_stream<float>(2, 3);
+    const float values[6] = {1, 0, 2, 0, 1, 1};
+    streamRead(a, values);
+    brook::stream o = make_stream<float>(5, 5);
+    repeat(a, o);
+    EXPECT_EQ(o.extents(), (std::vector<std::size_t>{2, 3}));
+    const float inf = std::numeric_limits<float>::infinity();
+    EXPECT_EQ(contents<float>(o), (std::vector<float>{10, 20, 21, 10, 10, inf}));
 }
 
 TEST(VariableOutput, ManyElementsOnSeveralThreads) {

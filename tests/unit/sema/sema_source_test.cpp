@@ -114,9 +114,9 @@ kernel void k(Particle s<>, float g[][], float h[], float a<>, out float4 b<>) {
     b.x = s.p.z;            // error: invalid swizzle '.z' on a 'float2'
     b.xy = s.p.xg;          // error: swizzle '.xg' mixes the .xyzw and .rgba sets
     b.yy = s.p;             // error: write mask '.yy' names a component twice
-    b.x = g[1][2][3];       // error: too many subscripts for gather 'g' of rank 2
-    b.x = g[1.5];           // error: too few subscripts for gather 'g' of rank 2
-    b.x = h[s.p];           // error: gather index has type 'float2': use an int or a float scalar
+    b.x = g[1][2][3][4][5]; // error: too many subscripts for gather 'g': a stream has at most 4
+    b.x = g[1.5] + h[s.p] + g[1][2][3];
+    b.x = h[1][s.p];        // error: gather index has type 'float2': use an int or a float scalar
     b.x = g;                // error: gather argument 'g' must be indexed
     b.x = a[0];             // error: input stream 'a' cannot be indexed
     b.x = s.m.x + a.x;

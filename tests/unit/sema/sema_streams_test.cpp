@@ -45,8 +45,7 @@ TEST_F(SemaSourceTest, VariableOutputRules) {
     expect_marked_errors(R"(
 kernel void no_stream(float a<>,
                       vout float v) { } // error: declare it 'vout float v<>'
-kernel void two(float a<>, vout float v<>,
-                vout float w<>) { } // error: kernel 'two' already has vout argument 'v', so 'w'
+kernel void two(float a<>, vout float v<>, vout [2] float w<>) { }
 kernel void mixed(float a<>, vout float v<>,
                   out float o<>) { } // error: 'o' cannot be used beside vout argument 'v'
 kernel void no_input(float c, // error: kernel 'no_input' with vout argument 'v' needs an input

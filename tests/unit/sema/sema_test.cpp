@@ -317,16 +317,25 @@ TEST_F(SemaTest, GatherIndexedPerDimensionOrByVector) {
 }
 
 TEST_F(SemaTest, GatherWithTooManySubscripts) {
-    stream_kernel({stmt(assign(ref("result"), subscript(ref("g"), {lit(0), lit(1), lit(2)})))},
+    stream_kernel({stmt(assign(ref("result"), subscript(ref("g"), {lit(0), lit(1), lit(2), lit(3),
+                                                                   lit(4)})))},
                   {gather(float_type(4), "g", 2)});
-    expect_error("too many subscripts for gather 'g' of rank 2: index it with 2 subscripts or one "
-                 "float2");
+    expect_error("too many subscripts for gather 'g': a stream has at most 4 dimensions, so index "
+                 "it with up to 4 subscripts or one vector");
 }
 
-TEST_F(SemaTest, GatherWithTooFewSubscripts) {
-    stream_kernel({stmt(assign(ref("result"), subscript(ref("g"), {flt(1)})))},
+// COMPAT.md §1.9: the bound stream's rank decides what an index means, so any width is accepted
+// and recorded for the runtime's check.
+TEST_F(SemaTest, GatherIndexWidthsAreRecorded) {
+    auto* offset = subscript(ref("g"), {flt(1)});
+    auto* position = subscript(ref("g"), {construct(float_type(4), {flt(1), flt(2), flt(3),
+                                                                    flt(4)})});
+    stream_kernel({stmt(assign(ref("result"), binary(BinaryOp::Add, offset, position)))},
                   {gather(float_type(4), "g", 2)});
-    expect_error("too few subscripts for gather 'g' of rank 2");
+    expect_ok();
+    ASSERT_NE(offset->gather, nullptr);
+    EXPECT_EQ(offset->gather->gather_index_widths, (1u << 1) | (1u << 4));
+    EXPECT_EQ(offset->gather->gather_view_rank(), 4);
 }
 
 TEST_F(SemaTest, GatherMustBeIndexed) {

@@ -113,13 +113,13 @@ template <class T> __device__ inline const T& constant(const Frame& frame, int p
 /// Gather parameter `param` as the kernel language's Gather.
 template <class T, int R> __device__ inline lang::Gather<T, R> gather(const Frame& frame, int param) {
     const FrameArg& arg = frame.args[param];
-    lang::size_t extents[R];
-    lang::size_t strides[R];
-    for (int d = 0; d < R; ++d) {
+    lang::size_t extents[4] = {};
+    lang::size_t strides[4] = {};
+    for (int d = 0; d < arg.rank; ++d) {
         extents[d] = static_cast<lang::size_t>(arg.extents[d]);
         strides[d] = static_cast<lang::size_t>(arg.strides[d]);
     }
-    return lang::Gather<T, R>(static_cast<const T*>(arg.data), extents, strides);
+    return lang::Gather<T, R>(static_cast<const T*>(arg.data), arg.rank, extents, strides);
 }
 
 /// `indexof(s)`: the position of output element `i` in stream parameter `param` (resized), as a
@@ -140,12 +140,16 @@ __device__ inline float4 indexof(const Frame& frame, int param, Index i) {
 }
 
 /// A `vout` parameter seen by one element: `push(value)` counts (count pass) or stores the value
-/// to the element's next slot (write pass).
+/// to the element's next slot (write pass). `limit` is N of `vout [N]`, after which pushes are
+/// dropped; 0 is no limit.
 template <class T> class VariableOutput {
 public:
-    __device__ VariableOutput(const Frame& frame, int param, Index i, bool counting)
-        : arg_(frame.args[param]), i_(i), counting_(counting) {}
+    __device__ VariableOutput(const Frame& frame, int param, Index i, Index limit, bool counting)
+        : arg_(frame.args[param]), i_(i), limit_(limit == 0 ? ~Index{0} : limit),
+          counting_(counting) {}
     __device__ void push(const T& value) {
+        if (count_ == limit_)
+            return;
         if (!counting_)
             static_cast<T*>(arg_.data)[arg_.push_offsets[i_] + count_] = value;
         ++count_;
@@ -159,6 +163,7 @@ public:
 private:
     const FrameArg& arg_;
     Index i_;
+    Index limit_;
     bool counting_;
     Index count_ = 0;
 };
