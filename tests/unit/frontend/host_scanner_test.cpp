@@ -258,8 +258,36 @@ int kernel_count(int reduce) { return reduce < kernel; }
 )";
     Frontend fe(source);
     EXPECT_EQ(fe.diagnostics(), "");
-    ASSERT_EQ(fe.unit().items.size(), 1u);
-    EXPECT_EQ(fe.host_text(), source);
+    // `struct S {...};` of Brook types is a Brook struct (C++'s spelling), its fields named like
+    // Brook keywords; the rest is host text.
+    ASSERT_EQ(fe.unit().items.size(), 3u);
+    const StructDecl* s = std::get<const StructDecl*>(fe.unit().items[1]);
+    ASSERT_EQ(s->fields.size(), 2u);
+    EXPECT_EQ(s->fields[0].name, "iter");
+    EXPECT_EQ(s->fields[1].name, "reduce");
+    const std::string struct_text = "struct S { int iter; float reduce; };";
+    EXPECT_EQ(fe.text(s->range), struct_text);
+    std::string rest = source;
+    rest.erase(rest.find(struct_text), struct_text.size());
+    EXPECT_EQ(fe.host_text(), rest);
+}
+
+TEST(HostScanner, CSpellingsOfBrookTypes) {
+    Frontend fe(R"(typedef float4 Color;
+typedef Color Paint;
+typedef struct pair_tag { float a; unsigned char b; } Pair;
+struct Span { float lo; float hi; };
+void f() { unsigned char a<3>; unsigned b<2>; signed char c<4>; struct Span s<5>; Paint p<6>;
+           struct pair_tag q<7>; }
+)");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<std::string> types;
+    for (const TopLevelItem& item : fe.unit().items)
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item))
+            types.push_back(decl->element_type.name());
+    EXPECT_EQ(types, (std::vector<std::string>{"uchar", "uint", "char", "Span", "float4", "Pair"}));
+    ASSERT_NE(fe.unit().find_typedef("Paint"), nullptr);
+    EXPECT_EQ(fe.unit().find_typedef("Paint")->name(), "float4");
 }
 
 TEST(HostScanner, ComparisonsAndTemplatesAreNotStreams) {

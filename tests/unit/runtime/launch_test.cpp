@@ -80,10 +80,17 @@ void shift_cpu(const Frame& frame, std::size_t begin, std::size_t end) {
     }
 }
 const ParamInfo shift_params[] = {
-    {"g", ParamKind::Gather, &brook::element_traits<float>::type, 1},
+    {"g", ParamKind::Gather, &brook::element_traits<float>::type, 1u << 1},
     {"o", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
 };
 const brook_test::CpuOnlyKernel shift_kernel{"shift", shift_params, {.kernel = &shift_cpu}};
+
+// kernel void plane(float g[][], out float o<>) { o = g[indexof(o).xy]; }: never runs here.
+const ParamInfo plane_params[] = {
+    {"g", ParamKind::Gather, &brook::element_traits<float>::type, 1u << 2},
+    {"o", ParamKind::OutputStream, &brook::element_traits<float>::type, 0},
+};
+const brook_test::CpuOnlyKernel plane_kernel{"plane", plane_params, {.kernel = &shift_cpu}};
 
 // kernel void ranges(float a<>, out float b<>): records the element ranges it is called with.
 std::mutex ranges_mutex;
@@ -302,13 +309,14 @@ TEST(RunKernel, RanksAlignFromTheFirstDimension) {
     EXPECT_EQ(contents(line), (std::vector<float>{0, 0, 3, 3}));
 }
 
-TEST_F(RunKernelDeathTest, GatherRank) {
-    brook::stream g = make_stream<float>(2, 2);
+// COMPAT.md §1.9: an index of 1 < K < D components names no element of a rank-D stream.
+TEST_F(RunKernelDeathTest, GatherIndexNarrowerThanTheStream) {
+    brook::stream g = make_stream<float>(2, 2, 2);
     brook::stream o = make_stream<float>(4);
     const KernelArg args[] = {KernelArg::input(g), KernelArg::output_stream(o)};
-    EXPECT_EXIT(brook::run_kernel(shift_kernel, args), testing::ExitedWithCode(1),
-                "kernel 'shift': gather array 'g' is float<2, 2> with 2 dimensions, but the "
-                "parameter is indexed with 1");
+    EXPECT_EXIT(brook::run_kernel(plane_kernel, args), testing::ExitedWithCode(1),
+                "kernel 'plane': gather array 'g' is float<2, 2, 2> with 3 dimensions, but the "
+                "kernel indexes it with 2 components");
 }
 
 TEST_F(RunKernelDeathTest, EmptyHandle) {
