@@ -195,6 +195,7 @@ std::vector<std::byte> padding_elements(const ElementType& type, std::size_t cou
                 case ScalarKind::UInt32:
                 case ScalarKind::UInt8:
                 case ScalarKind::Fixed8:
+                case ScalarKind::Fixed16:
                     std::memset(at, 0xFF, scalar_size(field.scalar));
                     break;
                 case ScalarKind::Int8:

@@ -1,5 +1,5 @@
-// StreamType values and element types. Each family of BrookGPU's values (float, fixed, char,
-// int, unsigned int, unsigned char) holds its 1- to 4-component types at consecutive values, so
+// StreamType values and element types. Each family of BrookGPU's values (float, fixed, shortfixed,
+// char, int, unsigned int, unsigned char) holds its 1- to 4-component types at consecutive values, so
 // one row per family translates both ways. The field lists handed out by getStreamType are kept
 // for the program's life, with the element type each came from, so that a stream built from such
 // a list has exactly the type a kernel expects (struct names included).
@@ -33,9 +33,10 @@ constexpr Family family(StreamType first, ScalarKind scalar) {
              &element_traits<T4>::type}};
 }
 
-const std::array<Family, 6> families = {
+const std::array<Family, 7> families = {
     family<float, float2, float3, float4>(__BRTFLOAT, ScalarKind::Float32),
     family<fixed, fixed2, fixed3, fixed4>(__BRTFIXED, ScalarKind::Fixed8),
+    family<shortfixed, shortfixed2, shortfixed3, shortfixed4>(__BRTSHORTFIXED, ScalarKind::Fixed16),
     family<char, char2, char3, char4>(__BRTCHAR, ScalarKind::Int8),
     family<int, int2, int3, int4>(__BRTINT, ScalarKind::Int32),
     family<uint, uint2, uint3, uint4>(__BRTUINT, ScalarKind::UInt32),
