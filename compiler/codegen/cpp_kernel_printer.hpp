@@ -43,9 +43,24 @@ const ParamDecl& reduce_input(const KernelDecl& kernel);
 std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
                              const std::string& accumulator);
 
+class CppKernelPrinter;
+
+/// `inline T NAME__call(...);`: the function through which kernels call kernel `kernel`.
+std::string callable_prototype(const KernelDecl& kernel);
+/// Its definition, the body printed by `printer`. Values and input streams are C values, gathers
+/// brook::lang::Gather values, and each `out` parameter a forwarding reference (a write mask
+/// comes as a brook::lang::MaskedLvalue) that the body's copy of it
+/// starts from and is stored back to when the body ends, in parameter order (copy-in/copy-out,
+/// as GLSL's `inout`: an input bound to the same variable keeps its old value). The positions
+/// of the streams whose indexof it uses come last.
+std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& printer);
+
 /// The C-like printer's hooks for C++ on brook::vec and brook::lang.
 class CppKernelPrinter : public CLikePrinter {
 protected:
+    std::string position_parameter(const ParamDecl& stream) override;
+    std::string callable_name(const KernelDecl& callee) override;
+    std::string out_argument(const Expr& arg) override;
     std::string type_name(const Type& type) override;
     std::string identifier(std::string_view name) override;
     std::string float_literal(double value) override;

@@ -177,11 +177,23 @@ void Sema::check_variable_output(const KernelDecl& kernel, const ParamDecl& vout
 }
 
 void Sema::check_helper(const KernelDecl& kernel) {
+    // A helper runs only when called, so its streams are the caller's values (copied in, and
+    // out ones copied back) and its gathers the caller's; vout pushes and reductions need a
+    // launch of their own.
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::Constant)
-            continue;
-        diags_.report(DiagId::helper_parameter_not_value, param->range)
-            << param->name << kernel.name;
+        switch (param->param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::InputStream:
+        case ParamKind::OutputStream:
+        case ParamKind::Gather:
+            break;
+        case ParamKind::VariableOutput:
+        case ParamKind::ReduceInput:
+        case ParamKind::ReduceAccumulator:
+            diags_.report(DiagId::helper_parameter_not_value, param->range)
+                << param->name << kernel.name;
+            break;
+        }
     }
 }
 

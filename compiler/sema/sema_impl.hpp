@@ -13,15 +13,16 @@
 
 namespace brcc {
 
-/// One call of a helper kernel, recorded while checking bodies for the call graph.
+/// One call of a kernel from a kernel, recorded while checking bodies for the call graph.
 struct CallEdge {
     KernelDecl* caller;
     KernelDecl* callee;
     const Call* call;
 };
 
-/// Fills KernelDecl::callees and uses_indexof (transitively) and reports each recursive cycle
-/// once, at the call that closes it.
+/// Fills KernelDecl::callees, and ParamDecl::needs_position and uses_indexof through the calls
+/// (reporting an argument that has no position to give); reports each recursive cycle once, at
+/// the call that closes it.
 void analyze_call_graph(const std::vector<KernelDecl*>& kernels, const std::vector<CallEdge>& edges,
                         DiagnosticEngine& diags);
 
@@ -95,7 +96,8 @@ private:
     void visit(Indexof& expr);
 
     void check_builtin_call(Call& call, BuiltinId id);
-    void check_helper_call(Call& call);
+    /// The arguments of a call of kernel `callee`, one per parameter, by the parameter's kind.
+    void check_kernel_arguments(Call& call, const KernelDecl& callee);
     void check_gather_subscript(Subscript& expr, const ParamDecl& gather);
     void check_init_list(InitList& list, Type target);
     /// Reports and returns false unless `target` may be assigned to (`op` names the operator).
@@ -103,8 +105,11 @@ private:
     void resolve_name(NameRef& ref);
 
     /// Converts the value in `slot` to `target` as an assignment does (int<->float, scalar to
-    /// vector broadcast, never a change of vector width), reporting what cannot convert.
+    /// vector broadcast, a vector narrowed to its first components, never widened), reporting
+    /// what cannot convert.
     void convert(Expr*& slot, Type target);
+    /// Keeps the first `width` components of a wider vector value (Cg's implicit narrowing).
+    void narrow(Expr*& slot, int width);
     /// Changes the scalar type of an arithmetic value, keeping its width.
     void convert_scalar(Expr*& slot, ScalarType scalar);
     /// Wraps `slot` in an ImplicitConvert to `target` unless it already has that type.
@@ -128,6 +133,9 @@ ScalarType promoted(ScalarType scalar);
 /// The width of an operation on widths `a` and `b` (a scalar broadcasts); 0 when two vectors
 /// differ.
 int common_width(int a, int b);
+/// The width of an operator's result on widths `a` and `b`: a scalar broadcasts, and of two
+/// vectors the narrower one's width counts (Cg).
+int operator_width(int a, int b);
 /// What a parameter is, for messages: "input stream", "gather argument", ...
 const char* param_description(const ParamDecl& param, bool in_reduce);
 

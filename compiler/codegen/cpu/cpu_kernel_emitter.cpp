@@ -202,15 +202,11 @@ protected:
         return mask;
     }
 
-    PrintedExpr indexof(const Indexof& expr) override {
-        const ValueDecl* decl = expr.stream->decl;
-        BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
-                    "indexof of something that is not a stream parameter");
-        const auto* param = static_cast<const ParamDecl*>(decl);
+    PrintedExpr element_position(const ParamDecl& stream) override {
         const std::string index =
             std::string(index_param) + (lane_ > 0 ? " + " + std::to_string(lane_) : std::string());
         return {std::string(cpu) + "indexof(" + std::string(position_param) + ", " +
-                std::to_string(param->index) + ", " + index + ")"};
+                std::to_string(stream.index) + ", " + index + ")"};
     }
 
 private:
@@ -597,21 +593,6 @@ std::string reduce_functions(const KernelDecl& kernel) {
     return text + "}\n";
 }
 
-std::string helper_signature(const KernelDecl& helper) {
-    std::string parameters;
-    for (const ParamDecl* param : helper.params) {
-        if (!parameters.empty())
-            parameters += ", ";
-        // Helper parameters are C values (the helper may change its copy); `out` ones alias.
-        const bool by_reference = param->param_kind == ParamKind::OutputStream;
-        parameters += maybe_unused(cpp_type_name(param->type) + (by_reference ? "& " : " ") +
-                                   cpp_identifier(param->name));
-    }
-
-    return cpp_type_name(helper.return_type) + " " + cpp_identifier(helper.name) + "(" +
-           parameters + ")";
-}
-
 /// Whether `stmt` is or contains a loop.
 bool loops(const Stmt& stmt) {
     return any_statement(stmt, [](const Stmt& s) {
@@ -643,15 +624,9 @@ std::string cpu_combine_function_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__combine";
 }
 
-std::string cpu_helper_prototype(const KernelDecl& helper) {
-    return "inline " + helper_signature(helper) + ";\n";
-}
-
-std::string cpu_helper_definition(const KernelDecl& helper) {
-    std::string text = "inline " + helper_signature(helper) + " {\n";
+std::string cpu_callable_definition(const KernelDecl& kernel) {
     CpuKernelPrinter printer;
-    printer.print_body(*helper.body, 1, text);
-    return text + "}\n";
+    return callable_definition(kernel, printer);
 }
 
 std::string cpu_kernel_code(const KernelDecl& kernel) {

@@ -24,6 +24,7 @@
 #include "sema/builtins.hpp"
 #include "support/diagnostics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -163,9 +164,31 @@ std::string swizzle_letters(const Member& member) {
     return text;
 }
 
+/// The parameter by which a called kernel receives which gather of the launched kernel its
+/// gather parameter `param` reads (GLSL functions cannot take samplers, so the shader's
+/// brt_gather_of_T dispatches on it).
+std::string gather_id_name(const ParamDecl& param) {
+    return "brt_gather_id_" + glsl_identifier(param.name);
+}
+
+/// The function reading element `position` from the launched kernel's gather `id` of type `type`.
+std::string gather_dispatch_name(const Type& type) {
+    return "brt_gather_of_" + glsl_type_name(type);
+}
+
 /// The C-like printer's hooks for GLSL 4.30.
 class GlslPrinter final : public CLikePrinter {
 protected:
+    std::string position_parameter(const ParamDecl& stream) override {
+        return "brt_position_" + glsl_identifier(stream.name);
+    }
+    std::string callable_name(const KernelDecl& callee) override {
+        return glsl_identifier(callee.name);
+    }
+    std::string gather_argument(const ParamDecl& gather) override {
+        return in_callable_ ? gather_id_name(gather) : std::to_string(gather.index);
+    }
+
     std::string type_name(const Type& type) override { return glsl_type_name(type); }
     std::string identifier(std::string_view name) override { return glsl_identifier(name); }
     std::string float_literal(double value) override { return glsl_float_literal(value); }
@@ -372,17 +395,16 @@ protected:
                 position += ", 0";
             position += ")";
         }
+        if (in_callable_)
+            return {gather_dispatch_name(param.type) + "(" + gather_id_name(param) + ", " +
+                    position + ")"};
         return {"brt_gather_" + std::to_string(param.index) + "(" + position + ")"};
     }
 
-    PrintedExpr indexof(const Indexof& expr) override {
-        const ValueDecl* decl = expr.stream->decl;
-        BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
-                    "indexof of something that is not a stream parameter");
-        const auto* param = static_cast<const ParamDecl*>(decl);
-        if (param->param_kind == ParamKind::OutputStream)
+    PrintedExpr element_position(const ParamDecl& stream) override {
+        if (stream.param_kind == ParamKind::OutputStream)
             return {"brt_xlast(brt_index)"};
-        const std::string index = std::to_string(param->index);
+        const std::string index = std::to_string(stream.index);
         return {"brt_xlast(brt_resize(brt_index, brt_ext_" + index + ", brt_frame_ext))"};
     }
 
@@ -615,7 +637,7 @@ void collect_stmt_types(const Stmt* stmt, std::vector<const StructDecl*>& order)
     }
 }
 
-/// Helpers the kernel calls, callees before callers (GLSL wants a function defined before use).
+/// Kernels the kernel calls, callees before callers (GLSL wants a function defined before use).
 void collect_helpers(const KernelDecl& kernel, std::vector<const KernelDecl*>& order) {
     for (const KernelDecl* callee : kernel.callees) {
         bool seen = false;
@@ -707,15 +729,54 @@ std::string function_parameter(const ParamDecl& param) {
            glsl_identifier(param.name);
 }
 
-std::string helper_definition(const KernelDecl& helper) {
+/// The function through which kernels call `kernel` (COMPAT 1.2): `out` parameters are `inout`
+/// (copied in, stored back when it returns), gathers the ids brt_gather_of_T dispatches on, and
+/// the positions of the streams whose indexof it uses come last.
+std::string callable_definition(const KernelDecl& kernel) {
     std::string parameters;
-    for (const ParamDecl* param : helper.params)
-        parameters += (parameters.empty() ? "" : ", ") + function_parameter(*param);
-    std::string text = glsl_type_name(helper.return_type) + " " + glsl_identifier(helper.name) +
+    for (const ParamDecl* param : kernel.params) {
+        parameters += parameters.empty() ? "" : ", ";
+        parameters += param->param_kind == ParamKind::Gather ? "int " + gather_id_name(*param)
+                                                             : function_parameter(*param);
+    }
+    for (const ParamDecl* param : kernel.params) {
+        if (param->needs_position)
+            parameters += std::string(parameters.empty() ? "" : ", ") + "vec4 brt_position_" +
+                          glsl_identifier(param->name);
+    }
+    std::string text = glsl_type_name(kernel.return_type) + " " + glsl_identifier(kernel.name) +
                        "(" + parameters + ") {\n";
     GlslPrinter printer;
-    printer.print_body(*helper.body, 1, text);
+    printer.print_callable_body(kernel, 1, text);
     return text + "}\n";
+}
+
+/// For each element type of the launched kernel's gathers, when a called kernel takes a
+/// gather: `T brt_gather_of_T(int id, ivec4 position)`, reading the gather whose parameter
+/// index is `id`.
+std::string gather_dispatches(const KernelDecl& kernel, const std::vector<const KernelDecl*>& callees) {
+    const bool passed = std::any_of(callees.begin(), callees.end(), [](const KernelDecl* callee) {
+        return std::any_of(callee->params.begin(), callee->params.end(), [](const ParamDecl* p) {
+            return p->param_kind == ParamKind::Gather;
+        });
+    });
+    if (!passed)
+        return "";
+    std::set<std::string> done;
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind != ParamKind::Gather || !done.insert(glsl_type_name(param->type)).second)
+            continue;
+        text += glsl_type_name(param->type) + " " + gather_dispatch_name(param->type) +
+                "(int id, ivec4 position) {\n";
+        for (const ParamDecl* other : kernel.params) {
+            if (other->param_kind == ParamKind::Gather && other->type == param->type)
+                text += "    if (id == " + std::to_string(other->index) + ") {\n        return brt_gather_" +
+                        std::to_string(other->index) + "(position);\n    }\n";
+        }
+        text += "    return brt_gather_" + std::to_string(param->index) + "(position);\n}\n";
+    }
+    return text;
 }
 
 /// `brt_kernel`: the body, with the kernel's parameters except gathers (read through their
@@ -935,8 +996,9 @@ std::string glsl_kernel_source(const KernelDecl& kernel) {
         if (param->param_kind == ParamKind::VariableOutput)
             text += variable_output_declarations(*param);
     }
+    text += gather_dispatches(kernel, helpers);
     for (const KernelDecl* helper : helpers)
-        text += helper_definition(*helper);
+        text += callable_definition(*helper);
     text += body_function(kernel);
     text += kernel.is_reduce ? reduce_main(kernel) : kernel_main(kernel);
     return text;

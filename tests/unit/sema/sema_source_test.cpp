@@ -77,13 +77,10 @@ TEST_F(SemaSourceTest, OperatorMistakes) {
 kernel void k(float4 a<>, float s, out float4 b<>) {
     float3 c = a.xyz;
     int i = 1;
-    b = a + c;           // error: operands of '+' have different widths ('float4' and 'float3')
+    b += c;              // error: '+=' computes a 'float3' that does not fit the 'float4' target
     b = a & 1;           // error: operator '&' needs integer operands, got 'float4'
     i = i << s;          // error: operator '<<' needs integer operands, got 'float'
-    if (a.x > 0 && a) {} // error: operator '&&' needs scalar operands, got 'float4'
-    b = !a;              // error: operator '!' needs scalar operands, got 'float4'
-    i += 0.5;            // error: '+=' computes a 'float' that does not fit the 'int' target
-    c = a;               // error: cannot convert 'float4' to 'float3' implicitly
+    b = c;               // error: cannot convert 'float3' to 'float4' implicitly
     s = a.x;             // error: cannot assign to constant argument 's'
     (a.x + 1) = 2;       // error: expression is not assignable
 }
