@@ -123,6 +123,7 @@ struct KernelDecl {
     std::vector<const KernelDecl*> callees; ///< kernels it calls, each once, in first-call order
     /// Some parameter needs_position: the body asks the backend for element positions.
     bool uses_indexof = false;
+    bool discards = false; ///< the body, or a kernel it calls, may run `discard`
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -349,6 +350,12 @@ struct Push : Stmt {
 
 struct Empty : Stmt {
     explicit Empty(SourceRange r) : Stmt(NodeKind::Empty, r) {}
+};
+
+/// `discard;` in a map kernel (or a kernel it calls): ends the element, whose outputs all keep
+/// their old values.
+struct Discard : Stmt {
+    explicit Discard(SourceRange r) : Stmt(NodeKind::Discard, r) {}
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -324,11 +324,13 @@ PrintedExpr CLikePrinter::visit(const Call& expr) {
             positions.push_back(position(*bound).text);
     }
     args.insert(args.end(), positions.begin(), positions.end());
+    if (callee.discards)
+        args.push_back(discard_flag());
     return {callable_name(callee) + "(" + join(args) + ")"};
 }
 
 PrintedExpr CLikePrinter::position(const ParamDecl& stream) {
-    if (in_callable_)
+    if (callable_ != nullptr)
         return {position_parameter(stream)};
     return element_position(stream);
 }
@@ -406,9 +408,9 @@ void CLikePrinter::print_body(const Compound& body, int indent, std::string& out
 }
 
 void CLikePrinter::print_callable_body(const KernelDecl& kernel, int indent, std::string& out) {
-    in_callable_ = true;
+    callable_ = &kernel;
     print_body(*kernel.body, indent, out);
-    in_callable_ = false;
+    callable_ = nullptr;
 }
 
 void CLikePrinter::print_branch(const Stmt& stmt, int indent, std::string& out) {
@@ -535,6 +537,10 @@ void CLikePrinter::visit(const Push& stmt, int indent, std::string& out) {
 
 void CLikePrinter::visit(const Empty&, int indent, std::string& out) {
     out += indentation(indent) + ";\n";
+}
+
+void CLikePrinter::visit(const Discard&, int indent, std::string& out) {
+    out += indentation(indent) + discard() + ";\n";
 }
 
 } // namespace brcc

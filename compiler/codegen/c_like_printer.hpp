@@ -78,6 +78,11 @@ protected:
     virtual std::string callable_name(const KernelDecl& callee) = 0;
     /// The lvalue `arg` bound to a called kernel's `out` parameter; the default prints it.
     virtual std::string out_argument(const Expr& arg) { return argument(arg); }
+    /// The flag a body sets when it runs `discard` (a reference parameter of every function of a
+    /// kernel that may discard, passed on to the kernels it calls that may).
+    virtual std::string discard_flag() = 0;
+    /// The statement `discard;` without its `;`: sets discard_flag and returns.
+    virtual std::string discard() = 0;
     /// Gather parameter `gather` of the kernel being printed, passed whole to a called kernel;
     /// the default is its value.
     virtual std::string gather_argument(const ParamDecl& gather) { return value_name(gather); }
@@ -138,8 +143,8 @@ protected:
     /// indexof(stream): the element's position, or in a called kernel's body the one passed in.
     PrintedExpr position(const ParamDecl& stream);
 
-    /// Whether the body being printed is a called kernel's (print_callable_body).
-    bool in_callable_ = false;
+    /// The kernel whose body print_callable_body is printing, else null.
+    const KernelDecl* callable_ = nullptr;
 
 private:
     PrintedExpr visit(const IntLiteral& expr);
@@ -171,6 +176,7 @@ private:
     void visit(const Return& stmt, int indent, std::string& out);
     void visit(const Push& stmt, int indent, std::string& out);
     void visit(const Empty& stmt, int indent, std::string& out);
+    void visit(const Discard& stmt, int indent, std::string& out);
 
     /// `T a = x, b{}` without the `;` (also the init-statement of a `for`).
     std::string declaration(const DeclStmt& stmt);

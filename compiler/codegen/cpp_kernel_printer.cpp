@@ -15,6 +15,8 @@ namespace brcc {
 namespace {
 
 constexpr std::string_view lang = "::brook::lang::";
+/// The `bool&` parameter that a body which may discard sets when it does.
+constexpr std::string_view discard_flag_name = "brook_discarded";
 
 // The helpers of kernel_language.hpp that do signed int arithmetic with wrap-around.
 std::string_view wrapping_name(BinaryOp op) {
@@ -105,6 +107,16 @@ std::string CppKernelPrinter::out_argument(const Expr& arg) {
                    argument(*member.base) + ")";
     }
     return argument(arg);
+}
+
+std::string CppKernelPrinter::discard_flag() {
+    return std::string(discard_flag_name);
+}
+
+std::string CppKernelPrinter::discard() {
+    // A helper's caller never sees the value it returns: the element ends.
+    const bool returns_value = callable_ != nullptr && callable_->is_helper();
+    return std::string(discard_flag_name) + " = true; return" + (returns_value ? " {}" : "");
 }
 
 std::string CppKernelPrinter::type_name(const Type& type) {
@@ -314,6 +326,14 @@ std::string body_parameter(const ParamDecl& param, std::string_view variable_out
     return "";
 }
 
+std::string discard_parameter() {
+    return "bool& " + std::string(discard_flag_name);
+}
+
+std::string discarded_test() {
+    return "!" + std::string(discard_flag_name);
+}
+
 namespace {
 
 /// The reference through which a called kernel stores `out` parameter `param` back.
@@ -360,6 +380,8 @@ std::string callable_signature(const KernelDecl& kernel) {
             parameters.push_back(maybe_unused("const ::brook::float4 " +
                                               position_parameter_name(*param)));
     }
+    if (kernel.discards)
+        parameters.push_back(discard_parameter());
     std::string text;
     for (const std::string& parameter : parameters)
         text += (text.empty() ? "" : ", ") + parameter;

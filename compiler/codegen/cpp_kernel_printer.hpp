@@ -28,6 +28,10 @@ std::string body_name(const KernelDecl& kernel);
 /// A vout parameter also gets its `variable_output<T>&` (the target runtime's class template).
 std::string body_parameter(const ParamDecl& param, std::string_view variable_output,
                            const std::string& suffix = "");
+/// `bool& brook_discarded`: the last parameter of a body that may discard (after the positions).
+std::string discard_parameter();
+/// The test that the element was not discarded, to guard its outputs' stores.
+std::string discarded_test();
 /// The local holding parameter `param` in the functions around the body. Its name carries the
 /// parameter's position, so it cannot clash with the functions' own names.
 std::string local_name(const ParamDecl& param);
@@ -61,6 +65,8 @@ protected:
     std::string position_parameter(const ParamDecl& stream) override;
     std::string callable_name(const KernelDecl& callee) override;
     std::string out_argument(const Expr& arg) override;
+    std::string discard_flag() override;
+    std::string discard() override;
     std::string type_name(const Type& type) override;
     std::string identifier(std::string_view name) override;
     std::string float_literal(double value) override;

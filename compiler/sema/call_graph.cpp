@@ -3,7 +3,8 @@
 // closes it (an edge back to a kernel still on the walk's path), so each recursion is reported
 // once, at that call. The same walk, callees first, carries `needs_position` up the calls: a
 // callee's indexof(a) is the position of the caller's stream bound to `a`, so that argument
-// must name one of the caller's streams, whose position the caller then needs in turn.
+// must name one of the caller's streams, whose position the caller then needs in turn; and
+// `discards`, since a callee's discard ends the caller's element too.
 
 #include "sema/sema_impl.hpp"
 
@@ -33,6 +34,13 @@ public:
             }
             walk(callee);
             pass_positions(kernel, *edge);
+            if (!callee.discards)
+                continue;
+            if (const char* what = cannot_discard(kernel))
+                diags_.report(DiagId::call_may_discard, edge->call->callee_range)
+                    << callee.name << what << kernel.name;
+            else
+                kernel.discards = true;
         }
         state_[&kernel] = State::Done;
     }

@@ -280,6 +280,7 @@ bool contains_break(const Stmt* stmt) {
     case NodeKind::Return:
     case NodeKind::Push:
     case NodeKind::Empty:
+    case NodeKind::Discard:
         return false;
 #define EXPR(name) case NodeKind::name:
 #define STMT(name)
@@ -292,12 +293,13 @@ bool contains_break(const Stmt* stmt) {
 }
 
 /// Whether control cannot run off the end of `stmt`: a conservative answer that counts returns
-/// on every branch and endless loops without a break.
+/// (and discards) on every branch and endless loops without a break.
 bool always_returns(const Stmt* stmt) {
     if (stmt == nullptr)
         return false;
     switch (stmt->kind) {
     case NodeKind::Return:
+    case NodeKind::Discard: // ends the element
         return true;
     case NodeKind::Compound:
         for (const Stmt* inner : static_cast<const Compound*>(stmt)->body)
@@ -512,5 +514,25 @@ void Sema::visit(Push& stmt) {
 }
 
 void Sema::visit(Empty&) {}
+
+const char* cannot_discard(const KernelDecl& kernel) {
+    // A reduction folds every element and a vout kernel's pushes are counted before they are
+    // stored, so neither has an element's outputs to leave alone.
+    if (kernel.is_reduce)
+        return "reduce function";
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::VariableOutput)
+            return "vout kernel";
+    }
+    return nullptr;
+}
+
+void Sema::visit(Discard& stmt) {
+    if (const char* what = cannot_discard(*kernel_)) {
+        diags_.report(DiagId::discard_outside_map_kernel, stmt.range) << what << kernel_->name;
+        return;
+    }
+    kernel_->discards = true;
+}
 
 } // namespace brcc

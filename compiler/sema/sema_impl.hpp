@@ -65,6 +65,7 @@ private:
     void visit(Return& stmt);
     void visit(Push& stmt);
     void visit(Empty& stmt);
+    void visit(Discard& stmt);
     /// Checks a statement condition and leaves a scalar bool in `slot`: a scalar converts, a
     /// vector becomes `any(vector as boolN)`.
     void check_condition(Expr*& slot);
@@ -136,6 +137,9 @@ int common_width(int a, int b);
 /// The width of an operator's result on widths `a` and `b`: a scalar broadcasts, and of two
 /// vectors the narrower one's width counts (Cg).
 int operator_width(int a, int b);
+/// What a kernel that cannot discard is, for messages ("reduce function", "vout kernel"), or
+/// null for one that can.
+const char* cannot_discard(const KernelDecl& kernel);
 /// What a parameter is, for messages: "input stream", "gather argument", ...
 const char* param_description(const ParamDecl& param, bool in_reduce);
 

@@ -124,6 +124,8 @@ std::string body_function(const KernelDecl& kernel) {
     for (const ParamDecl* param : kernel.params)
         parameters += (parameters.empty() ? "" : ",\n        ") +
                       body_parameter(*param, cuda_variable_output);
+    if (kernel.discards)
+        parameters += ",\n        " + discard_parameter();
     if (kernel.uses_indexof)
         parameters +=
             ",\n        " +
@@ -247,6 +249,13 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
         case ParamKind::ReduceAccumulator:
             internal_error(__FILE__, __LINE__, "reduce parameter in a stream kernel");
         }
+    }
+    if (kernel.discards) {
+        // A discarded element keeps its outputs' old values (param_access made them read).
+        before += pad + "bool brook_discarded = false;\n";
+        args += ", brook_discarded";
+        if (!after.empty())
+            after = pad + "if (" + discarded_test() + ") {\n" + after + pad + "}\n";
     }
     if (kernel.uses_indexof)
         args += ", frame, i";

@@ -156,6 +156,19 @@ std::string zero_of(const Type& type) {
     return "0";
 }
 
+/// The zero of any value type (structs field by field), as C++'s `T{}` gives the CPU backend.
+std::string zero_value(const Type& type) {
+    if (!type.is_struct())
+        return glsl_type_name(type) + "(" + zero_of(type.with_width(1)) + ")";
+    std::string text = glsl_type_name(type) + "(";
+    bool first = true;
+    for (const FieldDecl& field : type.struct_decl()->fields) {
+        text += (first ? "" : ", ") + zero_value(field.type);
+        first = false;
+    }
+    return text + ")";
+}
+
 std::string swizzle_letters(const Member& member) {
     static constexpr std::string_view letters = "xyzw";
     std::string text;
@@ -185,8 +198,15 @@ protected:
     std::string callable_name(const KernelDecl& callee) override {
         return glsl_identifier(callee.name);
     }
+    std::string discard_flag() override { return "brt_discarded"; }
+    std::string discard() override {
+        // A helper's caller never sees the value it returns: the element ends.
+        if (callable_ != nullptr && callable_->is_helper())
+            return discard_flag() + " = true; return " + zero_value(callable_->return_type);
+        return discard_flag() + " = true; return";
+    }
     std::string gather_argument(const ParamDecl& gather) override {
-        return in_callable_ ? gather_id_name(gather) : std::to_string(gather.index);
+        return callable_ != nullptr ? gather_id_name(gather) : std::to_string(gather.index);
     }
 
     std::string type_name(const Type& type) override { return glsl_type_name(type); }
@@ -395,7 +415,7 @@ protected:
                 position += ", 0";
             position += ")";
         }
-        if (in_callable_)
+        if (callable_ != nullptr)
             return {gather_dispatch_name(param.type) + "(" + gather_id_name(param) + ", " +
                     position + ")"};
         return {"brt_gather_" + std::to_string(param.index) + "(" + position + ")"};
@@ -721,6 +741,9 @@ std::string constant_value(const ParamDecl& param) {
     return assemble(param.type, names, next);
 }
 
+/// The flag of a function of a kernel that may discard (GlslPrinter::discard_flag).
+constexpr const char* discard_parameter = "inout bool brt_discarded";
+
 std::string function_parameter(const ParamDecl& param) {
     const bool writes = param.param_kind == ParamKind::OutputStream ||
                         param.param_kind == ParamKind::ReduceAccumulator ||
@@ -744,6 +767,8 @@ std::string callable_definition(const KernelDecl& kernel) {
             parameters += std::string(parameters.empty() ? "" : ", ") + "vec4 brt_position_" +
                           glsl_identifier(param->name);
     }
+    if (kernel.discards)
+        parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter;
     std::string text = glsl_type_name(kernel.return_type) + " " + glsl_identifier(kernel.name) +
                        "(" + parameters + ") {\n";
     GlslPrinter printer;
@@ -787,6 +812,8 @@ std::string body_function(const KernelDecl& kernel) {
         if (param->param_kind != ParamKind::Gather)
             parameters += (parameters.empty() ? "" : ", ") + function_parameter(*param);
     }
+    if (kernel.discards)
+        parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter;
     std::string text = "void brt_kernel(" + parameters + ") {\n";
     GlslPrinter printer;
     printer.print_body(*kernel.body, 1, text);
@@ -822,18 +849,11 @@ std::string local_name(const ParamDecl& param) {
     return "brt_arg_" + std::to_string(param.index);
 }
 
-/// The zero of any value type (structs field by field), as C++'s `T{}` gives the CPU backend.
-std::string zero_value(const Type& type) {
-    if (!type.is_struct())
-        return glsl_type_name(type) + "(" + zero_of(type.with_width(1)) + ")";
-    std::string text = glsl_type_name(type) + "(";
-    bool first = true;
-    for (const FieldDecl& field : type.struct_decl()->fields) {
-        text += (first ? "" : ", ") + zero_value(field.type);
-        first = false;
-    }
-    return text + ")";
+/// The copy of an output's old value that a discarded element writes back.
+std::string old_value_name(const ParamDecl& param) {
+    return "brt_old_" + std::to_string(param.index);
 }
+
 
 /// What `push(r)` on vout parameter P needs. Every pass counts the element's pushes; the count
 /// pass writes the count to the render target BRT_COUNT_P, and the write pass of P (BRT_PUSH_P,
@@ -866,6 +886,8 @@ std::string kernel_call(const KernelDecl& kernel) {
                                                   ? constant_value(*param)
                                                   : local_name(*param));
     }
+    if (kernel.discards)
+        args += std::string(args.empty() ? "" : ", ") + "brt_discarded";
     return "brt_kernel(" + args + ");\n";
 }
 
@@ -915,7 +937,23 @@ std::string kernel_main(const KernelDecl& kernel) {
                     "));\n#endif\n";
         }
     }
+    // A discarded element writes its outputs' old values (param_access made them read): the
+    // runtime may render into other textures than the streams', where GLSL's own discard would
+    // leave undefined texels.
+    std::string restores;
+    if (kernel.discards) {
+        text += "    bool brt_discarded = false;\n";
+        for (const ParamDecl* param : kernel.params) {
+            if (param->param_kind != ParamKind::OutputStream)
+                continue;
+            text += "    " + glsl_type_name(param->type) + " " + old_value_name(*param) + " = " +
+                    local_name(*param) + ";\n";
+            restores += "        " + local_name(*param) + " = " + old_value_name(*param) + ";\n";
+        }
+    }
     text += "    " + kernel_call(kernel);
+    if (!restores.empty())
+        text += "    if (brt_discarded) {\n" + restores + "    }\n";
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream)
             text += output_writes(*param, local_name(*param));
