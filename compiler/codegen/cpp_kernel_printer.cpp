@@ -377,8 +377,8 @@ std::string callable_signature(const KernelDecl& kernel) {
     }
     for (const ParamDecl* param : kernel.params) {
         if (param->needs_position)
-            parameters.push_back(maybe_unused("const ::brook::float4 " +
-                                              position_parameter_name(*param)));
+            parameters.push_back(
+                maybe_unused("const ::brook::float4 " + position_parameter_name(*param)));
     }
     if (kernel.discards)
         parameters.push_back(discard_parameter());
@@ -390,8 +390,8 @@ std::string callable_signature(const KernelDecl& kernel) {
         prefix += (prefix.empty() ? "template <" : ", ") + parameter;
     if (!prefix.empty())
         prefix += ">\n";
-    return prefix + "inline " + cpp_type_name(kernel.return_type) + " " + callable_function_name(kernel) +
-           "(" + text + ")";
+    return prefix + "inline " + cpp_type_name(kernel.return_type) + " " +
+           callable_function_name(kernel) + "(" + text + ")";
 }
 
 } // namespace

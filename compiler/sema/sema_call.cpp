@@ -31,8 +31,9 @@ void Sema::visit(Call& expr) {
     const auto builtin = find_builtin(expr.callee);
     KernelDecl* callee = nullptr;
     if (!builtin) {
-        const auto found = std::find_if(unit_.kernels.begin(), unit_.kernels.end(),
-                                        [&](const KernelDecl* k) { return k->name == expr.callee; });
+        const auto found =
+            std::find_if(unit_.kernels.begin(), unit_.kernels.end(),
+                         [&](const KernelDecl* k) { return k->name == expr.callee; });
         callee = found == unit_.kernels.end() ? nullptr : *found;
     }
     bool arguments_ok = true;

@@ -190,8 +190,39 @@ const char* param_description(const ParamDecl& param, bool in_reduce) {
 // Conversions
 
 Type Sema::check(Expr*& slot) {
+    if (slot->kind == NodeKind::Call && is_instance_call(static_cast<const Call&>(*slot)))
+        return check_instance(slot);
     visit_expr(*slot);
     return slot->type;
+}
+
+bool Sema::is_instance_call(const Call& call) const {
+    return call.callee == "instance" && call.args.empty() &&
+           unit_.find_kernel(call.callee) == nullptr;
+}
+
+Type Sema::check_instance(Expr*& slot) {
+    // AMD Brook+'s instance() (COMPAT 1.19): the int4 position of the current output element,
+    // so `(int4)indexof(out)` of the kernel's first out argument, through calls like indexof.
+    const SourceRange range = slot->range;
+    const auto output =
+        std::find_if(kernel_->params.begin(), kernel_->params.end(), [](const ParamDecl* param) {
+            return param->param_kind == ParamKind::OutputStream;
+        });
+    if (output == kernel_->params.end()) {
+        diags_.report(DiagId::instance_without_output, range) << kernel_->name;
+        slot->type = Type::error();
+        return slot->type;
+    }
+    auto* stream = unit_.context.make<NameRef>(range);
+    stream->name = (*output)->name;
+    auto* position = unit_.context.make<Indexof>(range);
+    position->stream = stream;
+    auto* cast = unit_.context.make<Cast>(range);
+    cast->target = Type::vector(ScalarType::Int, 4);
+    cast->operand = position;
+    slot = cast;
+    return check(slot);
 }
 
 void Sema::wrap(Expr*& slot, Type target) {

@@ -97,6 +97,10 @@ private:
     void visit(Indexof& expr);
 
     void check_builtin_call(Call& call, BuiltinId id);
+    /// Whether `call` is Brook+'s `instance()` (no kernel of that name is declared).
+    bool is_instance_call(const Call& call) const;
+    /// Replaces the `instance()` call in `slot` by `(int4)indexof(output)` and checks that.
+    Type check_instance(Expr*& slot);
     /// The arguments of a call of kernel `callee`, one per parameter, by the parameter's kind.
     void check_kernel_arguments(Call& call, const KernelDecl& callee);
     void check_gather_subscript(Subscript& expr, const ParamDecl& gather);

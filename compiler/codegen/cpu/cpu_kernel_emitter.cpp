@@ -343,10 +343,11 @@ std::string held_output_locals(const KernelDecl& kernel, Addressing addressing,
         if (!held_in_local(kernel, *param))
             continue;
         text += pad + cpp_type_name(param->type) + " " + value_name(*param);
-        text += kernel.discards ? " = " + converted_from_storage(param->type,
-                                                                 stream_element(*param, addressing)) +
-                                      ";\n"
-                                : "{};\n";
+        text += kernel.discards
+                    ? " = " +
+                          converted_from_storage(param->type, stream_element(*param, addressing)) +
+                          ";\n"
+                    : "{};\n";
     }
     return text;
 }

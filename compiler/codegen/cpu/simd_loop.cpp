@@ -2,8 +2,8 @@
 // a SIMD loop cannot run (a nested loop, a jump, a push, an assignment to anything but the
 // body's own locals or a sum, a called kernel with `out` parameters or that may discard),
 // recording the locals the body declares, the outer locals it reads, the sums it adds to and the
-// gathers indexed by the loop counter. The conditions that need the whole walk (a sum is never read, the bounds do not
-// change) are checked after it.
+// gathers indexed by the loop counter. The conditions that need the whole walk (a sum is never
+// read, the bounds do not change) are checked after it.
 
 #include "codegen/cpu/simd_loop.hpp"
 

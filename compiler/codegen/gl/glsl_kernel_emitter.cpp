@@ -184,6 +184,12 @@ std::string gather_id_name(const ParamDecl& param) {
     return "brt_gather_id_" + glsl_identifier(param.name);
 }
 
+/// The parameter by which a called kernel receives the position of the caller's stream bound to
+/// its stream parameter `param`.
+std::string position_parameter_name(const ParamDecl& param) {
+    return "brt_position_" + glsl_identifier(param.name);
+}
+
 /// The function reading element `position` from the launched kernel's gather `id` of type `type`.
 std::string gather_dispatch_name(const Type& type) {
     return "brt_gather_of_" + glsl_type_name(type);
@@ -193,7 +199,7 @@ std::string gather_dispatch_name(const Type& type) {
 class GlslPrinter final : public CLikePrinter {
 protected:
     std::string position_parameter(const ParamDecl& stream) override {
-        return "brt_position_" + glsl_identifier(stream.name);
+        return position_parameter_name(stream);
     }
     std::string callable_name(const KernelDecl& callee) override {
         return glsl_identifier(callee.name);
@@ -764,8 +770,8 @@ std::string callable_definition(const KernelDecl& kernel) {
     }
     for (const ParamDecl* param : kernel.params) {
         if (param->needs_position)
-            parameters += std::string(parameters.empty() ? "" : ", ") + "vec4 brt_position_" +
-                          glsl_identifier(param->name);
+            parameters += std::string(parameters.empty() ? "" : ", ") + "vec4 " +
+                          position_parameter_name(*param);
     }
     if (kernel.discards)
         parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter;
@@ -779,25 +785,27 @@ std::string callable_definition(const KernelDecl& kernel) {
 /// For each element type of the launched kernel's gathers, when a called kernel takes a
 /// gather: `T brt_gather_of_T(int id, ivec4 position)`, reading the gather whose parameter
 /// index is `id`.
-std::string gather_dispatches(const KernelDecl& kernel, const std::vector<const KernelDecl*>& callees) {
+std::string gather_dispatches(const KernelDecl& kernel,
+                              const std::vector<const KernelDecl*>& callees) {
     const bool passed = std::any_of(callees.begin(), callees.end(), [](const KernelDecl* callee) {
-        return std::any_of(callee->params.begin(), callee->params.end(), [](const ParamDecl* p) {
-            return p->param_kind == ParamKind::Gather;
-        });
+        return std::any_of(callee->params.begin(), callee->params.end(),
+                           [](const ParamDecl* p) { return p->param_kind == ParamKind::Gather; });
     });
     if (!passed)
         return "";
     std::set<std::string> done;
     std::string text;
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind != ParamKind::Gather || !done.insert(glsl_type_name(param->type)).second)
+        if (param->param_kind != ParamKind::Gather ||
+            !done.insert(glsl_type_name(param->type)).second)
             continue;
         text += glsl_type_name(param->type) + " " + gather_dispatch_name(param->type) +
                 "(int id, ivec4 position) {\n";
         for (const ParamDecl* other : kernel.params) {
             if (other->param_kind == ParamKind::Gather && other->type == param->type)
-                text += "    if (id == " + std::to_string(other->index) + ") {\n        return brt_gather_" +
-                        std::to_string(other->index) + "(position);\n    }\n";
+                text += "    if (id == " + std::to_string(other->index) +
+                        ") {\n        return brt_gather_" + std::to_string(other->index) +
+                        "(position);\n    }\n";
         }
         text += "    return brt_gather_" + std::to_string(param->index) + "(position);\n}\n";
     }
@@ -853,7 +861,6 @@ std::string local_name(const ParamDecl& param) {
 std::string old_value_name(const ParamDecl& param) {
     return "brt_old_" + std::to_string(param.index);
 }
-
 
 /// What `push(r)` on vout parameter P needs. Every pass counts the element's pushes; the count
 /// pass writes the count to the render target BRT_COUNT_P, and the write pass of P (BRT_PUSH_P,

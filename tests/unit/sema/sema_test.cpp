@@ -170,8 +170,8 @@ TEST_F(SemaTest, CompoundAssignmentTruncatesIntoAnInteger) {
 }
 
 TEST_F(SemaTest, CompoundAssignmentCannotWidenTheResult) {
-    stream_kernel({decl(float_type(2), "h", lit(0)),
-                   stmt(assign(ref("result"), ref("h"), AssignOp::Add))});
+    stream_kernel(
+        {decl(float_type(2), "h", lit(0)), stmt(assign(ref("result"), ref("h"), AssignOp::Add))});
     expect_error("'+=' computes a 'float2' that does not fit the 'float4' target");
 }
 
@@ -457,9 +457,14 @@ TEST_F(SemaTest, UnknownFunction) {
     expect_error("use of undeclared function 'frobnicate'");
 }
 
-TEST_F(SemaTest, CannotCallStreamKernel) {
-    stream_kernel({stmt(call("k", {ref("x"), ref("result")}))});
-    expect_error("cannot call kernel 'k' from a kernel");
+TEST_F(SemaTest, CallsStreamKernelWithOutArguments) {
+    auto* inner = call("twice", {ref("x"), ref("result")});
+    stream_kernel({stmt(inner)});
+    kernel("twice", Type::void_type(), {in(float_type(4), "a"), out(float_type(4), "b")},
+           {stmt(assign(ref("b"), binary(BinaryOp::Mul, ref("a"), lit(2))))});
+    expect_ok();
+    EXPECT_EQ(inner->type, Type::void_type());
+    EXPECT_EQ(inner->args[1]->kind, NodeKind::NameRef); // an lvalue, not converted
 }
 
 TEST_F(SemaTest, DirectRecursion) {
@@ -491,9 +496,11 @@ TEST_F(SemaTest, HelperReturnsOnEveryBranch) {
     converted(value->value, float_type());
 }
 
-TEST_F(SemaTest, HelperTakesOnlyValues) {
-    kernel("f", float_type(), {in(float_type(), "a")}, {ret(ref("a"))});
-    expect_error("argument 'a' of helper kernel 'f' is not a value");
+TEST_F(SemaTest, HelperTakesStreamsButNoVout) {
+    kernel("f", float_type(),
+           {in(float_type(), "a"), param(ParamKind::VariableOutput, float_type(), "v")},
+           {ret(ref("a"))});
+    expect_error("argument 'v' of helper kernel 'f' cannot be a vout or reduce argument");
 }
 
 // ---------------------------------------------------------------------------------------------
