@@ -177,6 +177,10 @@ std::string swizzle_letters(const Member& member) {
     return text;
 }
 
+/// The flag that a kernel's functions set when it discards the element (an `inout` parameter of
+/// each that may, a local of `main`).
+constexpr std::string_view discard_flag_name = "brt_discarded";
+
 /// The parameter by which a called kernel receives which gather of the launched kernel its
 /// gather parameter `param` reads (GLSL functions cannot take samplers, so the shader's
 /// brt_gather_of_T dispatches on it).
@@ -204,7 +208,7 @@ protected:
     std::string callable_name(const KernelDecl& callee) override {
         return glsl_identifier(callee.name);
     }
-    std::string discard_flag() override { return "brt_discarded"; }
+    std::string discard_flag() override { return std::string(discard_flag_name); }
     std::string discard() override {
         // A helper's caller never sees the value it returns: the element ends.
         if (callable_ != nullptr && callable_->is_helper())
@@ -747,8 +751,10 @@ std::string constant_value(const ParamDecl& param) {
     return assemble(param.type, names, next);
 }
 
-/// The flag of a function of a kernel that may discard (GlslPrinter::discard_flag).
-constexpr const char* discard_parameter = "inout bool brt_discarded";
+/// The flag parameter of a function of a kernel that may discard.
+std::string discard_parameter() {
+    return "inout bool " + std::string(discard_flag_name);
+}
 
 std::string function_parameter(const ParamDecl& param) {
     const bool writes = param.param_kind == ParamKind::OutputStream ||
@@ -774,7 +780,7 @@ std::string callable_definition(const KernelDecl& kernel) {
                           position_parameter_name(*param);
     }
     if (kernel.discards)
-        parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter;
+        parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter();
     std::string text = glsl_type_name(kernel.return_type) + " " + glsl_identifier(kernel.name) +
                        "(" + parameters + ") {\n";
     GlslPrinter printer;
@@ -821,7 +827,7 @@ std::string body_function(const KernelDecl& kernel) {
             parameters += (parameters.empty() ? "" : ", ") + function_parameter(*param);
     }
     if (kernel.discards)
-        parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter;
+        parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter();
     std::string text = "void brt_kernel(" + parameters + ") {\n";
     GlslPrinter printer;
     printer.print_body(*kernel.body, 1, text);
@@ -894,7 +900,7 @@ std::string kernel_call(const KernelDecl& kernel) {
                                                   : local_name(*param));
     }
     if (kernel.discards)
-        args += std::string(args.empty() ? "" : ", ") + "brt_discarded";
+        args += std::string(args.empty() ? "" : ", ") + std::string(discard_flag_name);
     return "brt_kernel(" + args + ");\n";
 }
 
@@ -949,7 +955,7 @@ std::string kernel_main(const KernelDecl& kernel) {
     // leave undefined texels.
     std::string restores;
     if (kernel.discards) {
-        text += "    bool brt_discarded = false;\n";
+        text += "    bool " + std::string(discard_flag_name) + " = false;\n";
         for (const ParamDecl* param : kernel.params) {
             if (param->param_kind != ParamKind::OutputStream)
                 continue;
@@ -960,7 +966,7 @@ std::string kernel_main(const KernelDecl& kernel) {
     }
     text += "    " + kernel_call(kernel);
     if (!restores.empty())
-        text += "    if (brt_discarded) {\n" + restores + "    }\n";
+        text += "    if (" + std::string(discard_flag_name) + ") {\n" + restores + "    }\n";
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream)
             text += output_writes(*param, local_name(*param));
