@@ -2,6 +2,18 @@
 
 namespace brcc {
 
+const ParamDecl* bound_parameter(const Expr& arg) {
+    const Expr* value = &arg;
+    while (value->kind == NodeKind::ImplicitConvert)
+        value = static_cast<const ImplicitConvert*>(value)->operand;
+    if (value->kind != NodeKind::NameRef)
+        return nullptr;
+    const ValueDecl* decl = static_cast<const NameRef*>(value)->decl;
+    if (decl == nullptr || decl->decl_kind != ValueDecl::Kind::Param)
+        return nullptr;
+    return static_cast<const ParamDecl*>(decl);
+}
+
 const KernelDecl* TranslationUnit::find_kernel(std::string_view name) const {
     for (const KernelDecl* kernel : kernels)
         if (kernel->name == name)

@@ -110,6 +110,9 @@ struct ParamDecl : ValueDecl {
         }
         return rank;
     }
+    /// sema: indexof(this parameter) is used, in the body or in a kernel it is passed to, so a
+    /// called kernel receives the position of the caller's stream bound to it.
+    bool needs_position = false;
 };
 
 struct Expr;
@@ -135,8 +138,10 @@ struct KernelDecl {
     // sema:
     /// A helper: a kernel with a non-void return type, callable only from other kernels.
     bool is_helper() const { return !return_type.is_void(); }
-    std::vector<const KernelDecl*> callees; ///< helpers it calls, each once, in first-call order
-    bool uses_indexof = false;              ///< the body (or a helper it calls) uses indexof
+    std::vector<const KernelDecl*> callees; ///< kernels it calls, each once, in first-call order
+    /// Some parameter needs_position: the body asks the backend for element positions.
+    bool uses_indexof = false;
+    bool discards = false; ///< the body, or a kernel it calls, may run `discard`
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -222,7 +227,8 @@ struct Conditional : Expr {
     Expr* else_value = nullptr;
 };
 
-/// `name(args)`: a Cg built-in or a helper kernel.
+/// `name(args)`: a Cg built-in or a kernel (a helper, or a void kernel writing its `out`
+/// arguments back, copy-in/copy-out).
 struct Call : Expr {
     explicit Call(SourceRange r) : Expr(NodeKind::Call, r) {}
     std::string callee;
@@ -230,7 +236,7 @@ struct Call : Expr {
     std::vector<Expr*> args;
     // sema: exactly one of these is set
     std::optional<BuiltinId> builtin;
-    const KernelDecl* helper = nullptr;
+    const KernelDecl* helper = nullptr; ///< the kernel called, helper or not
 };
 
 /// `float4(x, y, 0, 1)`: a vector (or scalar) constructor; arguments' components fill the result.
@@ -364,6 +370,12 @@ struct Empty : Stmt {
     explicit Empty(SourceRange r) : Stmt(NodeKind::Empty, r) {}
 };
 
+/// `discard;` in a map kernel (or a kernel it calls): ends the element, whose outputs all keep
+/// their old values.
+struct Discard : Stmt {
+    explicit Discard(SourceRange r) : Stmt(NodeKind::Discard, r) {}
+};
+
 // ---------------------------------------------------------------------------------------------
 // Host code
 
@@ -454,6 +466,10 @@ private:
     std::vector<std::unique_ptr<KernelDecl>> kernels_;
     std::vector<std::unique_ptr<StructDecl>> structs_;
 };
+
+/// The parameter of the kernel being checked or printed that the argument `arg` names, through
+/// implicit conversions, or null: what a called kernel's stream or gather parameter is bound to.
+const ParamDecl* bound_parameter(const Expr& arg);
 
 struct TranslationUnit {
     ASTContext context;

@@ -195,6 +195,7 @@ public:
         child(node.stream);
     }
     void visit(Empty&) { line("Empty\n"); }
+    void visit(Discard&) { line("Discard\n"); }
 
 private:
     class Indent {

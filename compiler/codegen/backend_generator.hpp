@@ -43,8 +43,9 @@ public:
     virtual std::string_view name() const = 0;
     /// Lines for the top of the generated file: the headers its code uses.
     virtual std::string prologue() const { return {}; }
-    /// For a helper kernel (one with a return value): its declaration, emitted before the first
-    /// kernel that calls it when the helper comes later in the file, and its definition.
+    /// For a kernel that kernels call (a helper, or any other kernel a body calls): its
+    /// declaration, emitted before the first kernel that calls it when it comes later in the
+    /// file, and its definition.
     virtual std::string helper_prototype(const KernelDecl& helper) {
         (void)helper;
         return {};

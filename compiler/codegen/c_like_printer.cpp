@@ -306,7 +306,33 @@ PrintedExpr CLikePrinter::visit(const Conditional& expr) {
 PrintedExpr CLikePrinter::visit(const Call& expr) {
     if (expr.builtin)
         return builtin_call(expr);
-    return {identifier(expr.callee) + "(" + join(print_args(expr.args)) + ")"};
+    // A kernel: its arguments, gathers passed whole, then the positions of the streams bound to
+    // the parameters whose indexof it uses (sema checked that each is a stream parameter).
+    const KernelDecl& callee = *expr.helper;
+    std::vector<std::string> args;
+    std::vector<std::string> positions;
+    for (std::size_t i = 0; i < expr.args.size(); ++i) {
+        const ParamDecl& param = *callee.params[i];
+        const ParamDecl* bound = bound_parameter(*expr.args[i]);
+        if (param.param_kind == ParamKind::Gather)
+            args.push_back(gather_argument(*bound));
+        else if (param.param_kind == ParamKind::OutputStream)
+            args.push_back(out_argument(*expr.args[i]));
+        else
+            args.push_back(argument(*expr.args[i]));
+        if (param.needs_position)
+            positions.push_back(position(*bound).text);
+    }
+    args.insert(args.end(), positions.begin(), positions.end());
+    if (callee.discards)
+        args.push_back(discard_flag());
+    return {callable_name(callee) + "(" + join(args) + ")"};
+}
+
+PrintedExpr CLikePrinter::position(const ParamDecl& stream) {
+    if (callable_ != nullptr)
+        return {position_parameter(stream)};
+    return element_position(stream);
 }
 
 PrintedExpr CLikePrinter::visit(const Construct& expr) {
@@ -352,7 +378,10 @@ PrintedExpr CLikePrinter::visit(const InitList& expr) {
 }
 
 PrintedExpr CLikePrinter::visit(const Indexof& expr) {
-    return indexof(expr);
+    const ValueDecl* decl = expr.stream->decl;
+    BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
+                "indexof of something that is not a stream parameter");
+    return position(static_cast<const ParamDecl&>(*decl));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -376,6 +405,12 @@ void CLikePrinter::print_stmt(const Stmt& stmt, int indent, std::string& out) {
 void CLikePrinter::print_body(const Compound& body, int indent, std::string& out) {
     for (const Stmt* stmt : body.body)
         print_stmt(*stmt, indent, out);
+}
+
+void CLikePrinter::print_callable_body(const KernelDecl& kernel, int indent, std::string& out) {
+    callable_ = &kernel;
+    print_body(*kernel.body, indent, out);
+    callable_ = nullptr;
 }
 
 void CLikePrinter::print_branch(const Stmt& stmt, int indent, std::string& out) {
@@ -502,6 +537,10 @@ void CLikePrinter::visit(const Push& stmt, int indent, std::string& out) {
 
 void CLikePrinter::visit(const Empty&, int indent, std::string& out) {
     out += indentation(indent) + ";\n";
+}
+
+void CLikePrinter::visit(const Discard&, int indent, std::string& out) {
+    out += indentation(indent) + discard() + ";\n";
 }
 
 } // namespace brcc

@@ -36,6 +36,9 @@ public:
     void print_stmt(const Stmt& stmt, int indent, std::string& out);
     /// Appends the statements of a compound body (without its braces).
     void print_body(const Compound& body, int indent, std::string& out);
+    /// Appends the statements of the body of `kernel` as a function its callers call (COMPAT
+    /// 1.2): indexof reads the positions they pass (position_parameter).
+    void print_callable_body(const KernelDecl& kernel, int indent, std::string& out);
 
 protected:
     PrintedExpr print(const Expr& expr);
@@ -65,7 +68,24 @@ protected:
     virtual PrintedExpr convert(const Type& to, const Expr& operand) = 0;
     /// Subscript of a gather parameter.
     virtual PrintedExpr gather(const Subscript& subscript) = 0;
-    virtual PrintedExpr indexof(const Indexof& indexof) = 0;
+    /// indexof(stream) in the body of a launched kernel: the backend's position of the current
+    /// element in stream parameter `stream`.
+    virtual PrintedExpr element_position(const ParamDecl& stream) = 0;
+    /// The parameter by which a called kernel receives the position of the caller's stream
+    /// bound to its stream parameter `stream`.
+    virtual std::string position_parameter(const ParamDecl& stream) = 0;
+    /// The function that calls of kernel `callee` from other kernels go to.
+    virtual std::string callable_name(const KernelDecl& callee) = 0;
+    /// The lvalue `arg` bound to a called kernel's `out` parameter; the default prints it.
+    virtual std::string out_argument(const Expr& arg) { return argument(arg); }
+    /// The flag a body sets when it runs `discard` (a reference parameter of every function of a
+    /// kernel that may discard, passed on to the kernels it calls that may).
+    virtual std::string discard_flag() = 0;
+    /// The statement `discard;` without its `;`: sets discard_flag and returns.
+    virtual std::string discard() = 0;
+    /// Gather parameter `gather` of the kernel being printed, passed whole to a called kernel;
+    /// the default is its value.
+    virtual std::string gather_argument(const ParamDecl& gather) { return value_name(gather); }
     /// The test of `if (...)`, loops and `?:` for a scalar or vector condition.
     virtual PrintedExpr condition(const Expr& condition) = 0;
     /// `c ? a : b` with a vector condition: chosen component by component.
@@ -120,6 +140,11 @@ protected:
     virtual PrintedExpr integer_remainder(const Binary& binary) { return plain_binary(binary); }
     /// `lhs op rhs` with C's operator and precedence.
     PrintedExpr plain_binary(const Binary& binary);
+    /// indexof(stream): the element's position, or in a called kernel's body the one passed in.
+    PrintedExpr position(const ParamDecl& stream);
+
+    /// The kernel whose body print_callable_body is printing, else null.
+    const KernelDecl* callable_ = nullptr;
 
 private:
     PrintedExpr visit(const IntLiteral& expr);
@@ -151,6 +176,7 @@ private:
     void visit(const Return& stmt, int indent, std::string& out);
     void visit(const Push& stmt, int indent, std::string& out);
     void visit(const Empty& stmt, int indent, std::string& out);
+    void visit(const Discard& stmt, int indent, std::string& out);
 
     /// `T a = x, b{}` without the `;` (also the init-statement of a `for`).
     std::string declaration(const DeclStmt& stmt);

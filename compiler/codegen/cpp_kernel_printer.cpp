@@ -15,6 +15,8 @@ namespace brcc {
 namespace {
 
 constexpr std::string_view lang = "::brook::lang::";
+/// The `bool&` parameter that a body which may discard sets when it does.
+constexpr std::string_view discard_flag_name = "brook_discarded";
 
 // The helpers of kernel_language.hpp that do signed int arithmetic with wrap-around.
 std::string_view wrapping_name(BinaryOp op) {
@@ -75,6 +77,46 @@ std::string component_list(const Member& member) {
 
 std::string push_target_name(std::string_view name) {
     return cpp_identifier(name) + "__vout";
+}
+
+namespace {
+
+std::string position_parameter_name(const ParamDecl& stream) {
+    return cpp_identifier(stream.name) + "__position";
+}
+
+std::string callable_function_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__call";
+}
+
+} // namespace
+
+std::string CppKernelPrinter::position_parameter(const ParamDecl& stream) {
+    return position_parameter_name(stream);
+}
+
+std::string CppKernelPrinter::callable_name(const KernelDecl& callee) {
+    return callable_function_name(callee);
+}
+
+std::string CppKernelPrinter::out_argument(const Expr& arg) {
+    if (arg.kind == NodeKind::Member) {
+        const auto& member = static_cast<const Member&>(arg);
+        if (member.is_swizzle && member.swizzle_length > 1)
+            return std::string(lang) + "masked<" + component_list(member) + ">(" +
+                   argument(*member.base) + ")";
+    }
+    return argument(arg);
+}
+
+std::string CppKernelPrinter::discard_flag() {
+    return std::string(discard_flag_name);
+}
+
+std::string CppKernelPrinter::discard() {
+    // A helper's caller never sees the value it returns: the element ends.
+    const bool returns_value = callable_ != nullptr && callable_->is_helper();
+    return std::string(discard_flag_name) + " = true; return" + (returns_value ? " {}" : "");
 }
 
 std::string CppKernelPrinter::type_name(const Type& type) {
@@ -283,6 +325,105 @@ std::string body_parameter(const ParamDecl& param, std::string_view variable_out
                             ">& " + push_target_name(param.name));
     }
     return "";
+}
+
+std::string discard_parameter() {
+    return "bool& " + std::string(discard_flag_name);
+}
+
+std::string discarded_test() {
+    return "!" + std::string(discard_flag_name);
+}
+
+namespace {
+
+/// The reference through which a called kernel stores `out` parameter `param` back.
+std::string out_reference_name(const ParamDecl& param) {
+    return cpp_identifier(param.name) + "__out";
+}
+
+bool has_out_parameters(const KernelDecl& kernel) {
+    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
+        return param->param_kind == ParamKind::OutputStream;
+    });
+}
+
+/// The type of the reference through which `out` parameter `param` is stored back.
+std::string out_reference_type(const ParamDecl& param) {
+    return "Out" + std::to_string(param.index);
+}
+
+std::string callable_signature(const KernelDecl& kernel) {
+    std::vector<std::string> templates;
+    std::vector<std::string> parameters;
+    for (const ParamDecl* param : kernel.params) {
+        const std::string type = cpp_type_name(param->type);
+        switch (param->param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::InputStream:
+            parameters.push_back(maybe_unused(type + " " + cpp_identifier(param->name)));
+            break;
+        case ParamKind::OutputStream:
+            templates.push_back("class " + out_reference_type(*param));
+            parameters.push_back(out_reference_type(*param) + "&& " + out_reference_name(*param));
+            break;
+        case ParamKind::Gather:
+            parameters.push_back(body_parameter(*param, ""));
+            break;
+        case ParamKind::ReduceInput:
+        case ParamKind::ReduceAccumulator:
+        case ParamKind::VariableOutput:
+            internal_error(__FILE__, __LINE__, "a reduction or vout kernel called from a kernel");
+        }
+    }
+    for (const ParamDecl* param : kernel.params) {
+        if (param->needs_position)
+            parameters.push_back(
+                maybe_unused("const ::brook::float4 " + position_parameter_name(*param)));
+    }
+    if (kernel.discards)
+        parameters.push_back(discard_parameter());
+    std::string text;
+    for (const std::string& parameter : parameters)
+        text += (text.empty() ? "" : ", ") + parameter;
+    std::string prefix;
+    for (const std::string& parameter : templates)
+        prefix += (prefix.empty() ? "template <" : ", ") + parameter;
+    if (!prefix.empty())
+        prefix += ">\n";
+    return prefix + "inline " + cpp_type_name(kernel.return_type) + " " +
+           callable_function_name(kernel) + "(" + text + ")";
+}
+
+} // namespace
+
+std::string callable_prototype(const KernelDecl& kernel) {
+    return callable_signature(kernel) + ";\n";
+}
+
+std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& printer) {
+    std::string text = callable_signature(kernel) + " {\n";
+    if (!has_out_parameters(kernel)) {
+        printer.print_callable_body(kernel, 1, text);
+        return text + "}\n";
+    }
+    // The body runs in a lambda, so that a `return` anywhere in it still reaches the stores.
+    std::string stores;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind != ParamKind::OutputStream)
+            continue;
+        text += "    " + cpp_type_name(param->type) + " " + cpp_identifier(param->name) + " = " +
+                out_reference_name(*param) + ";\n";
+        stores += "    " + out_reference_name(*param) + " = " + cpp_identifier(param->name) + ";\n";
+    }
+    const std::string type = cpp_type_name(kernel.return_type);
+    text += kernel.is_helper() ? "    const " + type + " brook_result = [&]() -> " + type + " {\n"
+                               : "    [&] {\n";
+    printer.print_callable_body(kernel, 2, text);
+    text += "    }();\n" + stores;
+    if (kernel.is_helper())
+        text += "    return brook_result;\n";
+    return text + "}\n";
 }
 
 std::string local_name(const ParamDecl& param) {

@@ -28,6 +28,10 @@ std::string body_name(const KernelDecl& kernel);
 /// A vout parameter also gets its `variable_output<T>&` (the target runtime's class template).
 std::string body_parameter(const ParamDecl& param, std::string_view variable_output,
                            const std::string& suffix = "");
+/// `bool& brook_discarded`: the last parameter of a body that may discard (after the positions).
+std::string discard_parameter();
+/// The test that the element was not discarded, to guard its outputs' stores.
+std::string discarded_test();
 /// The local holding parameter `param` in the functions around the body. Its name carries the
 /// parameter's position, so it cannot clash with the functions' own names.
 std::string local_name(const ParamDecl& param);
@@ -43,9 +47,26 @@ const ParamDecl& reduce_input(const KernelDecl& kernel);
 std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
                              const std::string& accumulator);
 
+class CppKernelPrinter;
+
+/// `inline T NAME__call(...);`: the function through which kernels call kernel `kernel`.
+std::string callable_prototype(const KernelDecl& kernel);
+/// Its definition, the body printed by `printer`. Values and input streams are C values, gathers
+/// brook::lang::Gather values, and each `out` parameter a forwarding reference (a write mask
+/// comes as a brook::lang::MaskedLvalue) that the body's copy of it
+/// starts from and is stored back to when the body ends, in parameter order (copy-in/copy-out,
+/// as GLSL's `inout`: an input bound to the same variable keeps its old value). The positions
+/// of the streams whose indexof it uses come last.
+std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& printer);
+
 /// The C-like printer's hooks for C++ on brook::vec and brook::lang.
 class CppKernelPrinter : public CLikePrinter {
 protected:
+    std::string position_parameter(const ParamDecl& stream) override;
+    std::string callable_name(const KernelDecl& callee) override;
+    std::string out_argument(const Expr& arg) override;
+    std::string discard_flag() override;
+    std::string discard() override;
     std::string type_name(const Type& type) override;
     std::string identifier(std::string_view name) override;
     std::string float_literal(double value) override;

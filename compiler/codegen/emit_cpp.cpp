@@ -40,6 +40,8 @@ public:
         for (const auto& generator : generators_)
             prologue += generator->prologue();
         out_.generated(prologue + "\n#include <cstddef>\n");
+        for (const KernelDecl* kernel : unit.kernels)
+            called_.insert(kernel->callees.begin(), kernel->callees.end());
         for (const TopLevelItem& item : unit.items)
             std::visit([this](const auto& value) { emit_item(value); }, item);
         out_.ensure_line_start();
@@ -60,18 +62,21 @@ private:
     void emit_item(const KernelDecl* kernel) {
         out_.line_directive(sources_.line_column(kernel->range.begin).line);
         std::string text = "namespace {\n";
-        // Helpers this kernel calls that come later in the file are declared first.
+        // Kernels this kernel calls that come later in the file are declared first.
         for (const KernelDecl* callee : kernel->callees) {
             if (!declared_helpers_.insert(callee).second)
                 continue;
             for (const auto& generator : generators_)
                 text += generator->helper_prototype(*callee);
         }
-        if (kernel->is_helper()) {
+        // A kernel that bodies call, void or not, is a function too; a helper is only that.
+        if (kernel->is_helper() || called_.count(kernel) != 0) {
             declared_helpers_.insert(kernel);
             text += "\n";
             for (const auto& generator : generators_)
                 text += generator->helper_definition(*kernel);
+        }
+        if (kernel->is_helper()) {
             out_.generated(text + "} // namespace\n");
             return;
         }
@@ -90,6 +95,7 @@ private:
     CodeWriter out_;
     std::vector<std::unique_ptr<BackendGenerator>> generators_;
     std::set<const KernelDecl*> declared_helpers_;
+    std::set<const KernelDecl*> called_; ///< the kernels some kernel calls
 };
 
 } // namespace

@@ -224,6 +224,7 @@ public:
         case NodeKind::Break:
         case NodeKind::Continue:
         case NodeKind::Empty:
+        case NodeKind::Discard:
             return;
 #define EXPR(name) case NodeKind::name:
 #define STMT(name)
@@ -336,10 +337,12 @@ std::vector<ParamAccess> param_access(const KernelDecl& kernel) {
     AccessWalker walker(kernel);
     walker.stmt(kernel.body);
     std::vector<ParamAccess> access = walker.take();
+    // A discarded element keeps every output's old value, so a kernel that may discard reads
+    // them all.
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream)
             access[static_cast<std::size_t>(param->index)].read =
-                !assigned_before_use(*kernel.body, *param);
+                kernel.discards || !assigned_before_use(*kernel.body, *param);
     }
     return access;
 }

@@ -12,7 +12,7 @@ namespace brcc {
 struct ParamAccess {
     /// The body may use the value the element had before the call. For an output: unless every
     /// path assigns it whole before naming it otherwise, since an element the body leaves
-    /// unassigned keeps its old value.
+    /// unassigned keeps its old value (always when the kernel may discard).
     bool read = false;
     /// The body may change the element.
     bool written = false;

@@ -21,7 +21,7 @@ bool KernelParser::is_declaration_start() const {
 
 // statement := compound_statement | declaration | 'if' ... | 'for' ... | 'while' ... | 'do' ...
 //            | 'break' ';' | 'continue' ';' | 'return' [expression] ';' | push_statement
-//            | ';' | expression ';'
+//            | 'discard' ';' | ';' | expression ';'
 Stmt* KernelParser::parse_statement() {
     const Nesting nesting(*this);
     if (!nesting.ok())
@@ -60,6 +60,12 @@ Stmt* KernelParser::parse_statement() {
     // an expression).
     if (first.is_identifier("push") && peek(1).is(TokenKind::l_paren))
         return parse_push();
+    // Likewise `discard ;` (BrookGPU's CPU builds needed a host variable of that name).
+    if (first.is_identifier("discard") && peek(1).is(TokenKind::semi)) {
+        advance();
+        advance();
+        return unit_.context.make<Discard>(range_from(first.loc));
+    }
     if (is_declaration_start())
         return parse_declaration();
     Expr* expr = parse_expression();

@@ -1,7 +1,10 @@
-// The call graph of helper kernels, built from the calls sema recorded while checking bodies.
-// A depth-first walk from each kernel in source order finds every cycle through the edge that
+// The call graph of kernels, built from the calls sema recorded while checking bodies. A
+// depth-first walk from each kernel in source order finds every cycle through the edge that
 // closes it (an edge back to a kernel still on the walk's path), so each recursion is reported
-// once, at that call. The same walk gives the transitive `uses_indexof`.
+// once, at that call. The same walk, callees first, carries `needs_position` up the calls: a
+// callee's indexof(a) is the position of the caller's stream bound to `a`, so that argument
+// must name one of the caller's streams, whose position the caller then needs in turn; and
+// `discards`, since a callee's discard ends the caller's element too.
 
 #include "sema/sema_impl.hpp"
 
@@ -30,13 +33,37 @@ public:
                 continue;
             }
             walk(callee);
-            kernel.uses_indexof = kernel.uses_indexof || callee.uses_indexof;
+            pass_positions(kernel, *edge);
+            if (!callee.discards)
+                continue;
+            if (const char* what = cannot_discard(kernel))
+                diags_.report(DiagId::call_may_discard, edge->call->callee_range)
+                    << callee.name << what << kernel.name;
+            else
+                kernel.discards = true;
         }
         state_[&kernel] = State::Done;
     }
 
 private:
     enum class State { Unvisited, OnPath, Done };
+
+    void pass_positions(KernelDecl& caller, const CallEdge& edge) {
+        const std::vector<ParamDecl*>& params = edge.callee->params;
+        for (std::size_t i = 0; i < params.size() && i < edge.call->args.size(); ++i) {
+            if (!params[i]->needs_position)
+                continue;
+            const ParamDecl* stream = bound_parameter(*edge.call->args[i]);
+            if (stream == nullptr || (stream->param_kind != ParamKind::InputStream &&
+                                      stream->param_kind != ParamKind::OutputStream)) {
+                diags_.report(DiagId::position_argument_not_stream, edge.call->args[i]->range)
+                    << params[i]->name << edge.callee->name;
+                continue;
+            }
+            caller.params[static_cast<std::size_t>(stream->index)]->needs_position = true;
+            caller.uses_indexof = true;
+        }
+    }
 
     DiagnosticEngine& diags_;
     std::unordered_map<const KernelDecl*, std::vector<const CallEdge*>> out_;

@@ -198,11 +198,23 @@ void Sema::check_iterator_parameter(const ParamDecl& param) {
 }
 
 void Sema::check_helper(const KernelDecl& kernel) {
+    // A helper runs only when called, so its streams are the caller's values (copied in, and
+    // out ones copied back) and its gathers the caller's; vout pushes and reductions need a
+    // launch of their own.
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::Constant)
-            continue;
-        diags_.report(DiagId::helper_parameter_not_value, param->range)
-            << param->name << kernel.name;
+        switch (param->param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::InputStream:
+        case ParamKind::OutputStream:
+        case ParamKind::Gather:
+            break;
+        case ParamKind::VariableOutput:
+        case ParamKind::ReduceInput:
+        case ParamKind::ReduceAccumulator:
+            diags_.report(DiagId::helper_parameter_not_value, param->range)
+                << param->name << kernel.name;
+            break;
+        }
     }
 }
 
@@ -289,6 +301,7 @@ bool contains_break(const Stmt* stmt) {
     case NodeKind::Return:
     case NodeKind::Push:
     case NodeKind::Empty:
+    case NodeKind::Discard:
         return false;
 #define EXPR(name) case NodeKind::name:
 #define STMT(name)
@@ -301,12 +314,13 @@ bool contains_break(const Stmt* stmt) {
 }
 
 /// Whether control cannot run off the end of `stmt`: a conservative answer that counts returns
-/// on every branch and endless loops without a break.
+/// (and discards) on every branch and endless loops without a break.
 bool always_returns(const Stmt* stmt) {
     if (stmt == nullptr)
         return false;
     switch (stmt->kind) {
     case NodeKind::Return:
+    case NodeKind::Discard: // ends the element
         return true;
     case NodeKind::Compound:
         for (const Stmt* inner : static_cast<const Compound*>(stmt)->body)
@@ -521,5 +535,25 @@ void Sema::visit(Push& stmt) {
 }
 
 void Sema::visit(Empty&) {}
+
+const char* cannot_discard(const KernelDecl& kernel) {
+    // A reduction folds every element and a vout kernel's pushes are counted before they are
+    // stored, so neither has an element's outputs to leave alone.
+    if (kernel.is_reduce)
+        return "reduce function";
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::VariableOutput)
+            return "vout kernel";
+    }
+    return nullptr;
+}
+
+void Sema::visit(Discard& stmt) {
+    if (const char* what = cannot_discard(*kernel_)) {
+        diags_.report(DiagId::discard_outside_map_kernel, stmt.range) << what << kernel_->name;
+        return;
+    }
+    kernel_->discards = true;
+}
 
 } // namespace brcc

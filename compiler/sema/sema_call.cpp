@@ -1,7 +1,10 @@
 // Semantic analysis of calls, constructors and casts. A call names a Cg built-in (checked
 // against its signature in builtins.cpp: every argument converted to the call's one common
-// type, so scalars broadcast explicitly) or a helper kernel (arguments converted to its
-// parameters' types, the call recorded for the call graph). Constructors fill a vector from the
+// type, so scalars broadcast explicitly) or a kernel other than a reduction or one with a vout
+// (COMPAT 1.2): values and input streams take any expression converted to the parameter's
+// type, `out` parameters an lvalue of their type (copied in, stored back after the call),
+// gathers a gather of the caller passed whole; the call is recorded for the call graph, which
+// checks what indexof needs of the arguments. Constructors fill a vector from the
 // components of their arguments, each converted to the vector's scalar type.
 
 #include "sema/builtins.hpp"
@@ -11,31 +14,57 @@
 
 namespace brcc {
 
+namespace {
+
+const ParamDecl* find_vout(const KernelDecl& kernel) {
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::VariableOutput)
+            return param;
+    }
+    return nullptr;
+}
+
+} // namespace
+
 void Sema::visit(Call& expr) {
-    bool arguments_ok = true;
-    for (Expr*& arg : expr.args)
-        arguments_ok = !check(arg).is_error() && arguments_ok;
     expr.type = Type::error();
-    if (const auto builtin = find_builtin(expr.callee)) {
+    const auto builtin = find_builtin(expr.callee);
+    KernelDecl* callee = nullptr;
+    if (!builtin) {
+        const auto found =
+            std::find_if(unit_.kernels.begin(), unit_.kernels.end(),
+                         [&](const KernelDecl* k) { return k->name == expr.callee; });
+        callee = found == unit_.kernels.end() ? nullptr : *found;
+    }
+    bool arguments_ok = true;
+    for (std::size_t i = 0; i < expr.args.size(); ++i) {
+        // A gather passes whole, unindexed (COMPAT 1.8): its name is not read as a value.
+        const bool whole_gather = callee != nullptr && i < callee->params.size() &&
+                                  callee->params[i]->param_kind == ParamKind::Gather &&
+                                  expr.args[i]->kind == NodeKind::NameRef;
+        if (whole_gather)
+            resolve_name(static_cast<NameRef&>(*expr.args[i]));
+        else
+            check(expr.args[i]);
+        arguments_ok = !expr.args[i]->type.is_error() && arguments_ok;
+    }
+    if (builtin) {
         expr.builtin = builtin;
         if (arguments_ok)
             check_builtin_call(expr, *builtin);
         return;
     }
-    const auto found = std::find_if(unit_.kernels.begin(), unit_.kernels.end(),
-                                    [&](const KernelDecl* k) { return k->name == expr.callee; });
-    if (found == unit_.kernels.end()) {
+    if (callee == nullptr) {
         diags_.report(DiagId::undeclared_function, expr.callee_range) << expr.callee;
         return;
     }
-    KernelDecl* callee = *found;
     expr.helper = callee;
     if (callee->is_reduce) {
         diags_.report(DiagId::call_of_reduce, expr.callee_range) << expr.callee;
         return;
     }
-    if (!callee->is_helper()) {
-        diags_.report(DiagId::call_of_stream_kernel, expr.callee_range) << expr.callee;
+    if (const ParamDecl* vout = find_vout(*callee)) {
+        diags_.report(DiagId::call_of_vout_kernel, expr.callee_range) << expr.callee << vout->name;
         return;
     }
     edges_.push_back({kernel_, callee, &expr});
@@ -45,9 +74,44 @@ void Sema::visit(Call& expr) {
         return;
     }
     if (arguments_ok)
-        for (std::size_t i = 0; i < expr.args.size(); ++i)
-            convert(expr.args[i], callee->params[i]->type);
+        check_kernel_arguments(expr, *callee);
     expr.type = callee->return_type;
+}
+
+void Sema::check_kernel_arguments(Call& call, const KernelDecl& callee) {
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        const ParamDecl& param = *callee.params[i];
+        Expr*& arg = call.args[i];
+        switch (param.param_kind) {
+        case ParamKind::Constant:
+        case ParamKind::InputStream:
+            // A value: any expression of the type (an input stream's element is one).
+            convert(arg, param.type);
+            break;
+        case ParamKind::OutputStream:
+            // An lvalue, copied in and stored back after the call: of the parameter's type, so
+            // that every backend copies it unchanged both ways.
+            if (!check_assignable(*arg))
+                break;
+            if (arg->type != param.type)
+                diags_.report(DiagId::out_argument_type, arg->range)
+                    << param.name << callee.name << param.type.name() << arg->type.name();
+            break;
+        case ParamKind::Gather: {
+            const ParamDecl* gather =
+                arg->kind == NodeKind::NameRef ? bound_parameter(*arg) : nullptr;
+            if (gather == nullptr || gather->param_kind != ParamKind::Gather ||
+                gather->type != param.type || gather->gather_rank != param.gather_rank)
+                diags_.report(DiagId::gather_argument_mismatch, arg->range)
+                    << param.name << callee.name << param.type.name() << param.gather_rank;
+            break;
+        }
+        case ParamKind::ReduceInput:
+        case ParamKind::ReduceAccumulator:
+        case ParamKind::VariableOutput:
+            break; // such kernels are not callable, reported above or with the signature
+        }
+    }
 }
 
 void Sema::check_builtin_call(Call& call, BuiltinId id) {

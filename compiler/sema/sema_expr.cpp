@@ -4,13 +4,18 @@
 //  - C's usual arithmetic conversions: char and uchar promote to int, and `fixed` (a byte read
 //    as a value in [0, 1]) computes as float; then the lower of two scalar types converts to the
 //    higher (int < uint < float); bool takes its partner's type, two bools give int. A scalar
-//    next to a vector keeps its width, since every backend's operators broadcast it; vectors of
-//    different widths are an error. A shift has its promoted left operand's type;
+//    next to a vector keeps its width, since every backend's operators broadcast it; of two
+//    vectors of different widths M < N, the wider one's first M components take part (Cg). A
+//    shift has its promoted left operand's type;
+//  - `&&`, `||` and `!` with a vector operand work per component like comparisons, giving a
+//    bool vector; on scalars they keep C's short circuit;
 //  - assignments, initialisers, arguments and returns convert the value to the target's type,
-//    broadcasting a scalar to a vector, never changing a vector's width; the conversion to an
-//    integer type wraps around and the one to fixed saturates (the code generators' part);
+//    broadcasting a scalar to a vector and narrowing a vector to its first components (Cg),
+//    never widening one; the conversion to an integer type wraps around and the one to fixed
+//    saturates (the code generators' part);
 //  - `x op= y` computes in the type `x op y` would have and converts the result back to x's
-//    type, as C does, except that a float result never goes back into an integer type;
+//    type, as C does: a float result going into an integer x, or a result wider than x, makes
+//    it `x = (type of x)(x op y)`, so that every backend truncates (or narrows) the same way;
 //  - the built-ins take their arguments at one common type (scalars broadcast explicitly).
 // A visit leaves the error type after reporting, and reports nothing about error-typed operands.
 
@@ -157,6 +162,12 @@ int common_width(int a, int b) {
     return 0;
 }
 
+int operator_width(int a, int b) {
+    if (a == 1 || b == 1)
+        return std::max(a, b);
+    return std::min(a, b);
+}
+
 const char* param_description(const ParamDecl& param, bool in_reduce) {
     switch (param.param_kind) {
     case ParamKind::Constant:
@@ -181,8 +192,39 @@ const char* param_description(const ParamDecl& param, bool in_reduce) {
 // Conversions
 
 Type Sema::check(Expr*& slot) {
+    if (slot->kind == NodeKind::Call && is_instance_call(static_cast<const Call&>(*slot)))
+        return check_instance(slot);
     visit_expr(*slot);
     return slot->type;
+}
+
+bool Sema::is_instance_call(const Call& call) const {
+    return call.callee == "instance" && call.args.empty() &&
+           unit_.find_kernel(call.callee) == nullptr;
+}
+
+Type Sema::check_instance(Expr*& slot) {
+    // AMD Brook+'s instance() (COMPAT 1.19): the int4 position of the current output element,
+    // so `(int4)indexof(out)` of the kernel's first out argument, through calls like indexof.
+    const SourceRange range = slot->range;
+    const auto output =
+        std::find_if(kernel_->params.begin(), kernel_->params.end(), [](const ParamDecl* param) {
+            return param->param_kind == ParamKind::OutputStream;
+        });
+    if (output == kernel_->params.end()) {
+        diags_.report(DiagId::instance_without_output, range) << kernel_->name;
+        slot->type = Type::error();
+        return slot->type;
+    }
+    auto* stream = unit_.context.make<NameRef>(range);
+    stream->name = (*output)->name;
+    auto* position = unit_.context.make<Indexof>(range);
+    position->stream = stream;
+    auto* cast = unit_.context.make<Cast>(range);
+    cast->target = Type::vector(ScalarType::Int, 4);
+    cast->operand = position;
+    slot = cast;
+    return check(slot);
 }
 
 void Sema::wrap(Expr*& slot, Type target) {
@@ -192,6 +234,11 @@ void Sema::wrap(Expr*& slot, Type target) {
     conversion->operand = slot;
     conversion->type = target;
     slot = conversion;
+}
+
+void Sema::narrow(Expr*& slot, int width) {
+    if (slot->type.is_vector() && slot->type.width() > width)
+        wrap(slot, slot->type.with_width(width));
 }
 
 void Sema::convert_scalar(Expr*& slot, ScalarType scalar) {
@@ -204,7 +251,7 @@ void Sema::convert(Expr*& slot, Type target) {
     if (source.is_error() || target.is_error() || source == target)
         return;
     if (source.is_arithmetic() && target.is_arithmetic()) {
-        if (source.is_vector() && source.width() != target.width()) {
+        if (source.is_vector() && source.width() < target.width()) {
             diags_.report(DiagId::cannot_convert_width, slot->range)
                 << source.name() << target.name() << first_components(target.width());
             return;
@@ -274,6 +321,7 @@ void Sema::visit(Indexof& expr) {
         }
         if (param.param_kind == ParamKind::InputStream ||
             param.param_kind == ParamKind::OutputStream) {
+            kernel_->params[static_cast<std::size_t>(param.index)]->needs_position = true;
             kernel_->uses_indexof = true;
             return;
         }
@@ -298,12 +346,9 @@ void Sema::visit(Unary& expr) {
     }
     switch (expr.op) {
     case UnaryOp::Not:
-        if (type.is_vector()) {
-            diags_.report(DiagId::operand_needs_scalar, expr.operand->range) << op << type.name();
-            return;
-        }
+        // On a vector, per component (Cg).
         convert_scalar(expr.operand, ScalarType::Bool);
-        expr.type = Type::scalar(ScalarType::Bool);
+        expr.type = expr.operand->type;
         return;
     case UnaryOp::BitNot:
         if (!is_integer(type.scalar_type())) {
@@ -341,8 +386,7 @@ namespace {
 /// Types an arithmetic, integer, comparison or equality operation on `lhs` and `rhs` (neither an
 /// error type), reporting what does not fit; nullopt after a report.
 std::optional<OperationTypes> operation_types(BinaryOp op, Type lhs, Type rhs, const Expr& lhs_expr,
-                                              const Expr& rhs_expr, SourceRange range,
-                                              DiagnosticEngine& diags) {
+                                              const Expr& rhs_expr, DiagnosticEngine& diags) {
     const std::string_view op_spelling = spelling(op);
     const OperatorClass kind = operator_class(op);
     for (const auto& [type, expr] : {std::pair{lhs, &lhs_expr}, std::pair{rhs, &rhs_expr}}) {
@@ -355,13 +399,7 @@ std::optional<OperationTypes> operation_types(BinaryOp op, Type lhs, Type rhs, c
             return std::nullopt;
         }
     }
-    const int width = common_width(lhs.width(), rhs.width());
-    if (width == 0) {
-        diags.report(DiagId::width_mismatch, range)
-            << op_spelling << lhs.name() << rhs.name()
-            << first_components(std::min(lhs.width(), rhs.width()));
-        return std::nullopt;
-    }
+    const int width = operator_width(lhs.width(), rhs.width());
     // C gives a shift its promoted left operand's type; the count converts to it too, which
     // keeps one operand type per operation and changes no count a shift may use.
     const bool shift = op == BinaryOp::Shl || op == BinaryOp::Shr;
@@ -403,20 +441,21 @@ void Sema::visit(Binary& expr) {
                     << op_spelling << type.name();
                 return;
             }
-            if (type.is_vector()) {
-                diags_.report(DiagId::operand_needs_scalar, (*operand)->range)
-                    << op_spelling << type.name();
-                return;
-            }
         }
-        convert_scalar(expr.lhs, ScalarType::Bool);
-        convert_scalar(expr.rhs, ScalarType::Bool);
-        expr.type = Type::scalar(ScalarType::Bool);
+        // With a vector operand: per component, both operands evaluated (the printers' hook).
+        const int width = operator_width(lhs.width(), rhs.width());
+        for (Expr** operand : {&expr.lhs, &expr.rhs}) {
+            narrow(*operand, width);
+            convert_scalar(*operand, ScalarType::Bool);
+        }
+        expr.type = Type::vector(ScalarType::Bool, width);
         return;
     }
-    const auto types = operation_types(expr.op, lhs, rhs, *expr.lhs, *expr.rhs, expr.range, diags_);
+    const auto types = operation_types(expr.op, lhs, rhs, *expr.lhs, *expr.rhs, diags_);
     if (!types)
         return;
+    narrow(expr.lhs, types->result.width());
+    narrow(expr.rhs, types->result.width());
     convert_scalar(expr.lhs, types->operands);
     convert_scalar(expr.rhs, types->operands);
     expr.type = types->result;
@@ -436,24 +475,41 @@ void Sema::visit(Assign& expr) {
         return;
     }
     // `x op= y` computes `x op y` (in the operands' type, which the value converts to) and
-    // stores it back into x as an assignment would; the result may not be wider than x, nor a
-    // float going into an integer x, whose fraction would be dropped silently.
+    // stores it back into x as an assignment would. A result of x's kind and width stays a
+    // compound assignment; a float going into an integer x, or a result wider than x, becomes
+    // `x = (type of x)(x op y)`, truncating (or keeping the first components) as C and Cg do.
+    // A result narrower than x (x float4, y float2) would leave components unassigned.
     const BinaryOp op = compound_operator(expr.op);
-    const auto types =
-        operation_types(op, target, value, *expr.target, *expr.value, expr.range, diags_);
+    const auto types = operation_types(op, target, value, *expr.target, *expr.value, diags_);
     if (!types)
         return;
     const ScalarType result = types->result.scalar_type();
-    const bool stores_back = is_integer(target.scalar_type())
-                                 ? is_integer(result)
-                                 : promoted(target.scalar_type()) == result;
-    if (types->result.width() != target.width() || !stores_back) {
+    const bool same_kind = is_integer(target.scalar_type())
+                               ? is_integer(result)
+                               : promoted(target.scalar_type()) == result;
+    const bool truncates = is_integer(target.scalar_type()) && result == ScalarType::Float;
+    if (types->result.width() < target.width() || (!same_kind && !truncates)) {
         diags_.report(DiagId::compound_assign_narrows, expr.range)
             << spelling(expr.op) << types->result.name() << target.name();
         return;
     }
-    convert_scalar(expr.value, types->operands);
     expr.type = target;
+    if (same_kind && types->result.width() == target.width()) {
+        convert_scalar(expr.value, types->operands);
+        return;
+    }
+    auto* operation = unit_.context.make<Binary>(expr.range);
+    operation->op = op;
+    operation->lhs = expr.target; // read and written: a name, field or component, without effects
+    operation->rhs = expr.value;
+    for (Expr** operand : {&operation->lhs, &operation->rhs}) {
+        narrow(*operand, types->result.width());
+        convert_scalar(*operand, types->operands);
+    }
+    operation->type = types->result;
+    expr.op = AssignOp::Assign;
+    expr.value = operation;
+    wrap(expr.value, target);
 }
 
 bool Sema::check_assignable(const Expr& target) {

@@ -13,15 +13,16 @@
 
 namespace brcc {
 
-/// One call of a helper kernel, recorded while checking bodies for the call graph.
+/// One call of a kernel from a kernel, recorded while checking bodies for the call graph.
 struct CallEdge {
     KernelDecl* caller;
     KernelDecl* callee;
     const Call* call;
 };
 
-/// Fills KernelDecl::callees and uses_indexof (transitively) and reports each recursive cycle
-/// once, at the call that closes it.
+/// Fills KernelDecl::callees, and ParamDecl::needs_position and uses_indexof through the calls
+/// (reporting an argument that has no position to give); reports each recursive cycle once, at
+/// the call that closes it.
 void analyze_call_graph(const std::vector<KernelDecl*>& kernels, const std::vector<CallEdge>& edges,
                         DiagnosticEngine& diags);
 
@@ -66,6 +67,7 @@ private:
     void visit(Return& stmt);
     void visit(Push& stmt);
     void visit(Empty& stmt);
+    void visit(Discard& stmt);
     /// Checks a statement condition and leaves a scalar bool in `slot`: a scalar converts, a
     /// vector becomes `any(vector as boolN)`.
     void check_condition(Expr*& slot);
@@ -97,7 +99,12 @@ private:
     void visit(Indexof& expr);
 
     void check_builtin_call(Call& call, BuiltinId id);
-    void check_helper_call(Call& call);
+    /// Whether `call` is Brook+'s `instance()` (no kernel of that name is declared).
+    bool is_instance_call(const Call& call) const;
+    /// Replaces the `instance()` call in `slot` by `(int4)indexof(output)` and checks that.
+    Type check_instance(Expr*& slot);
+    /// The arguments of a call of kernel `callee`, one per parameter, by the parameter's kind.
+    void check_kernel_arguments(Call& call, const KernelDecl& callee);
     void check_gather_subscript(Subscript& expr, const ParamDecl& gather);
     void check_init_list(InitList& list, Type target);
     /// Reports and returns false unless `target` may be assigned to (`op` names the operator).
@@ -105,8 +112,11 @@ private:
     void resolve_name(NameRef& ref);
 
     /// Converts the value in `slot` to `target` as an assignment does (int<->float, scalar to
-    /// vector broadcast, never a change of vector width), reporting what cannot convert.
+    /// vector broadcast, a vector narrowed to its first components, never widened), reporting
+    /// what cannot convert.
     void convert(Expr*& slot, Type target);
+    /// Keeps the first `width` components of a wider vector value (Cg's implicit narrowing).
+    void narrow(Expr*& slot, int width);
     /// Changes the scalar type of an arithmetic value, keeping its width.
     void convert_scalar(Expr*& slot, ScalarType scalar);
     /// Wraps `slot` in an ImplicitConvert to `target` unless it already has that type.
@@ -130,6 +140,12 @@ ScalarType promoted(ScalarType scalar);
 /// The width of an operation on widths `a` and `b` (a scalar broadcasts); 0 when two vectors
 /// differ.
 int common_width(int a, int b);
+/// The width of an operator's result on widths `a` and `b`: a scalar broadcasts, and of two
+/// vectors the narrower one's width counts (Cg).
+int operator_width(int a, int b);
+/// What a kernel that cannot discard is, for messages ("reduce function", "vout kernel"), or
+/// null for one that can.
+const char* cannot_discard(const KernelDecl& kernel);
 /// What a parameter is, for messages: "input stream", "gather argument", ...
 const char* param_description(const ParamDecl& param, bool in_reduce);
 

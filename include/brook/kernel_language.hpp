@@ -144,6 +144,26 @@ constexpr vec<T, static_cast<int>(sizeof...(I))> assign_mask(vec<T, N>& v, const
     return source;
 }
 
+/// A write mask `v.zw` passed to a called kernel's `out` parameter (COMPAT 1.2), which copies
+/// the components in as one vector and assigns them back when the kernel returns.
+template <class V, int... I> class MaskedLvalue {
+public:
+    using value_type = vec<detail::scalar_t<V>, static_cast<int>(sizeof...(I))>;
+    constexpr explicit MaskedLvalue(V& v) : v_(v) {}
+    constexpr operator value_type() const { return swizzle<I...>(v_); }
+    constexpr MaskedLvalue& operator=(const value_type& value) {
+        assign_mask<I...>(v_, value);
+        return *this;
+    }
+
+private:
+    V& v_;
+};
+
+template <int... I, class T, int N> constexpr MaskedLvalue<vec<T, N>, I...> masked(vec<T, N>& v) {
+    return MaskedLvalue<vec<T, N>, I...>(v);
+}
+
 /// Brook's explicit and implicit conversions: scalar to scalar, scalar to vector (broadcast),
 /// vector to a vector of another component type, and truncation to fewer components.
 template <class To, class From> constexpr To convert(const From& from) {

@@ -2,6 +2,7 @@
 // brook::cpu::KernelCode that the runtime's cpu backend finds in the kernel's KernelInfo.
 
 #include "codegen/backend_generator.hpp"
+#include "codegen/cpp_kernel_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
 
@@ -14,10 +15,10 @@ public:
     std::string_view name() const override { return "cpu"; }
     std::string prologue() const override { return "#include <brook/cpu_kernel.hpp>\n"; }
     std::string helper_prototype(const KernelDecl& helper) override {
-        return cpu_helper_prototype(helper);
+        return callable_prototype(helper);
     }
     std::string helper_definition(const KernelDecl& helper) override {
-        return cpu_helper_definition(helper);
+        return cpu_callable_definition(helper);
     }
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {

@@ -202,15 +202,11 @@ protected:
         return mask;
     }
 
-    PrintedExpr indexof(const Indexof& expr) override {
-        const ValueDecl* decl = expr.stream->decl;
-        BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
-                    "indexof of something that is not a stream parameter");
-        const auto* param = static_cast<const ParamDecl*>(decl);
+    PrintedExpr element_position(const ParamDecl& stream) override {
         const std::string index =
             std::string(index_param) + (lane_ > 0 ? " + " + std::to_string(lane_) : std::string());
         return {std::string(cpu) + "indexof(" + std::string(position_param) + ", " +
-                std::to_string(param->index) + ", " + index + ")"};
+                std::to_string(stream.index) + ", " + index + ")"};
     }
 
 private:
@@ -243,6 +239,8 @@ std::string body_function(const KernelDecl& kernel, int lanes) {
                           body_parameter(*param, cpu_variable_output, lane_suffix(lane));
     }
     std::string text;
+    if (kernel.discards)
+        parameters += ",\n        " + discard_parameter();
     if (kernel.uses_indexof) {
         parameters += ",\n        " +
                       maybe_unused("const Position& " + std::string(position_param)) +
@@ -328,26 +326,45 @@ std::string stream_locals(const KernelDecl& kernel, Addressing addressing, const
     return text;
 }
 
-/// Declarations of the value locals of the fixed outputs, before the body call.
-std::string fixed_output_locals(const KernelDecl& kernel, const std::string& pad) {
-    std::string text;
+/// Whether output `param` is computed in a value local and stored after the body: a fixed
+/// output (a float in the body, saturated to a byte when stored), and every output of a kernel
+/// that may discard (stored only when the element was not discarded).
+bool held_in_local(const KernelDecl& kernel, const ParamDecl& param) {
+    return param.param_kind == ParamKind::OutputStream && (is_fixed(param.type) || kernel.discards);
+}
+
+/// Declarations of the value locals of the held outputs before the body call (with the discard
+/// flag, and each output's old value, which a discarded element keeps, in a kernel that may
+/// discard).
+std::string held_output_locals(const KernelDecl& kernel, Addressing addressing,
+                               const std::string& pad) {
+    std::string text = kernel.discards ? pad + "bool brook_discarded = false;\n" : "";
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::OutputStream && is_fixed(param->type))
-            text += pad + cpp_type_name(param->type) + " " + value_name(*param) + "{};\n";
+        if (!held_in_local(kernel, *param))
+            continue;
+        text += pad + cpp_type_name(param->type) + " " + value_name(*param);
+        text += kernel.discards
+                    ? " = " +
+                          converted_from_storage(param->type, stream_element(*param, addressing)) +
+                          ";\n"
+                    : "{};\n";
     }
     return text;
 }
 
-/// Stores of the fixed outputs' values (saturated to bytes), after the body call.
-std::string fixed_output_stores(const KernelDecl& kernel, Addressing addressing,
-                                const std::string& pad) {
+/// Stores of the held outputs' values (fixed ones saturated to bytes), after the body call.
+std::string held_output_stores(const KernelDecl& kernel, Addressing addressing,
+                               const std::string& pad) {
     std::string text;
+    const std::string inner = kernel.discards ? pad + "    " : pad;
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::OutputStream && is_fixed(param->type))
-            text += pad + stream_element(*param, addressing) + " = ::brook::lang::convert<" +
+        if (held_in_local(kernel, *param))
+            text += inner + stream_element(*param, addressing) + " = ::brook::lang::convert<" +
                     cpp_storage_type_name(param->type) + ">(" + value_name(*param) + ");\n";
     }
-    return text;
+    if (!kernel.discards || text.empty())
+        return text;
+    return pad + "if (" + discarded_test() + ") {\n" + text + pad + "}\n";
 }
 
 /// Whether `stmt` or a statement inside it passes `test`.
@@ -375,9 +392,10 @@ template <class Test> bool any_statement(const Stmt& stmt, const Test& test) {
 /// Whether the dense loop runs the kernel jam_lanes elements at a time through `NAME__jammed`:
 /// its body has a SIMD loop that can be jammed (jammed_loop) among its own statements, and no
 /// `return` (which would end every lane's copy). vout kernels and fixed outputs (stored after
-/// the body, see fixed_output_stores) keep the element loop.
+/// the body, see held_output_stores), like the outputs of a kernel that may discard, keep the
+/// element loop.
 bool jammable(const KernelDecl& kernel) {
-    if (kernel.is_reduce || has_variable_output(kernel) ||
+    if (kernel.is_reduce || has_variable_output(kernel) || kernel.discards ||
         std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
             return param->param_kind == ParamKind::OutputStream && is_fixed(param->type);
         }))
@@ -394,8 +412,8 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
                          const std::string& first = "begin", const std::string& last = "end") {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
     const std::string inner = pad + "    ";
-    const std::string before = fixed_output_locals(kernel, inner);
-    const std::string after = fixed_output_stores(kernel, addressing, inner);
+    const std::string before = held_output_locals(kernel, addressing, inner);
+    const std::string after = held_output_stores(kernel, addressing, inner);
     std::string text = pad + "for (std::size_t i = " + first + "; i < " + last + "; ++i)";
     // Elements are independent and every stream written is distinct from every stream read
     // (the runtime snapshots a written one that is also gathered), so the lanes of an array
@@ -443,7 +461,7 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
             break;
         case ParamKind::OutputStream:
             // A fixed output is computed in a float local and stored after the body.
-            if (addressing == Addressing::Counting || is_fixed(param->type)) {
+            if (addressing == Addressing::Counting || held_in_local(kernel, *param)) {
                 args += value_name(*param);
                 break;
             }
@@ -457,6 +475,8 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
             internal_error(__FILE__, __LINE__, "reduce accumulator in a stream kernel");
         }
     }
+    if (kernel.discards)
+        args += ", brook_discarded";
     if (kernel.uses_indexof)
         args += addressing == Addressing::DenseRows ? ", brook_row, i" : ", frame, i";
     return body_name(kernel, lanes) + "(" + args + ")";
@@ -493,9 +513,10 @@ std::string variable_output_loops(const KernelDecl& kernel) {
     text += "        return;\n";
     text += "    }\n";
     text += "    for (std::size_t i = begin; i < end; ++i) {\n";
-    text += variable_output_locals(kernel, false, 2) + fixed_output_locals(kernel, "        ");
+    text += variable_output_locals(kernel, false, 2) +
+            held_output_locals(kernel, Addressing::General, "        ");
     text += "        " + body_call(kernel, Addressing::General) + ";\n";
-    text += fixed_output_stores(kernel, Addressing::General, "        ");
+    text += held_output_stores(kernel, Addressing::General, "        ");
     text += "    }\n";
     return text;
 }
@@ -598,21 +619,6 @@ std::string reduce_functions(const KernelDecl& kernel) {
     return text + "}\n";
 }
 
-std::string helper_signature(const KernelDecl& helper) {
-    std::string parameters;
-    for (const ParamDecl* param : helper.params) {
-        if (!parameters.empty())
-            parameters += ", ";
-        // Helper parameters are C values (the helper may change its copy); `out` ones alias.
-        const bool by_reference = param->param_kind == ParamKind::OutputStream;
-        parameters += maybe_unused(cpp_type_name(param->type) + (by_reference ? "& " : " ") +
-                                   cpp_identifier(param->name));
-    }
-
-    return cpp_type_name(helper.return_type) + " " + cpp_identifier(helper.name) + "(" +
-           parameters + ")";
-}
-
 /// Whether `stmt` is or contains a loop.
 bool loops(const Stmt& stmt) {
     return any_statement(stmt, [](const Stmt& s) {
@@ -644,15 +650,9 @@ std::string cpu_combine_function_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__combine";
 }
 
-std::string cpu_helper_prototype(const KernelDecl& helper) {
-    return "inline " + helper_signature(helper) + ";\n";
-}
-
-std::string cpu_helper_definition(const KernelDecl& helper) {
-    std::string text = "inline " + helper_signature(helper) + " {\n";
+std::string cpu_callable_definition(const KernelDecl& kernel) {
     CpuKernelPrinter printer;
-    printer.print_body(*helper.body, 1, text);
-    return text + "}\n";
+    return callable_definition(kernel, printer);
 }
 
 std::string cpu_kernel_code(const KernelDecl& kernel) {

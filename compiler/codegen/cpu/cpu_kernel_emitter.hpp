@@ -9,10 +9,8 @@
 
 namespace brcc {
 
-/// `float helper(float a);`: lets kernels call helpers defined further down the file.
-std::string cpu_helper_prototype(const KernelDecl& helper);
-/// `inline float helper(float a) { ... }`.
-std::string cpu_helper_definition(const KernelDecl& helper);
+/// The function through which kernels call `kernel` (callable_definition).
+std::string cpu_callable_definition(const KernelDecl& kernel);
 /// For a kernel: `NAME__body` (the translated body, always inlined) and `NAME__cpu` (the loop
 /// over an element range). For a reduction: `NAME__body`, `NAME__fold` and `NAME__combine`.
 std::string cpu_kernel_code(const KernelDecl& kernel);

@@ -1,9 +1,9 @@
 // The check behind find_simd_loop: one walk over the loop body that gives up at the first thing
 // a SIMD loop cannot run (a nested loop, a jump, a push, an assignment to anything but the
-// body's own locals or a sum, a helper with `out` parameters), recording the locals the body
-// declares, the outer locals it reads, the sums it adds to and the gathers indexed by the loop
-// counter. The conditions that need the whole walk (a sum is never read, the bounds do not
-// change) are checked after it.
+// body's own locals or a sum, a called kernel with `out` parameters or that may discard),
+// recording the locals the body declares, the outer locals it reads, the sums it adds to and the
+// gathers indexed by the loop counter. The conditions that need the whole walk (a sum is never
+// read, the bounds do not change) are checked after it.
 
 #include "codegen/cpu/simd_loop.hpp"
 
@@ -70,6 +70,7 @@ public:
         case NodeKind::Continue:
         case NodeKind::Return:
         case NodeKind::Push:
+        case NodeKind::Discard:
             return false;
 #define EXPR(name) case NodeKind::name:
 #define STMT(name)
@@ -115,10 +116,11 @@ public:
         case NodeKind::Call: {
             const auto& call = static_cast<const Call&>(e);
             if (call.helper != nullptr &&
-                std::any_of(call.helper->params.begin(), call.helper->params.end(),
-                            [](const ParamDecl* param) {
-                                return param->param_kind == ParamKind::OutputStream;
-                            }))
+                (call.helper->discards ||
+                 std::any_of(call.helper->params.begin(), call.helper->params.end(),
+                             [](const ParamDecl* param) {
+                                 return param->param_kind == ParamKind::OutputStream;
+                             })))
                 return false;
             return all(call.args);
         }

@@ -37,13 +37,9 @@ constexpr std::string_view index_param = "brook_index";
 /// The CUDA printer: the C++ printer with indexof read from the Frame.
 class CudaKernelPrinter final : public CppKernelPrinter {
 protected:
-    PrintedExpr indexof(const Indexof& expr) override {
-        const ValueDecl* decl = expr.stream->decl;
-        BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
-                    "indexof of something that is not a stream parameter");
-        const auto* param = static_cast<const ParamDecl*>(decl);
+    PrintedExpr element_position(const ParamDecl& stream) override {
         return {std::string(device) + "indexof(" + std::string(frame_param) + ", " +
-                std::to_string(param->index) + ", " + std::string(index_param) + ")"};
+                std::to_string(stream.index) + ", " + std::string(index_param) + ")"};
     }
 };
 
@@ -120,20 +116,8 @@ std::string struct_definitions(const KernelDecl& kernel,
 }
 
 std::string helper_definition(const KernelDecl& helper) {
-    std::string parameters;
-    for (const ParamDecl* param : helper.params) {
-        if (!parameters.empty())
-            parameters += ", ";
-        // Helper parameters are C values (the helper may change its copy); `out` ones alias.
-        const bool by_reference = param->param_kind == ParamKind::OutputStream;
-        parameters += maybe_unused(cpp_type_name(param->type) + (by_reference ? "& " : " ") +
-                                   cpp_identifier(param->name));
-    }
-    std::string text = "inline " + cpp_type_name(helper.return_type) + " " +
-                       cpp_identifier(helper.name) + "(" + parameters + ") {\n";
     CudaKernelPrinter printer;
-    printer.print_body(*helper.body, 1, text);
-    return text + "}\n\n";
+    return callable_definition(helper, printer) + "\n";
 }
 
 // ----- The body -----
@@ -143,6 +127,8 @@ std::string body_function(const KernelDecl& kernel) {
     for (const ParamDecl* param : kernel.params)
         parameters += (parameters.empty() ? "" : ",\n        ") +
                       body_parameter(*param, cuda_variable_output);
+    if (kernel.discards)
+        parameters += ",\n        " + discard_parameter();
     if (kernel.uses_indexof)
         parameters +=
             ",\n        " +
@@ -267,6 +253,13 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
         case ParamKind::ReduceAccumulator:
             internal_error(__FILE__, __LINE__, "reduce parameter in a stream kernel");
         }
+    }
+    if (kernel.discards) {
+        // A discarded element keeps its outputs' old values (param_access made them read).
+        before += pad + "bool brook_discarded = false;\n";
+        args += ", brook_discarded";
+        if (!after.empty())
+            after = pad + "if (" + discarded_test() + ") {\n" + after + pad + "}\n";
     }
     if (kernel.uses_indexof)
         args += ", frame, i";

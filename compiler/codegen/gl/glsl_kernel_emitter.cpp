@@ -24,6 +24,7 @@
 #include "sema/builtins.hpp"
 #include "support/diagnostics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -156,6 +157,19 @@ std::string zero_of(const Type& type) {
     return "0";
 }
 
+/// The zero of any value type (structs field by field), as C++'s `T{}` gives the CPU backend.
+std::string zero_value(const Type& type) {
+    if (!type.is_struct())
+        return glsl_type_name(type) + "(" + zero_of(type.with_width(1)) + ")";
+    std::string text = glsl_type_name(type) + "(";
+    bool first = true;
+    for (const FieldDecl& field : type.struct_decl()->fields) {
+        text += (first ? "" : ", ") + zero_value(field.type);
+        first = false;
+    }
+    return text + ")";
+}
+
 std::string swizzle_letters(const Member& member) {
     static constexpr std::string_view letters = "xyzw";
     std::string text;
@@ -164,9 +178,54 @@ std::string swizzle_letters(const Member& member) {
     return text;
 }
 
+/// The flag that a kernel's functions set when it discards the element (an `inout` parameter of
+/// each that may, a local of `main`).
+constexpr std::string_view discard_flag_name = "brt_discarded";
+
+/// The parameter by which a called kernel receives which gather of the launched kernel its
+/// gather parameter `param` reads (GLSL functions cannot take samplers, so the shader's
+/// brt_gather_of_T dispatches on it).
+std::string gather_id_name(const ParamDecl& param) {
+    return "brt_gather_id_" + glsl_identifier(param.name);
+}
+
+/// The parameter by which a called kernel receives the position of the caller's stream bound to
+/// its stream parameter `param`.
+std::string position_parameter_name(const ParamDecl& param) {
+    return "brt_position_" + glsl_identifier(param.name);
+}
+
+/// The function reading element `position` from the launched kernel's gather `id` of type `type`.
+std::string gather_dispatch_name(const Type& type) {
+    return "brt_gather_of_" + glsl_type_name(type);
+}
+
+/// The function reading the element at row-major offset `offset` (a one-component index,
+/// COMPAT.md §1.9) from the launched kernel's gather `id` of type `type`.
+std::string gather_offset_dispatch_name(const Type& type) {
+    return "brt_gather_offset_of_" + glsl_type_name(type);
+}
+
 /// The C-like printer's hooks for GLSL 4.30.
 class GlslPrinter final : public CLikePrinter {
 protected:
+    std::string position_parameter(const ParamDecl& stream) override {
+        return position_parameter_name(stream);
+    }
+    std::string callable_name(const KernelDecl& callee) override {
+        return glsl_identifier(callee.name);
+    }
+    std::string discard_flag() override { return std::string(discard_flag_name); }
+    std::string discard() override {
+        // A helper's caller never sees the value it returns: the element ends.
+        if (callable_ != nullptr && callable_->is_helper())
+            return discard_flag() + " = true; return " + zero_value(callable_->return_type);
+        return discard_flag() + " = true; return";
+    }
+    std::string gather_argument(const ParamDecl& gather) override {
+        return callable_ != nullptr ? gather_id_name(gather) : std::to_string(gather.index);
+    }
+
     std::string type_name(const Type& type) override { return glsl_type_name(type); }
     std::string identifier(std::string_view name) override { return glsl_identifier(name); }
     std::string float_literal(double value) override { return glsl_float_literal(value); }
@@ -364,9 +423,13 @@ protected:
         const ParamDecl& param = *subscript.gather;
         const std::string index = std::to_string(param.index);
         std::string position;
-        if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_scalar())
-            return {"brt_gather_offset_" + index + "(brt_gidx(" +
-                    argument(*subscript.indices.front()) + "))"};
+        if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_scalar()) {
+            const std::string offset = "brt_gidx(" + argument(*subscript.indices.front()) + ")";
+            if (callable_ != nullptr)
+                return {gather_offset_dispatch_name(param.type) + "(" + gather_id_name(param) +
+                        ", " + offset + ")"};
+            return {"brt_gather_offset_" + index + "(" + offset + ")"};
+        }
         if (subscript.indices.size() == 1) {
             const int width = subscript.indices.front()->type.width();
             position = "ivec4(brt_gidx(" + argument(*subscript.indices.front()) + ")";
@@ -383,17 +446,16 @@ protected:
                 position += ", 0";
             position += ")";
         }
+        if (callable_ != nullptr)
+            return {gather_dispatch_name(param.type) + "(" + gather_id_name(param) + ", " +
+                    position + ")"};
         return {"brt_gather_" + index + "(" + position + ")"};
     }
 
-    PrintedExpr indexof(const Indexof& expr) override {
-        const ValueDecl* decl = expr.stream->decl;
-        BRCC_ASSERT(decl != nullptr && decl->decl_kind == ValueDecl::Kind::Param,
-                    "indexof of something that is not a stream parameter");
-        const auto* param = static_cast<const ParamDecl*>(decl);
-        if (param->param_kind == ParamKind::OutputStream)
+    PrintedExpr element_position(const ParamDecl& stream) override {
+        if (stream.param_kind == ParamKind::OutputStream)
             return {"brt_xlast(brt_index)"};
-        const std::string index = std::to_string(param->index);
+        const std::string index = std::to_string(stream.index);
         return {"brt_xlast(brt_resize(brt_index, brt_ext_" + index + ", brt_frame_ext))"};
     }
 
@@ -626,7 +688,7 @@ void collect_stmt_types(const Stmt* stmt, std::vector<const StructDecl*>& order)
     }
 }
 
-/// Helpers the kernel calls, callees before callers (GLSL wants a function defined before use).
+/// Kernels the kernel calls, callees before callers (GLSL wants a function defined before use).
 void collect_helpers(const KernelDecl& kernel, std::vector<const KernelDecl*>& order) {
     for (const KernelDecl* callee : kernel.callees) {
         bool seen = false;
@@ -715,6 +777,11 @@ std::string constant_value(const ParamDecl& param) {
     return assemble(param.type, names, next);
 }
 
+/// The flag parameter of a function of a kernel that may discard.
+std::string discard_parameter() {
+    return "inout bool " + std::string(discard_flag_name);
+}
+
 std::string function_parameter(const ParamDecl& param) {
     const bool writes = param.param_kind == ParamKind::OutputStream ||
                         param.param_kind == ParamKind::ReduceAccumulator ||
@@ -723,15 +790,72 @@ std::string function_parameter(const ParamDecl& param) {
            glsl_identifier(param.name);
 }
 
-std::string helper_definition(const KernelDecl& helper) {
+/// The function through which kernels call `kernel` (COMPAT 1.2): `out` parameters are `inout`
+/// (copied in, stored back when it returns), gathers the ids brt_gather_of_T dispatches on, and
+/// the positions of the streams whose indexof it uses come last.
+std::string callable_definition(const KernelDecl& kernel) {
     std::string parameters;
-    for (const ParamDecl* param : helper.params)
-        parameters += (parameters.empty() ? "" : ", ") + function_parameter(*param);
-    std::string text = glsl_type_name(helper.return_type) + " " + glsl_identifier(helper.name) +
+    for (const ParamDecl* param : kernel.params) {
+        parameters += parameters.empty() ? "" : ", ";
+        parameters += param->param_kind == ParamKind::Gather ? "int " + gather_id_name(*param)
+                                                             : function_parameter(*param);
+    }
+    for (const ParamDecl* param : kernel.params) {
+        if (param->needs_position)
+            parameters += std::string(parameters.empty() ? "" : ", ") + "vec4 " +
+                          position_parameter_name(*param);
+    }
+    if (kernel.discards)
+        parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter();
+    std::string text = glsl_type_name(kernel.return_type) + " " + glsl_identifier(kernel.name) +
                        "(" + parameters + ") {\n";
     GlslPrinter printer;
-    printer.print_body(*helper.body, 1, text);
+    printer.print_callable_body(kernel, 1, text);
     return text + "}\n";
+}
+
+/// One dispatch function `T NAME(int id, ARGUMENT_TYPE VALUE)` calling FETCH + index of the
+/// launched kernel's gather of type `type` whose parameter index is `id`.
+std::string gather_dispatch(const KernelDecl& kernel, const Type& type, const std::string& name,
+                            const std::string& fetch, const std::string& argument_type,
+                            const std::string& value) {
+    std::string text =
+        glsl_type_name(type) + " " + name + "(int id, " + argument_type + " " + value + ") {\n";
+    const ParamDecl* last = nullptr;
+    for (const ParamDecl* other : kernel.params) {
+        if (other->param_kind != ParamKind::Gather || other->type != type)
+            continue;
+        text += "    if (id == " + std::to_string(other->index) + ") {\n        return " + fetch +
+                std::to_string(other->index) + "(" + value + ");\n    }\n";
+        last = other;
+    }
+    text += "    return " + fetch + std::to_string(last->index) + "(" + value + ");\n}\n";
+    return text;
+}
+
+/// For each element type of the launched kernel's gathers, when a called kernel takes a
+/// gather: `T brt_gather_of_T(int id, ivec4 position)` and `T brt_gather_offset_of_T(int id,
+/// int offset)`, reading the gather whose parameter index is `id`.
+std::string gather_dispatches(const KernelDecl& kernel,
+                              const std::vector<const KernelDecl*>& callees) {
+    const bool passed = std::any_of(callees.begin(), callees.end(), [](const KernelDecl* callee) {
+        return std::any_of(callee->params.begin(), callee->params.end(),
+                           [](const ParamDecl* p) { return p->param_kind == ParamKind::Gather; });
+    });
+    if (!passed)
+        return "";
+    std::set<std::string> done;
+    std::string text;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind != ParamKind::Gather ||
+            !done.insert(glsl_type_name(param->type)).second)
+            continue;
+        text += gather_dispatch(kernel, param->type, gather_dispatch_name(param->type),
+                                "brt_gather_", "ivec4", "position");
+        text += gather_dispatch(kernel, param->type, gather_offset_dispatch_name(param->type),
+                                "brt_gather_offset_", "int", "offset");
+    }
+    return text;
 }
 
 /// `brt_kernel`: the body, with the kernel's parameters except gathers (read through their
@@ -742,6 +866,8 @@ std::string body_function(const KernelDecl& kernel) {
         if (param->param_kind != ParamKind::Gather)
             parameters += (parameters.empty() ? "" : ", ") + function_parameter(*param);
     }
+    if (kernel.discards)
+        parameters += std::string(parameters.empty() ? "" : ", ") + discard_parameter();
     std::string text = "void brt_kernel(" + parameters + ") {\n";
     GlslPrinter printer;
     printer.print_body(*kernel.body, 1, text);
@@ -777,17 +903,9 @@ std::string local_name(const ParamDecl& param) {
     return "brt_arg_" + std::to_string(param.index);
 }
 
-/// The zero of any value type (structs field by field), as C++'s `T{}` gives the CPU backend.
-std::string zero_value(const Type& type) {
-    if (!type.is_struct())
-        return glsl_type_name(type) + "(" + zero_of(type.with_width(1)) + ")";
-    std::string text = glsl_type_name(type) + "(";
-    bool first = true;
-    for (const FieldDecl& field : type.struct_decl()->fields) {
-        text += (first ? "" : ", ") + zero_value(field.type);
-        first = false;
-    }
-    return text + ")";
+/// The copy of an output's old value that a discarded element writes back.
+std::string old_value_name(const ParamDecl& param) {
+    return "brt_old_" + std::to_string(param.index);
 }
 
 /// What `push(r)` on vout parameter P needs. Every pass counts the element's pushes; the count
@@ -825,6 +943,8 @@ std::string kernel_call(const KernelDecl& kernel) {
                                                   ? constant_value(*param)
                                                   : local_name(*param));
     }
+    if (kernel.discards)
+        args += std::string(args.empty() ? "" : ", ") + std::string(discard_flag_name);
     return "brt_kernel(" + args + ");\n";
 }
 
@@ -874,7 +994,23 @@ std::string kernel_main(const KernelDecl& kernel) {
                     "));\n#endif\n";
         }
     }
+    // A discarded element writes its outputs' old values (param_access made them read): the
+    // runtime may render into other textures than the streams', where GLSL's own discard would
+    // leave undefined texels.
+    std::string restores;
+    if (kernel.discards) {
+        text += "    bool " + std::string(discard_flag_name) + " = false;\n";
+        for (const ParamDecl* param : kernel.params) {
+            if (param->param_kind != ParamKind::OutputStream)
+                continue;
+            text += "    " + glsl_type_name(param->type) + " " + old_value_name(*param) + " = " +
+                    local_name(*param) + ";\n";
+            restores += "        " + local_name(*param) + " = " + old_value_name(*param) + ";\n";
+        }
+    }
     text += "    " + kernel_call(kernel);
+    if (!restores.empty())
+        text += "    if (" + std::string(discard_flag_name) + ") {\n" + restores + "    }\n";
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream)
             text += output_writes(*param, local_name(*param));
@@ -955,8 +1091,9 @@ std::string glsl_kernel_source(const KernelDecl& kernel) {
         if (param->param_kind == ParamKind::VariableOutput)
             text += variable_output_declarations(*param);
     }
+    text += gather_dispatches(kernel, helpers);
     for (const KernelDecl* helper : helpers)
-        text += helper_definition(*helper);
+        text += callable_definition(*helper);
     text += body_function(kernel);
     text += kernel.is_reduce ? reduce_main(kernel) : kernel_main(kernel);
     return text;

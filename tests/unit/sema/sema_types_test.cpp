@@ -218,9 +218,9 @@ kernel void k(int n, char c, fixed fx, float x, out float r<>) {
     int j = n << x;     // error: operator '<<' needs integer operands, got 'float'
     int k2 = ~fx;       // error: operator '~' needs integer operands, got 'fixed'
     char d = c;
-    d += 1.5;           // error: '+=' computes a 'float' that does not fit the 'char' target
+    d += 1.5;
     int m = n;
-    m *= fx;            // error: '*=' computes a 'float' that does not fit the 'int' target
+    m *= fx;
     fixed f = fx;
     f <<= 1;            // error: operator '<<' needs integer operands, got 'fixed'
     bool b = true;
