@@ -27,7 +27,7 @@ TEST(DriverOptions, ReadsEveryOption) {
                      "--backends=cpu", "--", "-lm", "-o", "x"},
                     options),
               std::nullopt);
-    EXPECT_EQ(options.input, "saxpy.br");
+    EXPECT_EQ(options.inputs, std::vector<std::string>{"saxpy.br"});
     EXPECT_EQ(options.output, "prog");
     EXPECT_EQ(options.include_dirs, (std::vector<std::string>{"inc", "inc2"}));
     EXPECT_EQ(options.defines, (std::vector<std::string>{"N=4", "FAST"}));

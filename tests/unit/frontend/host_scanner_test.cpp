@@ -66,6 +66,8 @@ TEST(HostScanner, SaxpyItems) {
                 using T = std::decay_t<decltype(value)>;
                 if constexpr (std::is_same_v<T, HostVoidMain>)
                     return value.void_range;
+                else if constexpr (std::is_same_v<T, KernelPrototype>)
+                    return value.decl->range;
                 else if constexpr (std::is_pointer_v<T>)
                     return value->range;
                 else
@@ -272,11 +274,24 @@ TEST(HostScanner, ComparisonsAndTemplatesAreNotStreams) {
     EXPECT_EQ(fe.host_text(), source);
 }
 
-TEST(HostScanner, KernelPrototypeIsDropped) {
+TEST(HostScanner, KernelPrototypeDeclaresTheStub) {
     Frontend fe("kernel void f(float a<>, out float b<>);\nint x;\n");
     EXPECT_EQ(fe.diagnostics(), "");
     EXPECT_TRUE(fe.unit().kernels.empty());
+    ASSERT_EQ(fe.unit().prototypes.size(), 1u);
+    EXPECT_EQ(fe.unit().prototypes[0]->name, "f");
+    EXPECT_TRUE(std::holds_alternative<KernelPrototype>(fe.unit().items[0]));
     EXPECT_EQ(fe.host_text(), "\nint x;\n");
+}
+
+TEST(HostScanner, StreamPointerParameters) {
+    Frontend fe("void twice(float (*cur)<>, float (**all)<>, float s<>) {}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<unsigned> depths;
+    for (const TopLevelItem& item : fe.unit().items)
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item))
+            depths.push_back(decl->declarators[0].pointer_depth);
+    EXPECT_EQ(depths, (std::vector<unsigned>{1, 2, 0}));
 }
 
 TEST(HostScanner, VoidMainOnlyAtFileScope) {
