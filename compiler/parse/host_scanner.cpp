@@ -201,8 +201,7 @@ void HostScanner::add_header_struct_traits(std::size_t first, std::uint32_t offs
 }
 
 // The text of a file the main file included runs from the marker entering it to the marker
-// returning from it; it becomes one HostInclude. Other markers are dropped: the output's own
-// #line directives count the lines of the file brcc reads.
+// returning from it; it becomes one HostInclude.
 void HostScanner::follow_line_marker(const Token& directive, const LineMarker& marker) {
     const std::uint32_t start = line_start(directive.loc.offset);
     const std::uint32_t end = end_of(directive);
@@ -230,8 +229,7 @@ void HostScanner::follow_line_marker(const Token& directive, const LineMarker& m
         cursor_ = std::max(cursor_, end);
         return;
     }
-    flush_host_text(start);
-    cursor_ = std::max(cursor_, end);
+    // A marker of the main file's own text (`# 12 "main.br"`) stays for the C++ compiler.
     marked_file_ = marker.file;
 }
 

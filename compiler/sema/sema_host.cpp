@@ -51,15 +51,33 @@ void Sema::resolve_reduce_operator(HostReduceOperator& op) {
 
 namespace {
 
-std::string_view param_kind_words(ParamKind kind) {
-    switch (kind) {
-#define BROOK_PARAM_KIND(name, words, is_stream, reads, writes)                                    \
-    case ParamKind::name:                                                                          \
-        return words;
-#include "brook/param_kinds.def"
-#undef BROOK_PARAM_KIND
+/// A parameter as written, qualifiers and brackets included: `out float r<>`, `float g[][]`.
+std::string spelled(const ParamDecl& param) {
+    std::string qualifier;
+    std::string brackets = "<>";
+    switch (param.param_kind) {
+    case ParamKind::Constant:
+        brackets.clear();
+        break;
+    case ParamKind::InputStream:
+    case ParamKind::ReduceInput:
+        break;
+    case ParamKind::OutputStream:
+        qualifier = "out ";
+        break;
+    case ParamKind::VariableOutput:
+        qualifier = "vout ";
+        break;
+    case ParamKind::ReduceAccumulator:
+        qualifier = "reduce ";
+        break;
+    case ParamKind::Gather:
+        brackets.clear();
+        for (int i = 0; i < param.gather_rank; ++i)
+            brackets += "[]";
+        break;
     }
-    return "";
+    return qualifier + param.type.name() + " " + param.name + brackets;
 }
 
 /// How a prototype differs from its definition, in words; empty when they agree. Parameter
@@ -79,10 +97,8 @@ std::string prototype_difference(const KernelDecl& prototype, const KernelDecl& 
         const ParamDecl& defined = *definition.params[i];
         if (declared.param_kind != defined.param_kind || declared.type != defined.type ||
             declared.gather_rank != defined.gather_rank)
-            return "parameter " + std::to_string(i + 1) + " is '" + declared.type.name() + " " +
-                   declared.name + "' (" + std::string(param_kind_words(declared.param_kind)) +
-                   "), in the definition '" + defined.type.name() + " " + defined.name + "' (" +
-                   std::string(param_kind_words(defined.param_kind)) + ")";
+            return "parameter " + std::to_string(i + 1) + " is '" + spelled(declared) +
+                   "', in the definition '" + spelled(defined) + "'";
     }
     return {};
 }

@@ -37,6 +37,12 @@ TEST(DriverOptions, ReadsEveryOption) {
     EXPECT_EQ(options.compiler_args, (std::vector<std::string>{"-lm", "-o", "x"}));
 }
 
+TEST(DriverOptions, SeveralInputsInOrder) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"kernels.br", "main.bri", "extra.cpp", "-o", "prog"}, options), std::nullopt);
+    EXPECT_EQ(options.inputs, (std::vector<std::string>{"kernels.br", "main.bri", "extra.cpp"}));
+}
+
 TEST(DriverOptions, DefaultsToAllBackendsAndO2) {
     DriverOptions options;
     EXPECT_EQ(parse({"--emit-cpp", "a.br"}, options), std::nullopt);
@@ -89,7 +95,7 @@ TEST(DriverOptions, UsageErrorsExitWithTwo) {
         {"a.br", "--backends="},
         {"a.br", "-O9"},
         {"a.br", "--no-such-option"},
-        {"a.br", "b.br"},
+        {"--emit-cpp", "a.br", "b.br"},
         {"--emit-cpp", "--dump-ast", "a.br"},
         {"--dump-after=codegen", "a.br"},
         {"--dump-after=parse", "--dump-ast", "a.br"},
