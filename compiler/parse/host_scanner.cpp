@@ -2,12 +2,11 @@
 
 // The top-level split. The file's tokens are walked once, tracking brace and parenthesis depth;
 // host code is never parsed, only searched for the Brook constructs in it:
-//   - at file scope, `kernel ...{...}` / `reduce ...{...}` (a prototype ending in `;` is
-//     dropped), `typedef struct [tag] {...} Name;`, and `void main (`;
+//   - at file scope, `kernel ...{...}` / `reduce ...{...}` (or a prototype ending in `;`),
+//     `typedef struct [tag] {...} Name;`, and `void main (`;
 //   - anywhere, a stream declaration `T name<extents> [, name<extents>]...;` with T a Brook
-//     element type, or `T name<>` or a pointer `T (*name)<>` in a parameter list, and an iterator
-//     declaration
-//     `iter T name<extents> = iter(begin, end);`;
+//     element type, or `T name<>` or a pointer `T (*name)<>` in a parameter list, and an
+//     iterator declaration `iter T name<extents> = iter(begin, end);`;
 //   - anywhere, the last argument of `streamGatherOp(...)` / `streamScatterOp(...)` when it is a
 //     plain name: the reduce function that codegen rewrites into a reference to its kernel.
 // Kernels and struct typedefs are macro-expanded and handed to the KernelParser. Everything else

@@ -253,7 +253,7 @@ std::optional<QuotedInclude> Preprocessor::quoted_include(const Token& directive
     if (!tokens[0].is_identifier("include") || !tokens[1].is(TokenKind::string_literal) ||
         tokens[1].text.size() < 2 || tokens[1].text.front() != '"')
         return std::nullopt;
-    return QuotedInclude{tokens[1].text.substr(1, tokens[1].text.size() - 2), tokens[1].range()};
+    return QuotedInclude{tokens[1].text.substr(1, tokens[1].text.size() - 2)};
 }
 
 std::string Preprocessor::find_include(std::string_view name, std::string_view includer) const {

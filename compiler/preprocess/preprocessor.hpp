@@ -21,10 +21,9 @@ struct PreprocessorOptions {
     std::vector<std::string> include_dirs;                    ///< -I DIR
 };
 
-/// `#include "name"`: the quoted name and where it is spelled (the quotes included).
+/// `#include "name"`: the quoted name.
 struct QuotedInclude {
     std::string name;
-    SourceRange range;
 };
 
 /// A GCC line marker, `# 12 "file.h" 1`, as `cpp` writes them: flag 1 enters an included file,
