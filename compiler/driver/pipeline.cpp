@@ -178,19 +178,10 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
     const TempDirectory temp;
     std::vector<std::string> compiler_inputs;
     std::vector<std::string> source_dirs;
-    std::set<std::string> headers_made;
+    // The Brook headers to make, each as the C++ header at its `include_name` below the
+    // temporary directory: those given, and those the sources and headers include.
+    std::vector<BrookHeader> headers;
     bool failed = false;
-    // A Brook header's C++ header, at `include_name` below the temporary directory.
-    const auto make_header = [&](const std::string& path, const std::string& include_name) {
-        if (!headers_made.insert(include_name).second)
-            return;
-        const std::unique_ptr<TranslationUnit> unit = front_end(path, sources, diags, options);
-        const std::optional<std::string> cpp =
-            unit ? translate(*unit, path, sources, diags, options) : std::nullopt;
-        const std::filesystem::path target =
-            (temp.path() / include_name).lexically_normal();
-        failed = failed || !cpp || !write_generated(target, *cpp);
-    };
     for (const std::string& input : options.inputs) {
         const InputKind kind = input_kind(input);
         if (kind == InputKind::CompilerInput) {
@@ -198,12 +189,14 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
             continue;
         }
         if (kind == InputKind::BrookHeader) {
-            make_header(input, std::filesystem::path(input).stem().string() + ".hpp");
+            headers.push_back({input, std::filesystem::path(input).stem().string() + ".hpp"});
             continue;
         }
-        const std::string dir = std::filesystem::path(input).parent_path().string();
+        std::string dir = std::filesystem::path(input).parent_path().string();
+        if (dir.empty())
+            dir = ".";
         if (std::find(source_dirs.begin(), source_dirs.end(), dir) == source_dirs.end())
-            source_dirs.push_back(dir.empty() ? "." : dir);
+            source_dirs.push_back(dir);
         const std::unique_ptr<TranslationUnit> unit = front_end(input, sources, diags, options);
         const std::optional<std::string> cpp =
             unit ? translate(*unit, input, sources, diags, options) : std::nullopt;
@@ -217,8 +210,21 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
                            std::filesystem::path(input).stem().string() + ".cpp");
         failed = failed || !write_generated(target, *cpp);
         compiler_inputs.push_back(target.string());
-        for (const BrookHeader& header : unit->brook_headers)
-            make_header(header.path, header.include_name);
+        headers.insert(headers.end(), unit->brook_headers.begin(), unit->brook_headers.end());
+    }
+    std::set<std::string> headers_made;
+    for (std::size_t i = 0; i < headers.size(); ++i) {
+        const BrookHeader header = headers[i];
+        if (!headers_made.insert(header.include_name).second)
+            continue;
+        const std::unique_ptr<TranslationUnit> unit =
+            front_end(header.path, sources, diags, options);
+        const std::optional<std::string> cpp =
+            unit ? translate(*unit, header.path, sources, diags, options) : std::nullopt;
+        failed = failed || !cpp ||
+                 !write_generated((temp.path() / header.include_name).lexically_normal(), *cpp);
+        if (unit)
+            headers.insert(headers.end(), unit->brook_headers.begin(), unit->brook_headers.end());
     }
     if (failed)
         return diags.has_errors() ? finish_with_errors(diags) : exit_input_errors;
