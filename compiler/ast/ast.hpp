@@ -391,9 +391,11 @@ struct StreamDeclarator {
     SourceRange name_range;
     std::vector<SourceRange> extents;
     SourceRange range;
+    unsigned pointer_depth = 0; ///< a parameter `float (*p)<>` is 1, `float (**p)<>` 2
 };
 
-/// `float4 x<100>, y<100>;` in host code, or `float s<>` in a host function's parameter list.
+/// `float4 x<100>, y<100>;` in host code, or `float s<>` (or `float (*p)<>`) in a host
+/// function's parameter list.
 struct HostStreamDecl {
     Type element_type;
     SourceRange type_range;
@@ -432,9 +434,31 @@ struct HostOctalLiteral {
     std::string decimal; ///< the replacement text
 };
 
+/// `kernel void k(...);` or `reduce void r(...);`: declares the host stub of a kernel defined
+/// later in the file or in another file (COMPAT.md §1.7). `decl` has no body.
+struct KernelPrototype {
+    KernelDecl* decl = nullptr;
+};
+
+/// An `#include "x.brh"` (or `.brhi`) line, rewritten to include the header brcc makes from it,
+/// or the text a `cpp` run copied from an included file, between its line markers, given back
+/// as one `#include "file"`.
+struct HostInclude {
+    std::string header; ///< the name the rewritten line includes
+    SourceRange range;  ///< what the line replaces, up to (not including) its last newline
+};
+
+/// A struct typedef of a header the file includes (not a Brook header, whose C++ header has
+/// them): the C++ compiler sees the typedef, brcc adds the element_traits that streams of it need.
+struct HeaderStructTraits {
+    const StructDecl* decl = nullptr;
+    SourceRange range; ///< empty: where the traits go, after the include
+};
+
 using TopLevelItem =
     std::variant<HostText, HostStreamDecl, HostVoidMain, HostIteratorDecl, HostReduceOperator,
-                 const StructDecl*, KernelDecl*, HostOctalLiteral>;
+                 const StructDecl*, KernelDecl*, HostOctalLiteral, KernelPrototype, HostInclude,
+                 HeaderStructTraits>;
 
 /// `typedef float4 Color;` at file scope, of any Brook scalar, vector or struct type (chains
 /// resolved). It stays host text too: host code uses the name as well.
@@ -471,6 +495,13 @@ private:
 /// implicit conversions, or null: what a called kernel's stream or gather parameter is bound to.
 const ParamDecl* bound_parameter(const Expr& arg);
 
+/// A Brook header a file includes: the file found, and the name of the C++ header that the
+/// rewritten `#include` names (`blend.hpp` for `#include "blend.brh"`).
+struct BrookHeader {
+    std::string path;
+    std::string include_name;
+};
+
 struct TranslationUnit {
     ASTContext context;
     std::uint32_t main_file = 0;
@@ -478,6 +509,8 @@ struct TranslationUnit {
     std::vector<const StructDecl*> structs;
     std::vector<KernelDecl*> kernels;
     std::vector<TypedefDecl> typedefs;
+    std::vector<KernelDecl*> prototypes;    ///< in the file and in the headers it includes
+    std::vector<BrookHeader> brook_headers; ///< each `.brh`/`.brhi` the file includes
 
     const KernelDecl* find_kernel(std::string_view name) const;
     /// The struct named `name` by its typedef name or its tag.

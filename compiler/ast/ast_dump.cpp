@@ -288,7 +288,23 @@ private:
         line(kernel->is_reduce ? "Reduce " : "Kernel ")
             << kernel->name << " : " << kernel->return_type.name() << '\n';
         const Indent indent(*this);
-        for (const ParamDecl* param : kernel->params) {
+        dump_params(*kernel);
+        visit_stmt(*kernel->body);
+    }
+    void dump_item(const KernelPrototype& prototype) {
+        line(prototype.decl->is_reduce ? "ReducePrototype " : "KernelPrototype ")
+            << prototype.decl->name << " : " << prototype.decl->return_type.name() << '\n';
+        const Indent indent(*this);
+        dump_params(*prototype.decl);
+    }
+    void dump_item(const HostInclude& include) {
+        line("HostInclude \"") << include.header << "\" " << position(include.range.begin) << '\n';
+    }
+    void dump_item(const HeaderStructTraits& traits) {
+        line("HeaderStructTraits ") << traits.decl->name << '\n';
+    }
+    void dump_params(const KernelDecl& kernel) {
+        for (const ParamDecl* param : kernel.params) {
             line("Param ") << param->name << " : " << param->type.name() << ' '
                            << param_kind_name(param->param_kind);
             if (param->param_kind == ParamKind::Gather)
@@ -301,7 +317,6 @@ private:
                 out_ << " [" << param->push_limit << ']';
             out_ << '\n';
         }
-        visit_stmt(*kernel->body);
     }
 
     const SourceManager& sources_;

@@ -1,7 +1,7 @@
 #pragma once
 // Writes the C++ translation of a checked TranslationUnit: host text with its Brook constructs
 // rewritten, and for every kernel its backends' code plus a stub named after it that launches
-// through the runtime.
+// through the runtime; or, for a Brook header, the C++ header declaring its stubs.
 
 #include "ast/ast.hpp"
 
@@ -13,6 +13,9 @@ namespace brcc {
 struct CodegenOptions {
     std::string source_name;            ///< for `#line` directives
     std::vector<std::string> backends;  ///< which backends' kernel code to embed ("cpu", ...)
+    /// A Brook header (`.brh`): a guarded C++ header of host text, structs and stub
+    /// declarations (it has no kernel definitions).
+    bool header = false;
 };
 
 std::string emit_cpp(const TranslationUnit& unit, const SourceManager& sources,

@@ -1,11 +1,11 @@
 // Writes what connects a kernel to the runtime. The ParamInfo table tells run_kernel each
 // argument's kind and element type so it can check a call before launching it; the stub keeps
-// the call syntax of Brook host code (`saxpy(a, x, y, result);`): constants by value (vectors and
-// structs by const reference), input streams as const brook::stream references and output
-// streams (`out`, `vout`, stream reduce targets) as handles by value, so that a view made in the
-// call (`k(a.domain(lo, hi), b.domain(lo, hi))`) binds as an input or an output alike. A copy
-// shares the stream, so the runtime's resizing of a `vout` reaches the caller's handle too (and a
-// view given as a `vout` is a runtime error naming the argument, not a C++ compile error).
+// the call syntax of Brook host code (`saxpy(a, x, y, result);`) with BrookGPU's signature
+// (COMPAT.md §2.2), which programs also declare by hand: constants as const references, streams
+// of every kind but `vout` as handles by value (a copy shares the stream, and a view made in the
+// call, `k(a.domain(lo, hi), b.domain(lo, hi))`, binds as an input or an output alike), a `vout`
+// by reference, since the runtime replaces the caller's handle with the result. A reduction has
+// two overloads, a host variable target first, then a stream target.
 
 #include "codegen/kernel_stub_emitter.hpp"
 
@@ -49,16 +49,17 @@ std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
     switch (param.param_kind) {
     // Constants and reduce variables have the stream element's layout (a fixed one is a byte).
     case ParamKind::Constant:
-        if (param.type.is_scalar())
-            return "const " + cpp_host_type_name(param.type) + " " + name;
         return "const " + cpp_host_type_name(param.type) + "& " + name;
     case ParamKind::InputStream:
     case ParamKind::ReduceInput:
+        if (param.is_iter)
+            return "const ::brook::iter& " + name;
+        [[fallthrough]];
     case ParamKind::Gather:
-        return "const ::brook::stream& " + name;
     case ParamKind::OutputStream:
-    case ParamKind::VariableOutput:
         return "::brook::stream " + name;
+    case ParamKind::VariableOutput:
+        return "::brook::stream& " + name;
     case ParamKind::ReduceAccumulator:
         if (target == ReduceTarget::Value)
             return cpp_host_type_name(param.type) + "& " + name;
@@ -87,18 +88,30 @@ std::string stub_argument(const ParamDecl& param, ReduceTarget target) {
     return "";
 }
 
-std::string stub(const KernelDecl& kernel, ReduceTarget target) {
+/// `void NAME(PARAMETERS)`, the stub's head.
+std::string stub_signature(const KernelDecl& kernel, ReduceTarget target) {
     std::string parameters;
-    std::string arguments;
-    for (const ParamDecl* param : kernel.params) {
+    for (const ParamDecl* param : kernel.params)
         parameters += (parameters.empty() ? "" : ", ") + stub_parameter(*param, target);
+    return "void " + cpp_identifier(kernel.name) + "(" + parameters + ")";
+}
+
+std::string stub(const KernelDecl& kernel, ReduceTarget target) {
+    std::string arguments;
+    for (const ParamDecl* param : kernel.params)
         arguments += "        " + stub_argument(*param, target) + ",\n";
-    }
-    std::string text = "void " + cpp_identifier(kernel.name) + "(" + parameters + ") {\n";
+    std::string text = stub_signature(kernel, target) + " {\n";
     text += "    const ::brook::KernelArg brook_args[] = {\n" + arguments + "    };\n";
     text += std::string("    ::brook::") + (kernel.is_reduce ? "run_reduce(" : "run_kernel(") +
             kernel_info_name(kernel) + ", brook_args);\n";
     return text + "}\n";
+}
+
+/// The stub's overloads in declaration order: a reduction's host variable target first.
+std::vector<ReduceTarget> stub_targets(const KernelDecl& kernel) {
+    if (!kernel.is_reduce)
+        return {ReduceTarget::Stream};
+    return {ReduceTarget::Value, ReduceTarget::Stream};
 }
 
 } // namespace
@@ -133,9 +146,17 @@ std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry
 }
 
 std::string kernel_stub(const KernelDecl& kernel) {
-    if (!kernel.is_reduce)
-        return stub(kernel, ReduceTarget::Stream);
-    return stub(kernel, ReduceTarget::Stream) + "\n" + stub(kernel, ReduceTarget::Value);
+    std::string text;
+    for (const ReduceTarget target : stub_targets(kernel))
+        text += (text.empty() ? "" : "\n") + stub(kernel, target);
+    return text;
+}
+
+std::string kernel_stub_declaration(const KernelDecl& kernel) {
+    std::string text;
+    for (const ReduceTarget target : stub_targets(kernel))
+        text += stub_signature(kernel, target) + ";\n";
+    return text;
 }
 
 } // namespace brcc

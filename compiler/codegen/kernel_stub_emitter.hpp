@@ -22,7 +22,9 @@ struct BackendEntry {
 /// `NAME__params`, `NAME__backends` (one entry per backend that has code for the kernel) and
 /// `NAME__info`.
 std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry>& backends);
-/// The stub (two overloads for a reduction: a stream target and a host variable target).
+/// The stub (two overloads for a reduction: a host variable target and a stream target).
 std::string kernel_stub(const KernelDecl& kernel);
+/// The stub's declaration (both overloads for a reduction), for a prototype or a header.
+std::string kernel_stub_declaration(const KernelDecl& kernel);
 
 } // namespace brcc

@@ -1,10 +1,10 @@
-// Runs the C++ compiler on the generated code. The compiler is $CXX when set (it may carry
-// arguments, as in `ccache g++`), else the one CMake found when brcc was configured. Brook's
-// headers and libbrook are looked up next to brcc first (an installed tree:
-// <bin>/../include/brook), then in the build tree brcc was built in. The generated C++ lives in a
-// temporary directory that is removed however brcc leaves this function; the compiler runs without
-// a shell, so no argument is ever re-interpreted. Programs are tuned for the building machine
-// (-march=native) unless --portable is given.
+// Runs the C++ compiler on the generated code and the C/C++ sources and objects given with it.
+// The compiler is $CXX when set (it may carry arguments, as in `ccache g++`), else the one CMake
+// found when brcc was configured. Brook's headers and libbrook are looked up next to brcc first
+// (an installed tree: <bin>/../include/brook), then in the build tree brcc was built in. The
+// generated C++ lives in a temporary directory that is removed however brcc leaves; the compiler
+// runs without a shell, so no argument is ever re-interpreted. Programs are tuned for the
+// building machine (-march=native) unless --portable is given.
 
 #include "driver/compile.hpp"
 
@@ -16,7 +16,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <system_error>
@@ -28,31 +27,6 @@ namespace brcc {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// A fresh directory under $TMPDIR (or /tmp), removed with everything in it on destruction.
-class TempDirectory {
-public:
-    TempDirectory() {
-        const char* tmpdir = std::getenv("TMPDIR");
-        std::string pattern =
-            std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") + "/brcc-XXXXXX";
-        if (mkdtemp(pattern.data()) == nullptr)
-            throw std::system_error(errno, std::generic_category(),
-                                    "cannot create a temporary directory");
-        path_ = pattern;
-    }
-    ~TempDirectory() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    TempDirectory(const TempDirectory&) = delete;
-    TempDirectory& operator=(const TempDirectory&) = delete;
-
-    const fs::path& path() const { return path_; }
-
-private:
-    fs::path path_;
-};
 
 struct BrookPaths {
     std::vector<std::string> include_dirs;
@@ -113,19 +87,24 @@ int run(const std::vector<std::string>& command) {
 
 } // namespace
 
-int compile_program(const std::string& cpp_source, const std::string& program,
-                    const DriverOptions& options) {
-    const TempDirectory temp;
-    const fs::path source = temp.path() / (fs::path(options.input).stem().string() + ".cpp");
-    {
-        std::ofstream file(source, std::ios::binary);
-        file << cpp_source;
-        if (!file.flush()) {
-            std::cerr << "brcc: error: cannot write '" << source.string() << "'\n";
-            return exit_input_errors;
-        }
-    }
+TempDirectory::TempDirectory() {
+    const char* tmpdir = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") + "/brcc-XXXXXX";
+    if (mkdtemp(pattern.data()) == nullptr)
+        throw std::system_error(errno, std::generic_category(),
+                                "cannot create a temporary directory");
+    path_ = pattern;
+}
 
+TempDirectory::~TempDirectory() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+}
+
+int compile_program(const std::vector<std::string>& inputs, const std::string& include_dir,
+                    const std::vector<std::string>& source_dirs, const std::string& program,
+                    const DriverOptions& options) {
     const BrookPaths paths = brook_paths();
     std::vector<std::string> command = compiler_command();
     command.insert(command.end(), {"-std=c++20", "-O" + options.optimization});
@@ -133,11 +112,17 @@ int compile_program(const std::string& cpp_source, const std::string& program,
     command.insert(command.end(), tuning.begin(), tuning.end());
     for (const std::string& define : options.defines)
         command.push_back("-D" + define);
+    // The headers brcc made from Brook headers come after the user's own directories, as
+    // `#include "x.hpp"` finds them when no such file is beside the source.
+    for (const std::string& dir : source_dirs)
+        command.insert(command.end(), {"-iquote", dir});
     for (const std::string& dir : options.include_dirs)
         command.push_back("-I" + dir);
+    command.push_back("-I" + include_dir);
     for (const std::string& dir : paths.include_dirs)
         command.push_back("-I" + dir);
-    command.insert(command.end(), {source.string(), "-o", program, "-L" + paths.library_dir,
+    command.insert(command.end(), inputs.begin(), inputs.end());
+    command.insert(command.end(), {"-o", program, "-L" + paths.library_dir,
                                    "-Wl,-rpath," + paths.library_dir, "-lbrook"});
     command.insert(command.end(), options.compiler_args.begin(), options.compiler_args.end());
 

@@ -63,7 +63,10 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
                  "with the C++ compiler (arguments after -- go to it).",
                  "brcc"};
     app.set_version_flag("--version", std::string("brcc ") + BRCC_VERSION);
-    app.add_option("input", options.input, "The Brook source file (.br)")->required();
+    app.add_option("inputs", options.inputs,
+                   "Brook sources (.br, .bri), Brook headers (.brh, .brhi) and, to build a "
+                   "program, C/C++ sources and objects for the C++ compiler")
+        ->required();
     app.add_option("-o", options.output,
                    "Output: the program (default: the input's name without .br), or with "
                    "--emit-cpp the C++ file ('-' or no -o: standard output)")
@@ -108,6 +111,11 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
         return usage_error(error.what());
     }
 
+    const bool single_file_mode = options.emit_cpp || !options.emit_kernels.empty() ||
+                                  options.dump_ast || !options.dump_after.empty();
+    if (single_file_mode && options.inputs.size() != 1)
+        return usage_error("--emit-cpp, --emit-kernels and --dump-ast translate one file: run "
+                           "brcc once per file");
     if (!valid_optimization(options.optimization))
         return usage_error("unknown optimisation level '-O" + options.optimization +
                            "' (use 0, 1, 2, 3, s, g or fast)");

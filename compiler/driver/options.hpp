@@ -8,7 +8,7 @@
 namespace brcc {
 
 struct DriverOptions {
-    std::string input;                      ///< the .br file
+    std::vector<std::string> inputs;        ///< .br/.bri, .brh/.brhi, and C++ sources or objects
     std::string output;                     ///< -o; empty: the default for the mode
     bool emit_cpp = false;                  ///< --emit-cpp: write the C++ only
     std::string emit_kernels;               ///< --emit-kernels=BACKEND: its kernel sources

@@ -2,12 +2,13 @@
 
 // The top-level split. The file's tokens are walked once, tracking brace and parenthesis depth;
 // host code is never parsed, only searched for the Brook constructs in it:
-//   - at file scope, `kernel ...{...}` / `reduce ...{...}` (a prototype ending in `;` is
-//     dropped), `typedef struct [tag] {...} Name;`, `struct Name {...};`, `typedef T Name;` of a
-//     Brook type (recorded, and kept as host text), and `void main (`;
+//   - at file scope, `kernel ...{...}` / `reduce ...{...}` (or a prototype ending in `;`),
+//     `typedef struct [tag] {...} Name;`, `struct Name {...};`, `typedef T Name;` of a Brook
+//     type (recorded, and kept as host text), and `void main (`;
 //   - anywhere, a stream declaration `T name<extents> [, name<extents>]...;` with T a Brook
-//     element type however C spells it (type_spelling.hpp), or `T name<>` in a parameter list,
-//     and an iterator declaration `iter T name<extents> = iter(begin, end);`;
+//     element type however C spells it (type_spelling.hpp), or `T name<>` or a pointer
+//     `T (*name)<>` in a parameter list, and an iterator declaration
+//     `iter T name<extents> = iter(begin, end);`;
 //   - anywhere, the last argument of `streamGatherOp(...)` / `streamScatterOp(...)` when it is a
 //     plain name: the reduce function that codegen rewrites into a reference to its kernel;
 //   - anywhere, an integer literal like `0718` (lexer.hpp), which codegen writes in decimal.
@@ -15,10 +16,18 @@
 // becomes HostText, so the items cover the file in order and codegen can reproduce the host code
 // byte for byte. Directives go to the preprocessor as they are met; in a conditional block that
 // is not taken only the directive lines are kept (the C++ compiler sees the same conditions).
+// The file a quoted `#include` names (beside the includer, then -I) is read by a scanner of its
+// own that shares the macro table and the unit but emits nothing: its macros, struct typedefs and
+// kernel prototypes become known, its text stays the C++ compiler's. An `#include "x.brh"` (or
+// `.brhi`) becomes `#include "x.hpp"`, the header brcc makes from it. In `cpp` output the text
+// between the line markers that enter and leave a file the main file included is read the same
+// way and given back as one `#include "file"`.
 
 #include "lex/lexer.hpp"
 #include "parse/kernel_parser.hpp"
 #include "preprocess/pp_expression.hpp"
+
+#include <set>
 
 namespace brcc {
 
@@ -29,17 +38,37 @@ bool is_name(const Token& token) {
     return token.is(TokenKind::identifier) || is_contextual_keyword(token.kind);
 }
 
+/// What the scanners of a file and of the headers it includes share.
+struct ScanState {
+    ScanState(SourceManager& sources, const PreprocessorOptions& options, DiagnosticEngine& diags)
+        : unit(std::make_unique<TranslationUnit>()), context{*unit, diags, {}},
+          preprocessor(sources, options, diags) {}
+
+    std::unique_ptr<TranslationUnit> unit;
+    ParseContext context;
+    Preprocessor preprocessor;
+    std::set<std::string, std::less<>> headers_read; ///< each header is read once
+};
+
+/// `.brh` and `.brhi` name Brook headers, which brcc translates to `.hpp` headers.
+bool is_brook_header(std::string_view name) {
+    return name.ends_with(".brh") || name.ends_with(".brhi");
+}
+
+/// The header brcc makes from a Brook header: the same name, with `.hpp` for its extension.
+std::string generated_header_name(std::string_view name) {
+    return std::string(name.substr(0, name.rfind('.'))) + ".hpp";
+}
+
 class HostScanner {
 public:
-    HostScanner(SourceManager& sources, std::uint32_t file, const PreprocessorOptions& options,
-                DiagnosticEngine& diags)
-        : sources_(sources), file_(file), text_(sources.text(file)), diags_(diags),
-          unit_(std::make_unique<TranslationUnit>()), context_{*unit_, diags, {}},
-          preprocessor_(sources, options, diags) {
-        unit_->main_file = file;
-    }
+    /// `emits`: the file's text is the output (the main file), not only read (a header).
+    HostScanner(SourceManager& sources, std::uint32_t file, ScanState& state, bool emits)
+        : sources_(sources), file_(file), text_(sources.text(file)),
+          diags_(state.context.diags), state_(state), unit_(state.unit.get()),
+          context_(state.context), preprocessor_(state.preprocessor), emits_(emits) {}
 
-    std::unique_ptr<TranslationUnit> run();
+    void run();
 
 private:
     const Token& token(std::size_t index) const {
@@ -53,12 +82,23 @@ private:
     void add_item(TopLevelItem item, std::uint32_t begin, std::uint32_t end);
     void skip_inactive_block();
     void keep_directive_line(const Token& directive);
+    /// Offset of the start of the line holding `offset`.
+    std::uint32_t line_start(std::uint32_t offset) const;
+    /// The text is output: a main file, outside the text of an included file in `cpp` output.
+    bool emitting() const { return emits_ && marker_depth_ == 0; }
+    void handle_directive(const Token& directive);
+    /// An `#include "file"`: reads the file and, for a Brook header, rewrites the line.
+    void read_include(const Token& directive, const QuotedInclude& include);
+    void follow_line_marker(const Token& directive, const LineMarker& marker);
+    /// The element traits of the structs read since the unit had `first` of them, at `offset`.
+    void add_header_struct_traits(std::size_t first, std::uint32_t offset);
 
     bool try_kernel();
     bool try_struct_typedef();
     bool try_typedef();
     bool try_void_main();
     bool try_stream_declaration();
+    bool try_stream_pointer_parameter();
     bool try_iterator_declaration();
     bool try_reduce_operator();
     bool try_octal_literal();
@@ -77,18 +117,27 @@ private:
     std::uint32_t file_;
     std::string_view text_;
     DiagnosticEngine& diags_;
-    std::unique_ptr<TranslationUnit> unit_;
-    ParseContext context_;
-    Preprocessor preprocessor_;
+    ScanState& state_;
+    TranslationUnit* unit_;
+    ParseContext& context_;
+    Preprocessor& preprocessor_;
+    bool emits_;
     std::vector<Token> tokens_;
     std::size_t pos_ = 0;
     int brace_depth_ = 0;
     int paren_depth_ = 0;
     std::uint32_t cursor_ = 0; ///< the file is covered by items up to here
+    // `cpp` output: how deep in included files the text is, where the outermost one's text
+    // starts and its name, and the file the last marker outside them named.
+    int marker_depth_ = 0;
+    std::size_t included_structs_start_ = 0;
+    std::uint32_t included_text_start_ = 0;
+    std::string included_file_;
+    std::string marked_file_;
 };
 
 void HostScanner::flush_host_text(std::uint32_t offset) {
-    if (offset <= cursor_)
+    if (offset <= cursor_ || !emitting())
         return;
     if (!unit_->items.empty()) {
         if (auto* last = std::get_if<HostText>(&unit_->items.back());
@@ -103,9 +152,92 @@ void HostScanner::flush_host_text(std::uint32_t offset) {
 }
 
 void HostScanner::add_item(TopLevelItem item, std::uint32_t begin, std::uint32_t end) {
+    if (!emitting())
+        return;
     flush_host_text(begin);
     unit_->items.push_back(std::move(item));
     cursor_ = end;
+}
+
+std::uint32_t HostScanner::line_start(std::uint32_t offset) const {
+    while (offset > 0 && text_[offset - 1] != '\n')
+        --offset;
+    return offset;
+}
+
+void HostScanner::handle_directive(const Token& directive) {
+    if (const std::optional<LineMarker> marker = preprocessor_.line_marker(directive)) {
+        follow_line_marker(directive, *marker);
+        return;
+    }
+    preprocessor_.handle_directive(directive);
+    if (!preprocessor_.is_active())
+        return;
+    if (const std::optional<QuotedInclude> include = preprocessor_.quoted_include(directive))
+        read_include(directive, *include);
+}
+
+void HostScanner::read_include(const Token& directive, const QuotedInclude& include) {
+    const std::string path = preprocessor_.find_include(include.name, sources_.name(file_));
+    if (is_brook_header(include.name)) {
+        const std::string header = generated_header_name(include.name);
+        add_item(HostInclude{header, directive.range()}, directive.loc.offset,
+                 end_of(directive));
+        if (!path.empty() && emits_)
+            unit_->brook_headers.push_back({path, header});
+    }
+    // A missing file is the C++ compiler's to report, as every other #include.
+    if (path.empty() || !state_.headers_read.insert(path).second)
+        return;
+    std::string error;
+    const std::uint32_t header_file = sources_.add_file(path, error);
+    if (header_file == 0) {
+        diags_.report(DiagId::cannot_read_include, directive.range()) << error;
+        return;
+    }
+    const std::size_t structs_before = unit_->structs.size();
+    HostScanner(sources_, header_file, state_, false).run();
+    if (!is_brook_header(include.name))
+        add_header_struct_traits(structs_before, end_of(directive));
+}
+
+void HostScanner::add_header_struct_traits(std::size_t first, std::uint32_t offset) {
+    for (std::size_t i = first; i < unit_->structs.size(); ++i)
+        add_item(HeaderStructTraits{unit_->structs[i], {location(offset), location(offset)}},
+                 offset, offset);
+}
+
+// The text of a file the main file included runs from the marker entering it to the marker
+// returning from it; it becomes one HostInclude.
+void HostScanner::follow_line_marker(const Token& directive, const LineMarker& marker) {
+    const std::uint32_t start = line_start(directive.loc.offset);
+    const std::uint32_t end = end_of(directive);
+    if (marker_depth_ == 0 && marker.enters) {
+        flush_host_text(start);
+        included_structs_start_ = unit_->structs.size();
+        included_text_start_ = start;
+        included_file_ = marker.file;
+        marker_depth_ = 1;
+        return;
+    }
+    if (marker_depth_ > 0) {
+        marker_depth_ += marker.enters ? 1 : marker.returns ? -1 : 0;
+        if (marker_depth_ > 0)
+            return;
+        // Files the compiler itself includes first (`<command-line>`) have no line to give back.
+        if (!marked_file_.starts_with("<")) {
+            std::string header = included_file_;
+            if (is_brook_header(header))
+                header = generated_header_name(header);
+            add_item(HostInclude{header, {location(included_text_start_), location(end)}},
+                     included_text_start_, end);
+            add_header_struct_traits(included_structs_start_, end);
+        }
+        cursor_ = std::max(cursor_, end);
+        return;
+    }
+    // A marker of the main file's own text (`# 12 "main.br"`) stays for the C++ compiler.
+    marked_file_ = marker.file;
 }
 
 // Emits the whole line of a directive (with its newline) as host text, dropping what precedes
@@ -190,11 +322,10 @@ bool HostScanner::try_kernel() {
         else if ((kind == TokenKind::l_brace || kind == TokenKind::semi) && parens <= 0)
             break;
     }
-    if (token(open).is(TokenKind::semi)) {
-        // A prototype: C++ would not understand it, and kernels need none.
-        flush_host_text(tokens_[first].loc.offset);
-        cursor_ = end_of(tokens_[open]);
-        pos_ = open + 1;
+    const bool prototype = token(open).is(TokenKind::semi);
+    if (!prototype && !emitting()) {
+        // A kernel defined in a header belongs to the file that defines it, not to this one.
+        pos_ = token(open).is(TokenKind::l_brace) ? find_matching_brace(open) + 1 : open;
         return true;
     }
     const std::size_t last = token(open).is(TokenKind::l_brace) ? find_matching_brace(open) : open;
@@ -206,7 +337,10 @@ bool HostScanner::try_kernel() {
     const std::uint32_t end = tokens_[last].is(TokenKind::end_of_file)
                                   ? static_cast<std::uint32_t>(text_.size())
                                   : end_of(tokens_[last]);
-    if (kernel) {
+    if (kernel && prototype) {
+        add_item(KernelPrototype{kernel}, begin, end);
+        unit_->prototypes.push_back(kernel);
+    } else if (kernel) {
         add_item(kernel, begin, end);
         unit_->kernels.push_back(kernel);
     } else {
@@ -384,6 +518,43 @@ bool HostScanner::try_stream_declaration() {
     return true;
 }
 
+// stream_pointer_parameter := type '(' '*' {'*'} name ')' '<' '>'   (in a parameter list)
+bool HostScanner::try_stream_pointer_parameter() {
+    const std::size_t first = pos_;
+    if (paren_depth_ == 0)
+        return false;
+    const TypeSpelling spelling = spelling_at(first);
+    const std::size_t paren = first + spelling.length;
+    if (spelling.length == 0 || !token(paren).is(TokenKind::l_paren) ||
+        !token(paren + 1).is(TokenKind::star))
+        return false;
+    std::size_t i = paren + 1;
+    StreamDeclarator declarator;
+    for (; token(i).is(TokenKind::star); ++i)
+        ++declarator.pointer_depth;
+    const Token& name = token(i);
+    if (!is_name(name) || !token(i + 1).is(TokenKind::r_paren) ||
+        !token(i + 2).is(TokenKind::less) || !token(i + 3).is(TokenKind::greater))
+        return false;
+    const std::optional<Type> type = host_element_type(spelling);
+    if (!type)
+        return false;
+    const Token& type_token = tokens_[first];
+    declarator.name = name.text;
+    declarator.name_range = name.range();
+    declarator.range = {name.loc, location(end_of(token(i + 3)))};
+    HostStreamDecl decl;
+    decl.element_type = *type;
+    decl.type_range = {type_token.loc, location(end_of(token(paren - 1)))};
+    decl.is_parameter = true;
+    decl.declarators.push_back(std::move(declarator));
+    decl.range = {type_token.loc, location(end_of(token(i + 3)))};
+    const std::uint32_t end = decl.range.end.offset;
+    add_item(std::move(decl), type_token.loc.offset, end);
+    pos_ = i + 4;
+    return true;
+}
+
 // iterator_declaration := 'iter' type stream_declarator '=' 'iter' '(' expression ','
 //                         expression ')' ';'
 // Host code may use `iter` as a name (`int iter = 0;`): only `iter type name <` is taken as an
@@ -498,22 +669,24 @@ bool HostScanner::try_octal_literal() {
     return true;
 }
 
-std::unique_ptr<TranslationUnit> HostScanner::run() {
+void HostScanner::run() {
     tokens_ = lex_file(sources_, file_, diags_);
-    if (tokens_.size() == 1 && text_.find('\0') == std::string_view::npos) {
+    if (emits_ && tokens_.size() == 1 && text_.find('\0') == std::string_view::npos) {
         diags_.report(DiagId::input_empty, location(0));
-        return std::move(unit_);
+        return;
     }
     while (!token(pos_).is(TokenKind::end_of_file) && !diags_.too_many_errors()) {
         const Token& current = tokens_[pos_];
         if (current.is(TokenKind::directive)) {
             ++pos_;
-            preprocessor_.handle_directive(current);
+            handle_directive(current);
             if (!preprocessor_.is_active())
                 skip_inactive_block();
             continue;
         }
         const bool file_scope = brace_depth_ == 0 && paren_depth_ == 0;
+        // Text that is only read (a header) is only searched for its declarations.
+        const bool host_code = emitting();
         if (file_scope && (current.is(TokenKind::kw_kernel) || current.is(TokenKind::kw_reduce)) &&
             try_kernel())
             continue;
@@ -522,17 +695,23 @@ std::unique_ptr<TranslationUnit> HostScanner::run() {
             continue;
         if (file_scope && current.is(TokenKind::kw_struct) && try_struct_typedef())
             continue;
-        if (file_scope && current.is(TokenKind::kw_void) && try_void_main())
+        if (host_code && file_scope && current.is(TokenKind::kw_void) && try_void_main())
             continue;
-        if (current.is(TokenKind::kw_iter) && try_iterator_declaration())
+        if (host_code && current.is(TokenKind::kw_iter) && try_iterator_declaration())
             continue;
-        if ((current.is(TokenKind::identifier) || current.is(TokenKind::kw_unsigned) ||
+        if (host_code &&
+            (current.is(TokenKind::identifier) || current.is(TokenKind::kw_unsigned) ||
              current.is(TokenKind::kw_struct)) &&
             try_stream_declaration())
             continue;
-        if (current.is(TokenKind::identifier) && try_reduce_operator())
+        if (host_code &&
+            (current.is(TokenKind::identifier) || current.is(TokenKind::kw_unsigned) ||
+             current.is(TokenKind::kw_struct)) &&
+            try_stream_pointer_parameter())
             continue;
-        if (current.is(TokenKind::int_literal) && try_octal_literal())
+        if (host_code && current.is(TokenKind::identifier) && try_reduce_operator())
+            continue;
+        if (host_code && current.is(TokenKind::int_literal) && try_octal_literal())
             continue;
         switch (current.kind) {
         case TokenKind::l_brace:
@@ -553,8 +732,6 @@ std::unique_ptr<TranslationUnit> HostScanner::run() {
         ++pos_;
     }
     flush_host_text(static_cast<std::uint32_t>(text_.size()));
-    preprocessor_.finish();
-    return std::move(unit_);
 }
 
 } // namespace
@@ -562,7 +739,12 @@ std::unique_ptr<TranslationUnit> HostScanner::run() {
 std::unique_ptr<TranslationUnit> parse_translation_unit(SourceManager& sources, std::uint32_t file,
                                                         const PreprocessorOptions& options,
                                                         DiagnosticEngine& diags) {
-    return HostScanner(sources, file, options, diags).run();
+    ScanState state(sources, options, diags);
+    state.unit->main_file = file;
+    state.headers_read.insert(std::string(sources.name(file)));
+    HostScanner(sources, file, state, true).run();
+    state.preprocessor.finish();
+    return std::move(state.unit);
 }
 
 } // namespace brcc

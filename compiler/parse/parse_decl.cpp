@@ -220,7 +220,7 @@ std::optional<Type> KernelParser::parse_type() {
 // Kernels
 
 // kernel_decl := ('kernel' | 'reduce') ('void' | type) identifier
-//                '(' parameter_list ')' compound_statement
+//                '(' parameter_list ')' (compound_statement | ';')   (`;`: a prototype)
 KernelDecl* KernelParser::parse_kernel() {
     const Token& first = advance();
     auto* kernel = unit_.context.make<KernelDecl>();
@@ -245,6 +245,12 @@ KernelDecl* KernelParser::parse_kernel() {
     }
     if (kernel->name.empty())
         return nullptr;
+    if (header_ok && at(TokenKind::semi)) {
+        // A prototype: the host scanner keeps it apart from the definitions, bodiless.
+        advance();
+        kernel->range = range_from(first.loc);
+        return kernel;
+    }
     if (!header_ok) {
         // Skip the rest of the header; the body is still worth checking.
         while (!at(TokenKind::end_of_file) && !at(TokenKind::l_brace))

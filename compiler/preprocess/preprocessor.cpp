@@ -5,10 +5,14 @@
 // #undef edit the macro table, the conditionals push and pop a stack whose top says whether the
 // current text is taken. A condition is evaluated as C does: `defined` first, then macro
 // expansion, then every remaining identifier is 0. Other directives (#include, #pragma, #error,
-// line markers) belong to the C++ compiler, which sees them in the copied host text.
+// line markers) belong to the C++ compiler, which sees them in the copied host text; the parser
+// asks which file a quoted #include names, to read its macros and declarations too, and reads
+// the line markers of `cpp` output.
 
 #include "lex/lexer.hpp"
 #include "preprocess/pp_expression.hpp"
+
+#include <filesystem>
 
 namespace brcc {
 
@@ -20,7 +24,7 @@ bool is_identifier_or_keyword(TokenKind kind) {
 
 Preprocessor::Preprocessor(SourceManager& sources, const PreprocessorOptions& options,
                            DiagnosticEngine& diags)
-    : sources_(sources), diags_(diags) {
+    : sources_(sources), diags_(diags), include_dirs_(options.include_dirs) {
     // -D NAME=VALUE is `#define NAME VALUE` in a buffer of its own, so that mistakes in it are
     // reported like any other, at "<command line>:1:col".
     for (const auto& [name, value] : options.defines) {
@@ -241,6 +245,44 @@ void Preprocessor::undefine(const std::vector<Token>& tokens, const Token& direc
         return;
     }
     macros_.erase(name.text);
+}
+
+// quoted_include := '#' 'include' string_literal
+std::optional<QuotedInclude> Preprocessor::quoted_include(const Token& directive) const {
+    const std::vector<Token> tokens = lex_directive(sources_, directive, nullptr);
+    if (!tokens[0].is_identifier("include") || !tokens[1].is(TokenKind::string_literal) ||
+        tokens[1].text.size() < 2 || tokens[1].text.front() != '"')
+        return std::nullopt;
+    return QuotedInclude{tokens[1].text.substr(1, tokens[1].text.size() - 2)};
+}
+
+std::string Preprocessor::find_include(std::string_view name, std::string_view includer) const {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path beside = fs::path(includer).parent_path() / name;
+    if (fs::is_regular_file(beside, error))
+        return beside.string();
+    for (const std::string& dir : include_dirs_) {
+        const fs::path candidate = fs::path(dir) / name;
+        if (fs::is_regular_file(candidate, error))
+            return candidate.string();
+    }
+    return {};
+}
+
+// line_marker := '#' integer string_literal {integer}
+std::optional<LineMarker> Preprocessor::line_marker(const Token& directive) const {
+    const std::vector<Token> tokens = lex_directive(sources_, directive, nullptr);
+    if (!tokens[0].is(TokenKind::int_literal) || !tokens[1].is(TokenKind::string_literal) ||
+        tokens[1].text.size() < 2)
+        return std::nullopt;
+    LineMarker marker;
+    marker.file = tokens[1].text.substr(1, tokens[1].text.size() - 2);
+    for (std::size_t i = 2; tokens[i].is(TokenKind::int_literal); ++i) {
+        marker.enters = marker.enters || tokens[i].text == "1";
+        marker.returns = marker.returns || tokens[i].text == "2";
+    }
+    return marker;
 }
 
 void Preprocessor::finish() {

@@ -7,6 +7,7 @@
 #include "lex/token.hpp"
 #include "support/diagnostics.hpp"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -18,6 +19,19 @@ namespace brcc {
 struct PreprocessorOptions {
     std::vector<std::pair<std::string, std::string>> defines; ///< -D NAME[=VALUE]
     std::vector<std::string> include_dirs;                    ///< -I DIR
+};
+
+/// `#include "name"`: the quoted name.
+struct QuotedInclude {
+    std::string name;
+};
+
+/// A GCC line marker, `# 12 "file.h" 1`, as `cpp` writes them: flag 1 enters an included file,
+/// flag 2 returns to the file that included it.
+struct LineMarker {
+    std::string file;
+    bool enters = false;
+    bool returns = false;
 };
 
 struct Macro {
@@ -55,6 +69,15 @@ public:
 
     const Macro* find_macro(std::string_view name) const;
 
+    /// The name of an `#include "name"` directive; nullopt for any other directive, and for
+    /// `#include <name>`, which brcc leaves to the C++ compiler.
+    std::optional<QuotedInclude> quoted_include(const Token& directive) const;
+    /// The file a quoted include names: beside `includer`, then in each -I directory; empty
+    /// when none exists.
+    std::string find_include(std::string_view name, std::string_view includer) const;
+    /// The line marker a directive is; nullopt for any other directive.
+    std::optional<LineMarker> line_marker(const Token& directive) const;
+
 private:
     struct Conditional {
         SourceLocation loc;
@@ -76,6 +99,7 @@ private:
 
     SourceManager& sources_;
     DiagnosticEngine& diags_;
+    std::vector<std::string> include_dirs_;
     std::unordered_map<std::string, Macro> macros_;
     std::vector<Conditional> conditionals_;
     bool expansion_limit_reported_ = false;

@@ -77,6 +77,7 @@ private:
     void check_host_item(TopLevelItem& item);
     void check_iterator(const HostIteratorDecl& decl);
     void resolve_reduce_operator(HostReduceOperator& op);
+    void check_prototype(const KernelPrototype& prototype);
 
     // Expressions (sema_expr.cpp)
     /// Checks the expression in `slot` (which a visit may not replace) and returns its type.

@@ -41,14 +41,26 @@ fs::file_time_type newest_time(const fs::path& path) {
     return newest;
 }
 
-bool up_to_date(const std::string& program, const ConformanceOptions& options) {
+/// The program's files: the test file, then its `// inputs:`, which lie beside it.
+std::vector<std::string> program_files(const ConformanceOptions& options,
+                                       const ConformanceSpec& spec) {
+    std::vector<std::string> files = {options.file};
+    for (const std::string& input : spec.inputs) {
+        files.push_back((fs::path(options.file).parent_path() / input).string());
+    }
+    return files;
+}
+
+bool up_to_date(const std::string& program, const ConformanceOptions& options,
+                const ConformanceSpec& spec) {
     std::error_code error;
     const auto built = fs::last_write_time(program, error);
     if (error) {
         return false;
     }
     std::vector<std::string> inputs = options.depends;
-    inputs.push_back(options.file);
+    const std::vector<std::string> files = program_files(options, spec);
+    inputs.insert(inputs.end(), files.begin(), files.end());
     inputs.push_back(options.brcc);
     return std::all_of(inputs.begin(), inputs.end(),
                        [&](const std::string& input) { return built > newest_time(input); });
@@ -64,30 +76,106 @@ void print_block(const char* title, const std::string& text) {
     }
 }
 
-Outcome build(const ConformanceOptions& options, const std::vector<std::string>& brcc_args) {
+bool is_brook_header(const fs::path& path) {
+    return path.extension() == ".brh" || path.extension() == ".brhi";
+}
+
+/// `.br`, `.bri`, and `.i`: `cpp` output of one.
+bool is_brook_source(const fs::path& path) {
+    return path.extension() == ".br" || path.extension() == ".bri" || path.extension() == ".i";
+}
+
+Outcome report_brcc_failure(const std::string& what, const ProcessResult& result,
+                            double timeout_s) {
+    std::cout << "FAILED: brcc could not build " << what << " (" << result.describe(timeout_s)
+              << ")\n";
+    print_block("brcc stdout", result.out);
+    print_block("brcc stderr", result.err);
+    return Outcome::fail;
+}
+
+bool failed(const ProcessResult& result) {
+    return result.exec_failed || result.timed_out || result.signal != 0 || result.exit_code != 0;
+}
+
+/// `brcc --emit-cpp FILE -o OUT`, with the test's brcc arguments.
+Outcome emit_cpp(const ConformanceOptions& options, const ConformanceSpec& spec,
+                 const fs::path& file, const fs::path& out) {
+    ProcessSpec emit;
+    emit.argv.push_back(options.brcc);
+    emit.argv.insert(emit.argv.end(), spec.brcc_args.begin(), spec.brcc_args.end());
+    emit.argv.insert(emit.argv.end(), {"--emit-cpp", file.string(), "-o", out.string()});
+    emit.timeout_s = compile_timeout_s;
+    const ProcessResult result = run_process(emit);
+    return failed(result) ? report_brcc_failure(file.string(), result, emit.timeout_s)
+                          : Outcome::pass;
+}
+
+/// The brcc call that builds `partial`: one for every file, or, separately, one per Brook file
+/// with --emit-cpp (every header of the test's folder too) and then one for the C++ alone.
+Outcome build_command(const ConformanceOptions& options, const ConformanceSpec& spec,
+                      const std::string& partial, ProcessSpec& command) {
+    command.argv.push_back(options.brcc);
+    command.argv.insert(command.argv.end(), spec.brcc_args.begin(), spec.brcc_args.end());
+    const std::vector<std::string> files = program_files(options, spec);
+    if (!options.separately) {
+        command.argv.insert(command.argv.end(), files.begin(), files.end());
+    } else {
+        const fs::path generated = fs::path(options.work_dir) / "generated";
+        fs::create_directories(generated);
+        for (const fs::directory_entry& entry :
+             fs::directory_iterator(fs::path(options.file).parent_path())) {
+            if (is_brook_header(entry.path())) {
+                const fs::path header =
+                    generated / entry.path().filename().replace_extension(".hpp");
+                if (const Outcome emitted = emit_cpp(options, spec, entry.path(), header);
+                    emitted != Outcome::pass) {
+                    return emitted;
+                }
+            }
+        }
+        for (const std::string& file : files) {
+            if (!is_brook_source(file)) {
+                command.argv.push_back(file);
+                continue;
+            }
+            const fs::path cpp = generated / fs::path(file).filename().replace_extension(".cpp");
+            if (const Outcome emitted = emit_cpp(options, spec, file, cpp);
+                emitted != Outcome::pass) {
+                return emitted;
+            }
+            command.argv.push_back(cpp.string());
+        }
+        // The generated files are no longer beside the headers their sources include.
+        command.argv.push_back("-I" + generated.string());
+        command.argv.push_back("-I" + fs::path(options.file).parent_path().string());
+    }
+    command.argv.insert(command.argv.end(), {"-o", partial});
+    if (!options.cxx_flags.empty()) {
+        command.argv.emplace_back("--");
+        command.argv.insert(command.argv.end(), options.cxx_flags.begin(),
+                            options.cxx_flags.end());
+    }
+    return Outcome::pass;
+}
+
+Outcome build(const ConformanceOptions& options, const ConformanceSpec& spec) {
     const std::string program = program_path(options);
-    if (up_to_date(program, options)) {
+    if (up_to_date(program, options, spec)) {
         return Outcome::pass;
     }
     fs::create_directories(options.work_dir);
-    ProcessSpec spec;
-    spec.argv.push_back(options.brcc);
-    spec.argv.insert(spec.argv.end(), brcc_args.begin(), brcc_args.end());
     // Build under a temporary name so an interrupted build never looks up to date.
     const std::string partial = program + ".partial";
-    spec.argv.insert(spec.argv.end(), {options.file, "-o", partial});
-    if (!options.cxx_flags.empty()) {
-        spec.argv.emplace_back("--");
-        spec.argv.insert(spec.argv.end(), options.cxx_flags.begin(), options.cxx_flags.end());
+    ProcessSpec command;
+    if (const Outcome prepared = build_command(options, spec, partial, command);
+        prepared != Outcome::pass) {
+        return prepared;
     }
-    spec.timeout_s = compile_timeout_s;
-    const ProcessResult result = run_process(spec);
-    if (result.exec_failed || result.timed_out || result.signal != 0 || result.exit_code != 0) {
-        std::cout << "FAILED: brcc could not build " << options.file << " ("
-                  << result.describe(spec.timeout_s) << ")\n";
-        print_block("brcc stdout", result.out);
-        print_block("brcc stderr", result.err);
-        return Outcome::fail;
+    command.timeout_s = compile_timeout_s;
+    const ProcessResult result = run_process(command);
+    if (failed(result)) {
+        return report_brcc_failure(options.file, result, command.timeout_s);
     }
     fs::rename(partial, program);
     print_block("brcc output", result.out + result.err);
@@ -108,7 +196,7 @@ Outcome compile_program(const ConformanceOptions& options) {
     try {
         const ConformanceSpec spec =
             parse_conformance_spec(read_file(options.file), expected_file_of(options.file));
-        return build(options, spec.brcc_args);
+        return build(options, spec);
     } catch (const TestFormatError& error) {
         std::cout << options.file << ": bad test: " << error.message << '\n';
         return Outcome::bad_test;
@@ -138,7 +226,7 @@ Outcome run_conformance(const ConformanceOptions& options) {
                   << " computes no values, and the program's expected output has some\n";
         return Outcome::skip;
     }
-    if (const Outcome built = build(options, spec.brcc_args); built != Outcome::pass) {
+    if (const Outcome built = build(options, spec); built != Outcome::pass) {
         return built;
     }
 

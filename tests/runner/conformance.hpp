@@ -20,9 +20,13 @@ struct ConformanceOptions {
     /// The backend computes no values (the record backend): only programs whose expected stdout
     /// is empty run; the others are skips that say so.
     bool no_values = false;
+    /// Build a program of several files file by file: `brcc --emit-cpp` for each Brook source
+    /// and header, then brcc's driver on the C++ alone, instead of one brcc call for them all.
+    bool separately = false;
 };
 
-/// Builds WORK/NAME from FILE.br unless it is newer than the source, brcc and `depends`.
+/// Builds WORK/NAME from FILE.br (and its `// inputs:`) unless it is newer than the sources,
+/// brcc and `depends`.
 [[nodiscard]] Outcome compile_program(const ConformanceOptions& options);
 
 /// Compiles when needed, runs the program on `backend` and checks its output and exit status.

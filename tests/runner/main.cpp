@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
         ->add_option("--cxx-flag", compile_options.cxx_flags,
                      "a flag for the C++ compiler, passed after brcc's -- (repeatable)")
         ->allow_extra_args(false);
+    compile->add_flag("--separately", compile_options.separately,
+                      "build file by file with brcc --emit-cpp, then the C++ alone");
     compile->add_option("file", compile_options.file, "the .br program")->required();
 
     brook_test::ConformanceOptions run_options;
@@ -45,6 +47,8 @@ int main(int argc, char** argv) {
                      "a flag for the C++ compiler, passed after brcc's -- (repeatable)")
         ->allow_extra_args(false);
     conformance->add_option("--timeout", run_options.timeout_s, "seconds the program may run");
+    conformance->add_flag("--separately", run_options.separately,
+                          "build file by file with brcc --emit-cpp, then the C++ alone");
     conformance->add_option("file", run_options.file, "the .br program")->required();
 
     std::string diagnostics_brcc;

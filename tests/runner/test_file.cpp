@@ -153,6 +153,10 @@ ConformanceSpec parse_conformance_spec(const std::string& source,
             for (std::string& word : split_words(value)) {
                 spec.brcc_args.push_back(std::move(word));
             }
+        } else if (keyword == "inputs") {
+            for (std::string& word : split_words(value)) {
+                spec.inputs.push_back(std::move(word));
+            }
         }
     }
     if (has_expect && expected_file) {

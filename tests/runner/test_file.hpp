@@ -23,6 +23,7 @@ struct ConformanceSpec {
     std::vector<std::pair<std::string, std::string>> env;
     std::vector<std::string> args;
     std::vector<std::string> brcc_args;
+    std::vector<std::string> inputs; // `// inputs:` more files of the program, beside the test
 };
 
 /// One expected diagnostic of a diagnostics test.

@@ -2,6 +2,7 @@
 // constructs the parser found in it are rewritten. Stream declarations become brook::stream
 // handles made by brook::make_stream (extents stay the user's expressions, so they are evaluated
 // where they were declared), iterator declarations become streams made by brook::make_iterator,
+// an include of a Brook header includes the C++ header brcc makes from it,
 // the reduce function given to streamGatherOp/streamScatterOp becomes its KernelInfo, and each
 // struct typedef is followed by its element_traits.
 
@@ -71,9 +72,13 @@ void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sour
                            CodeWriter& out) {
     const unsigned line = line_of(sources, decl.range.begin);
     if (decl.is_parameter) {
-        std::string text = "::brook::stream&";
+        // A handle copy, as BrookGPU passed its stream objects: the function shares the caller's
+        // stream, but swapping or reassigning the parameter leaves the caller's handle alone;
+        // through a pointer (`float (*p)<>`) it does not.
+        std::string text = "::brook::stream";
         for (const StreamDeclarator& declarator : decl.declarators)
-            text += " " + std::string(sources.text(declarator.name_range));
+            text += std::string(declarator.pointer_depth, '*') + " " +
+                    std::string(sources.text(declarator.name_range));
         out.source(text, line);
         return;
     }
@@ -117,12 +122,20 @@ void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManage
     out.source(literal.decimal, line_of(sources, literal.range.begin));
 }
 
+void emit_host_include(const HostInclude& include, const SourceManager& sources, CodeWriter& out) {
+    out.source("#include \"" + include.header + "\"", line_of(sources, include.range.begin));
+}
+
 void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out) {
     out.source("int", line_of(sources, main.void_range.begin));
 }
 
 void emit_struct(const StructDecl& decl, const SourceManager& sources, CodeWriter& out) {
     copy_source(decl.range, sources, out);
+    emit_element_traits(decl, out);
+}
+
+void emit_element_traits(const StructDecl& decl, CodeWriter& out) {
     const std::string name = "::" + cpp_identifier(decl.name);
     std::string text = "\nnamespace brook {\ntemplate <> struct element_traits<" + name + "> {\n";
     text += "    static const ElementType& type() {\n";

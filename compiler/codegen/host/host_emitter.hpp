@@ -11,7 +11,8 @@ namespace brcc {
 /// Host C/C++ text, unchanged.
 void emit_host_text(const HostText& text, const SourceManager& sources, CodeWriter& out);
 /// `float4 x<100>, y<n, m>` -> `::brook::stream x = ::brook::make_stream<float4>(100), y = ...`;
-/// a host function's `float s<>` parameter -> `::brook::stream& s`.
+/// a host function's `float s<>` parameter -> `::brook::stream s`, `float (*p)<>` ->
+/// `::brook::stream* p`.
 void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sources,
                            CodeWriter& out);
 /// `iter float2 s<H, W> = iter(a, b)` ->
@@ -25,10 +26,15 @@ void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager
 /// `0718` -> `57`: the value BrookGPU read, in decimal.
 void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManager& sources,
                              CodeWriter& out);
+/// `#include "x.brh"` -> `#include "x.hpp"`; an included file's text in `cpp` output ->
+/// `#include "file"`.
+void emit_host_include(const HostInclude& include, const SourceManager& sources, CodeWriter& out);
 /// `void main(` -> `int main(` (C++ requires it).
 void emit_void_main(const HostVoidMain& main, const SourceManager& sources, CodeWriter& out);
 /// The typedef as written, then the brook::element_traits specialisation that lets streams of
 /// it be created and checked (its fields flattened, with their offsets).
 void emit_struct(const StructDecl& decl, const SourceManager& sources, CodeWriter& out);
+/// Only the element_traits specialisation, for a struct typedef of an included header.
+void emit_element_traits(const StructDecl& decl, CodeWriter& out);
 
 } // namespace brcc

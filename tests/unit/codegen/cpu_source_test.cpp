@@ -464,7 +464,7 @@ reduce void fixed_sum(fixed a<>, reduce fixed r<>) { r = r + a; }
                                 "::brook::fixed>(2));"))
         << shade;
     const std::string stubs = kernel_stub(kernel("shade")) + kernel_stub(kernel("fixed_sum"));
-    EXPECT_TRUE(contains(stubs, "const ::brook::fixed k")) << stubs;
+    EXPECT_TRUE(contains(stubs, "const ::brook::fixed& k")) << stubs;
     EXPECT_TRUE(contains(stubs, "::brook::fixed& r")) << stubs;
 
     // The accumulator is a byte between steps: each step reads it as a float and stores back.

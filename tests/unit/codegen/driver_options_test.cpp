@@ -27,7 +27,7 @@ TEST(DriverOptions, ReadsEveryOption) {
                      "--backends=cpu", "--", "-lm", "-o", "x"},
                     options),
               std::nullopt);
-    EXPECT_EQ(options.input, "saxpy.br");
+    EXPECT_EQ(options.inputs, std::vector<std::string>{"saxpy.br"});
     EXPECT_EQ(options.output, "prog");
     EXPECT_EQ(options.include_dirs, (std::vector<std::string>{"inc", "inc2"}));
     EXPECT_EQ(options.defines, (std::vector<std::string>{"N=4", "FAST"}));
@@ -35,6 +35,12 @@ TEST(DriverOptions, ReadsEveryOption) {
     EXPECT_EQ(options.backends, (std::vector<std::string>{"cpu"}));
     // Everything after `--` is the C++ compiler's, even what looks like brcc's options.
     EXPECT_EQ(options.compiler_args, (std::vector<std::string>{"-lm", "-o", "x"}));
+}
+
+TEST(DriverOptions, SeveralInputsInOrder) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"kernels.br", "main.bri", "extra.cpp", "-o", "prog"}, options), std::nullopt);
+    EXPECT_EQ(options.inputs, (std::vector<std::string>{"kernels.br", "main.bri", "extra.cpp"}));
 }
 
 TEST(DriverOptions, DefaultsToAllBackendsAndO2) {
@@ -89,7 +95,7 @@ TEST(DriverOptions, UsageErrorsExitWithTwo) {
         {"a.br", "--backends="},
         {"a.br", "-O9"},
         {"a.br", "--no-such-option"},
-        {"a.br", "b.br"},
+        {"--emit-cpp", "a.br", "b.br"},
         {"--emit-cpp", "--dump-ast", "a.br"},
         {"--dump-after=codegen", "a.br"},
         {"--dump-after=parse", "--dump-ast", "a.br"},

@@ -272,9 +272,10 @@ TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
                               "const ::brook::KernelInfo saxpy__info{\"saxpy\", saxpy__params, "
                               "false, saxpy__backends};\n"))
         << out;
-    // The output is a handle by value so that a view made in the call (`.domain()`) binds.
-    EXPECT_TRUE(contains(out, "void saxpy(const float a, const ::brook::stream& x, const "
-                              "::brook::stream& y, ::brook::stream result) {\n"
+    // BrookGPU's signature: constants by const reference, streams as handles by value (a view
+    // made in the call, `.domain()`, binds too).
+    EXPECT_TRUE(contains(out, "void saxpy(const float& a, ::brook::stream x, "
+                              "::brook::stream y, ::brook::stream result) {\n"
                               "    const ::brook::KernelArg brook_args[] = {\n"
                               "        ::brook::KernelArg::constant_value(a),\n"
                               "        ::brook::KernelArg::input(x),\n"
@@ -304,8 +305,12 @@ TEST(EmitCpp, ReductionGetsFoldCombineAndTwoStubs) {
     EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::ReduceInput,"));
     EXPECT_TRUE(contains(out, "const ::brook::cpu::KernelCode sum__cpu_code{.fold = &sum__fold, "
                               ".combine = &sum__combine};"));
-    EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, ::brook::stream r) {\n"));
-    EXPECT_TRUE(contains(out, "void sum(const ::brook::stream& a, float& r) {\n"));
+    // A host variable target first, then a stream target.
+    const std::size_t value_stub = out.find("void sum(::brook::stream a, float& r) {\n");
+    const std::size_t stream_stub = out.find("void sum(::brook::stream a, ::brook::stream r) {\n");
+    ASSERT_NE(value_stub, std::string::npos);
+    ASSERT_NE(stream_stub, std::string::npos);
+    EXPECT_LT(value_stub, stream_stub);
     EXPECT_TRUE(contains(out, "::brook::KernelArg::reduce_target(r),\n"));
     EXPECT_TRUE(contains(out, "::brook::run_reduce(sum__info, brook_args);\n"));
 }
@@ -336,9 +341,9 @@ TEST(EmitCpp, VariableOutputKernelRunsACountPassAndAWritePass) {
                          "            k__body(p0_a[i], p1_o_value, p2_v, p2_v__vout);\n"));
     EXPECT_TRUE(contains(out, "        k__body(p0_a[i], p1_o[i], p2_v, p2_v__vout);\n"));
     EXPECT_TRUE(contains(out, "{\"v\", ::brook::ParamKind::VariableOutput,"));
-    // Output handles by value: a copy shares the stream the runtime resizes.
-    EXPECT_TRUE(contains(out, "void k(const ::brook::stream& a, ::brook::stream o, "
-                              "::brook::stream v) {\n"));
+    // A vout by reference: the runtime replaces the caller's handle with the result.
+    EXPECT_TRUE(contains(out, "void k(::brook::stream a, ::brook::stream o, "
+                              "::brook::stream& v) {\n"));
 }
 
 TEST(EmitCpp, FixedStreamsAreBytesConvertedAroundTheBody) {

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 namespace brcc::test {
 namespace {
 
@@ -66,6 +69,8 @@ TEST(HostScanner, SaxpyItems) {
                 using T = std::decay_t<decltype(value)>;
                 if constexpr (std::is_same_v<T, HostVoidMain>)
                     return value.void_range;
+                else if constexpr (std::is_same_v<T, KernelPrototype>)
+                    return value.decl->range;
                 else if constexpr (std::is_pointer_v<T>)
                     return value->range;
                 else
@@ -300,11 +305,80 @@ TEST(HostScanner, ComparisonsAndTemplatesAreNotStreams) {
     EXPECT_EQ(fe.host_text(), source);
 }
 
-TEST(HostScanner, KernelPrototypeIsDropped) {
+TEST(HostScanner, KernelPrototypeDeclaresTheStub) {
     Frontend fe("kernel void f(float a<>, out float b<>);\nint x;\n");
     EXPECT_EQ(fe.diagnostics(), "");
     EXPECT_TRUE(fe.unit().kernels.empty());
+    ASSERT_EQ(fe.unit().prototypes.size(), 1u);
+    EXPECT_EQ(fe.unit().prototypes[0]->name, "f");
+    EXPECT_TRUE(std::holds_alternative<KernelPrototype>(fe.unit().items[0]));
     EXPECT_EQ(fe.host_text(), "\nint x;\n");
+}
+
+TEST(HostScanner, StreamPointerParameters) {
+    Frontend fe("void twice(float (*cur)<>, float (**all)<>, float s<>) {}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<unsigned> depths;
+    for (const TopLevelItem& item : fe.unit().items)
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item))
+            depths.push_back(decl->declarators[0].pointer_depth);
+    EXPECT_EQ(depths, (std::vector<unsigned>{1, 2, 0}));
+}
+
+/// A folder of header files for the tests of #include, removed at the end of the test.
+class HeaderFolder {
+public:
+    HeaderFolder() : path_(std::filesystem::temp_directory_path() / "brcc_host_scanner_test") {
+        std::filesystem::create_directories(path_);
+    }
+    ~HeaderFolder() { std::filesystem::remove_all(path_); }
+    HeaderFolder(const HeaderFolder&) = delete;
+    HeaderFolder& operator=(const HeaderFolder&) = delete;
+
+    void write(const std::string& name, const std::string& text) const {
+        std::ofstream(path_ / name) << text;
+    }
+    PreprocessorOptions options() const { return {{}, {path_.string()}}; }
+
+private:
+    std::filesystem::path path_;
+};
+
+TEST(HostScanner, QuotedIncludesGiveMacrosAndStructs) {
+    const HeaderFolder folder;
+    folder.write("defs.h", "#define K 3\ntypedef struct { float x; } S;\nint host_only(int);\n");
+    Frontend fe("#include \"defs.h\"\nkernel void k(S a<>, out float r<>) { r = a.x * K; }\n",
+                folder.options());
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().structs.size(), 1u);
+    EXPECT_EQ(fe.unit().structs[0]->name, "S");
+    EXPECT_TRUE(std::holds_alternative<HeaderStructTraits>(fe.unit().items[1]));
+    EXPECT_EQ(fe.host_text(), "#include \"defs.h\"\n\n");
+    EXPECT_NE(fe.kernel_dump("k").find("IntLiteral 3"), std::string::npos);
+}
+
+TEST(HostScanner, BrookHeaderIncludesBecomeTheirHeaders) {
+    const HeaderFolder folder;
+    folder.write("ops.brhi", "kernel void op(float a<>, out float r<>);\n");
+    Frontend fe("#include \"ops.brhi\"\nint x;\n", folder.options());
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_TRUE(std::holds_alternative<HostInclude>(fe.unit().items[0]));
+    EXPECT_EQ(std::get<HostInclude>(fe.unit().items[0]).header, "ops.hpp");
+    ASSERT_EQ(fe.unit().brook_headers.size(), 1u);
+    EXPECT_EQ(fe.unit().brook_headers[0].include_name, "ops.hpp");
+    EXPECT_EQ(fe.unit().prototypes.size(), 1u);
+    EXPECT_EQ(fe.host_text(), "\nint x;\n");
+}
+
+TEST(HostScanner, CppOutputIncludesAreGivenBack) {
+    Frontend fe("# 1 \"main.br\"\n# 1 \"defs.h\" 1\ntypedef struct { float x; } S;\n"
+                "int hidden;\n# 2 \"main.br\" 2\nint shown;\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().structs.size(), 1u);
+    const auto* include = std::get_if<HostInclude>(&fe.unit().items[1]);
+    ASSERT_NE(include, nullptr);
+    EXPECT_EQ(include->header, "defs.h");
+    EXPECT_EQ(fe.host_text(), "# 1 \"main.br\"\n\nint shown;\n");
 }
 
 TEST(HostScanner, VoidMainOnlyAtFileScope) {

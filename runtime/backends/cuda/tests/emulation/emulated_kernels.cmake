@@ -1,5 +1,5 @@
 # cmake -DBRCC=... -DCXX=... -DFLAGS="..." -DPRELUDE=... -DINCLUDES="dir;..." -DRUNTIME=lib.a
-#       -DBACKEND_PROGRAMS="file.cu;..." -DSOURCE=prog.br -DOUT=dir -P this
+#       -DBACKEND_PROGRAMS="file.cu;..." -DSOURCE="prog.br;..." -DOUT=dir -P this
 #
 # The fixture cuda.emulation.kernels.NAME of conformance.cuda_emulated.NAME: brcc writes the
 # program's kernels as CUDA programs (--emit-kernels=cuda), and the host C++ compiler builds them
@@ -14,11 +14,14 @@ foreach(variable BRCC CXX FLAGS PRELUDE INCLUDES RUNTIME BACKEND_PROGRAMS SOURCE
 endforeach()
 
 file(REMOVE_RECURSE "${OUT}")
-execute_process(COMMAND "${BRCC}" --emit-kernels=cuda -o "${OUT}" "${SOURCE}"
-    RESULT_VARIABLE brcc_status)
-if(NOT brcc_status EQUAL 0)
-    message(FATAL_ERROR "brcc --emit-kernels=cuda failed (${brcc_status}) on ${SOURCE}")
-endif()
+# SOURCE is a list for a program of several files (tests/multifile/): the kernels of them all.
+foreach(source IN LISTS SOURCE)
+    execute_process(COMMAND "${BRCC}" --emit-kernels=cuda -o "${OUT}" "${source}"
+        RESULT_VARIABLE brcc_status)
+    if(NOT brcc_status EQUAL 0)
+        message(FATAL_ERROR "brcc --emit-kernels=cuda failed (${brcc_status}) on ${source}")
+    endif()
+endforeach()
 file(MAKE_DIRECTORY "${OUT}")
 
 file(GLOB programs "${OUT}/*.cu")
