@@ -140,8 +140,10 @@ Effect effect_on(const Stmt* stmt, const ParamDecl& param) {
         const Expr* expr = static_cast<const ExprStmt*>(stmt)->expr;
         if (!mentions(expr, param))
             return Effect::untouched;
+        if (expr->kind != NodeKind::Assign) // `r;` or a call: not a store of the whole of r
+            return Effect::unknown;
         const auto* assign = static_cast<const Assign*>(expr);
-        const bool whole = expr->kind == NodeKind::Assign && assign->op == AssignOp::Assign &&
+        const bool whole = assign->op == AssignOp::Assign &&
                            assign->target->kind == NodeKind::NameRef &&
                            static_cast<const NameRef*>(assign->target)->decl == &param;
         return whole && !mentions(assign->value, param) ? Effect::assigned : Effect::unknown;
