@@ -3,8 +3,9 @@
 // closes it (an edge back to a kernel still on the walk's path), so each recursion is reported
 // once, at that call. The same walk, callees first, carries `needs_position` up the calls: a
 // callee's indexof(a) is the position of the caller's stream bound to `a`, so that argument
-// must name one of the caller's streams, whose position the caller then needs in turn; and
-// `discards`, since a callee's discard ends the caller's element too.
+// must name one of the caller's streams, whose position the caller then needs in turn; the
+// index widths of gathers passed down; and `discards`, since a callee's discard ends the
+// caller's element too.
 
 #include "sema/sema_impl.hpp"
 
@@ -51,6 +52,7 @@ private:
     void pass_positions(KernelDecl& caller, const CallEdge& edge) {
         const std::vector<ParamDecl*>& params = edge.callee->params;
         for (std::size_t i = 0; i < params.size() && i < edge.call->args.size(); ++i) {
+            pass_gather_widths(caller, *params[i], *edge.call->args[i]);
             if (!params[i]->needs_position)
                 continue;
             const ParamDecl* stream = bound_parameter(*edge.call->args[i]);
@@ -63,6 +65,18 @@ private:
             caller.params[static_cast<std::size_t>(stream->index)]->needs_position = true;
             caller.uses_indexof = true;
         }
+    }
+
+    /// The index widths a callee's gather parameter is read with are the caller's gather's
+    /// too: the runtime prepares the bound stream for every width used on it (a one-component
+    /// offset reads a view densely).
+    static void pass_gather_widths(KernelDecl& caller, const ParamDecl& param, const Expr& arg) {
+        if (param.param_kind != ParamKind::Gather)
+            return;
+        const ParamDecl* gather = bound_parameter(arg);
+        if (gather != nullptr && gather->param_kind == ParamKind::Gather)
+            caller.params[static_cast<std::size_t>(gather->index)]->gather_index_widths |=
+                param.gather_index_widths;
     }
 
     DiagnosticEngine& diags_;

@@ -100,10 +100,11 @@ void Sema::check_kernel_arguments(Call& call, const KernelDecl& callee) {
         case ParamKind::Gather: {
             const ParamDecl* gather =
                 arg->kind == NodeKind::NameRef ? bound_parameter(*arg) : nullptr;
+            // Any brackets: the stream bound at run time gives every index its meaning (§1.9).
             if (gather == nullptr || gather->param_kind != ParamKind::Gather ||
-                gather->type != param.type || gather->gather_rank != param.gather_rank)
+                gather->type != param.type)
                 diags_.report(DiagId::gather_argument_mismatch, arg->range)
-                    << param.name << callee.name << param.type.name() << param.gather_rank;
+                    << param.name << callee.name << param.type.name();
             break;
         }
         case ParamKind::ReduceInput:

@@ -294,7 +294,11 @@ template <class I> constexpr size_t gather_index(I value, size_t extent) {
 template <class T, int R> class Gather {
 public:
     constexpr Gather(const T* data, int rank, const size_t* extents, const size_t* strides)
-        : data_(data) {
+        : data_(data), bound_rank_(rank) {
+        for (int d = 0; d < rank; ++d) {
+            bound_extents_[d] = extents[d];
+            bound_strides_[d] = strides[d];
+        }
         const int missing = R - rank;
         for (int d = 0; d < R; ++d) {
             const auto dim = static_cast<size_t>(d);
@@ -310,6 +314,12 @@ public:
             strides_[0] = 1;
         }
     }
+
+    /// A called kernel's gather parameter, bound to the caller's gather of another view rank
+    /// (COMPAT.md §1.8): the same stream, whose index meaning follows its rank (§1.9).
+    template <int R2>
+    constexpr Gather(const Gather<T, R2>& other) // NOLINT(google-explicit-constructor)
+        : Gather(other.data_, other.bound_rank_, other.bound_extents_, other.bound_strides_) {}
 
     /// `g[i0][i1]`: one index per dimension of the last ones, slowest first (the dimensions
     /// before them read index 0); `g[i]` of a gather of R > 1 is the row-major element offset i.
@@ -371,10 +381,16 @@ private:
         }
     }
 
+    template <class, int> friend class Gather;
+
     const T* data_;
     size_t extents_[R]{};
     size_t strides_[R]{};
     size_t count_ = 1; ///< elements of the bound stream
+    /// The bound stream's own shape, from which a gather of another view rank is made.
+    int bound_rank_;
+    size_t bound_extents_[4]{};
+    size_t bound_strides_[4]{};
 };
 
 // ---------------------------------------------------------------------------------------------
