@@ -335,6 +335,14 @@ std::string discarded_test() {
     return "!" + std::string(discard_flag_name);
 }
 
+std::string discard_flag_declaration() {
+    return "bool " + std::string(discard_flag_name) + " = false;\n";
+}
+
+std::string discard_argument() {
+    return std::string(discard_flag_name);
+}
+
 namespace {
 
 /// The reference through which a called kernel stores `out` parameter `param` back.

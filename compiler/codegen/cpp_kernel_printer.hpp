@@ -32,6 +32,10 @@ std::string body_parameter(const ParamDecl& param, std::string_view variable_out
 std::string discard_parameter();
 /// The test that the element was not discarded, to guard its outputs' stores.
 std::string discarded_test();
+/// `bool brook_discarded = false;`: the flag, declared before the body's call.
+std::string discard_flag_declaration();
+/// The body call's argument for its discard parameter.
+std::string discard_argument();
 /// The local holding parameter `param` in the functions around the body. Its name carries the
 /// parameter's position, so it cannot clash with the functions' own names.
 std::string local_name(const ParamDecl& param);

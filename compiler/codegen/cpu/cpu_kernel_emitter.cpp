@@ -338,7 +338,7 @@ bool held_in_local(const KernelDecl& kernel, const ParamDecl& param) {
 /// discard).
 std::string held_output_locals(const KernelDecl& kernel, Addressing addressing,
                                const std::string& pad) {
-    std::string text = kernel.discards ? pad + "bool brook_discarded = false;\n" : "";
+    std::string text = kernel.discards ? pad + discard_flag_declaration() : "";
     for (const ParamDecl* param : kernel.params) {
         if (!held_in_local(kernel, *param))
             continue;
@@ -476,7 +476,7 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
         }
     }
     if (kernel.discards)
-        args += ", brook_discarded";
+        args += ", " + discard_argument();
     if (kernel.uses_indexof)
         args += addressing == Addressing::DenseRows ? ", brook_row, i" : ", frame, i";
     return body_name(kernel, lanes) + "(" + args + ")";

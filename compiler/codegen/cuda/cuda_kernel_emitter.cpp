@@ -256,8 +256,8 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
     }
     if (kernel.discards) {
         // A discarded element keeps its outputs' old values (param_access made them read).
-        before += pad + "bool brook_discarded = false;\n";
-        args += ", brook_discarded";
+        before += pad + discard_flag_declaration();
+        args += ", " + discard_argument();
         if (!after.empty())
             after = pad + "if (" + discarded_test() + ") {\n" + after + pad + "}\n";
     }
