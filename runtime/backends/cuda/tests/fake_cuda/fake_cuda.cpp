@@ -91,12 +91,16 @@ Emulation& emulation() {
 }
 
 /// Memory aligned as cuMemAlloc's is (256 bytes), so that code assuming it holds here too.
+/// Zeroed, unlike cuMemAlloc's: without FAKE_CUDA_KERNELS no kernel fills it, and what the
+/// tests read back (a vout's total from the scan) must not depend on what the heap held.
 struct FreeAligned {
     void operator()(char* bytes) const { ::operator delete[](bytes, std::align_val_t{256}); }
 };
 using AlignedBytes = std::unique_ptr<char[], FreeAligned>;
 AlignedBytes allocate_aligned(std::size_t bytes) {
-    return AlignedBytes(static_cast<char*>(::operator new[](bytes, std::align_val_t{256})));
+    AlignedBytes memory(static_cast<char*>(::operator new[](bytes, std::align_val_t{256})));
+    std::memset(memory.get(), 0, bytes);
+    return memory;
 }
 
 struct Allocation {
