@@ -142,7 +142,7 @@ std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry
     }
     return text + "const ::brook::KernelInfo " + kernel_info_name(kernel) + "{\"" + kernel.name +
            "\", " + params_name(kernel) + ", " + std::string(boolean(kernel.is_reduce)) + ", " +
-           backend_list + "};\n";
+           backend_list + ", " + std::string(boolean(kernel.discards)) + "};\n";
 }
 
 std::string kernel_stub(const KernelDecl& kernel) {

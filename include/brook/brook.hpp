@@ -9,6 +9,7 @@
 #include "brook/host_support.hpp"
 #include "brook/stream.hpp"
 #include "brook/vector.hpp"
+#include "brook/write_control.hpp"
 
 using brook::bool2;
 using brook::bool3;

@@ -96,6 +96,23 @@ private:
     std::byte* row_ = nullptr;
 };
 
+/// Whether the general loop skips output element `index` (a write mask tests it, see
+/// Frame::element_flags): it then runs nothing, and its flag becomes 0, not written.
+inline bool skips_element(const Frame& frame, std::size_t index) {
+    if (frame.element_flags == nullptr || frame.element_flags[index] == 0) {
+        return false;
+    }
+    frame.element_flags[index] = 0;
+    return true;
+}
+
+/// Records that output element `index` was written, where the runtime asks (Frame::element_flags).
+inline void mark_written(const Frame& frame, std::size_t index) {
+    if (frame.element_flags != nullptr) {
+        frame.element_flags[index] = 1;
+    }
+}
+
 namespace detail {
 
 /// The position of output element `index` in `view` (resized to the output's shape), or in the

@@ -83,6 +83,11 @@ struct Frame {
     /// pass (`counting` true) in which push() only counts and the ordinary outputs go to scratch
     /// memory, then, after the runtime has sized each variable output, the write pass.
     bool counting = false;
+    /// Null, or while a write mask or write query needs to know which elements a call writes
+    /// (brook/write_control.hpp; then the call is never dense): one byte per output element,
+    /// on entry nonzero for an element to skip, on return 1 for each element written (see
+    /// skips_element and mark_written in cpu_kernel.hpp).
+    unsigned char* element_flags = nullptr;
 
     template <class T> const T& constant(int param) const {
         return *static_cast<const T*>(args[param].constant);
@@ -254,6 +259,9 @@ struct KernelInfo {
     bool is_reduce;
     /// One entry per backend the program was built with (brcc --backends).
     std::span<const BackendCode> backends;
+    /// The body, or a kernel it calls, may run `discard`: the runtime cannot know which
+    /// elements a call writes without asking the backend (brook/write_control.hpp).
+    bool discards = false;
 
     /// The code for `backend`, or null when the program was built without it.
     const void* code_for(std::string_view backend) const {

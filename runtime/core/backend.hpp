@@ -94,6 +94,12 @@ struct Launch {
     /// Per parameter: for VariableOutput ones, element_count counters in host memory (see
     /// `pass`); null for the others. Empty in a Single pass.
     std::vector<std::size_t*> push_counters;
+    /// Null, or (while a write mask or write query needs it, core/write_control.hpp) dense
+    /// storage of one uchar per element of the domain, row-major: on entry nonzero for an
+    /// element to skip (it runs nothing and its outputs keep their values); on return 1 for each
+    /// element written, 0 for one skipped or discarded. Only in Single passes of calls that are
+    /// not dense.
+    Storage* element_flags = nullptr;
 };
 
 class Backend {
@@ -133,6 +139,9 @@ public:
     /// True when run_kernel implements Launch::Pass::Count and Write; the core refuses kernels
     /// with variable outputs on other backends rather than let them return wrong results.
     virtual bool runs_variable_outputs() const { return false; }
+    /// True when run_kernel implements Launch::element_flags; write masks and the write queries
+    /// of kernels that may discard need it.
+    virtual bool tracks_elements() const { return false; }
     /// Between the Count and Write passes of a kernel with variable outputs: turns each
     /// VariableOutput parameter's counts into its elements' first slots (an exclusive prefix sum)
     /// and returns the totals, one per such parameter, in parameter order. The default scans

@@ -19,6 +19,7 @@
 #include "core/launch.hpp"
 
 #include "core/errors.hpp"
+#include "core/write_control.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -493,9 +494,11 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
     BoundCall& call = scratch.call;
     bind_arguments(kernel, args, *domain, written, call);
     if (variable_outputs.empty()) {
-        domain->backend().run_kernel(call.launch);
+        run_controlled(domain->backend(), call.launch);
     } else {
+        check_runs_every_element(call.launch);
         run_with_variable_outputs(domain->backend(), args, variable_outputs, call);
+        note_every_element_written(call.launch);
     }
     // Snapshots can be whole streams: free them now, not at the next call.
     call.snapshots.clear();

@@ -412,8 +412,17 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
                          const std::string& first = "begin", const std::string& last = "end") {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
     const std::string inner = pad + "    ";
-    const std::string before = held_output_locals(kernel, addressing, inner);
-    const std::string after = held_output_stores(kernel, addressing, inner);
+    std::string before = held_output_locals(kernel, addressing, inner);
+    std::string after = held_output_stores(kernel, addressing, inner);
+    if (addressing == Addressing::General) {
+        // The loop that a call whose elements a write mask or query tracks takes.
+        before = inner + "if (" + std::string(cpu) + "skips_element(frame, i)) {\n" + inner +
+                 "    continue;\n" + inner + "}\n" + before;
+        const std::string mark = std::string(cpu) + "mark_written(frame, i);\n";
+        after += kernel.discards ? inner + "if (" + discarded_test() + ") {\n" + inner + "    " +
+                                       mark + inner + "}\n"
+                                 : inner + mark;
+    }
     std::string text = pad + "for (std::size_t i = " + first + "; i < " + last + "; ++i)";
     // Elements are independent and every stream written is distinct from every stream read
     // (the runtime snapshots a written one that is also gathered), so the lanes of an array
@@ -550,7 +559,8 @@ std::string row_loops(const KernelDecl& kernel) {
                    local_name(*param) + ".unit_row(row);\n";
         contiguous += (contiguous.empty() ? "" : " && ") + row_pointer_name(*param) + " != nullptr";
     }
-    per_row += "        if (" + contiguous + ") {\n";
+    // A call whose elements are tracked (Frame::element_flags) takes the ResizedView loop.
+    per_row += "        if (" + contiguous + " && frame.element_flags == nullptr) {\n";
     per_row += element_loop(kernel, Addressing::Row, 3, "row", "row_stop");
     per_row += "        } else {\n";
     per_row += element_loop(kernel, Addressing::General, 3, "row", "row_stop");

@@ -956,9 +956,21 @@ bool has_variable_outputs(const KernelDecl& kernel) {
     return false;
 }
 
+/// What a call whose elements a write mask or write query tracks draws with (the runtime's
+/// Launch::element_flags): under BRT_FLAGS, brt_flags holds a flag per element, stored as the
+/// frame is drawn, and an element whose flag is set skips the kernel, keeping its outputs' values;
+/// the render target BRT_WRITTEN (in one pass of a call split in several) gets 1 for each
+/// element written, 0 for one skipped or discarded.
+std::string element_flag_declarations() {
+    return "#ifdef BRT_FLAGS\nuniform isampler2D brt_flags;\n#endif\n"
+           "#ifdef BRT_WRITTEN\nlayout(location = BRT_WRITTEN) out ivec4 brt_written;\n#endif\n";
+}
+
 std::string kernel_main(const KernelDecl& kernel) {
     const std::vector<ParamAccess> access = param_access(kernel);
-    std::string text = "void main() {\n";
+    const bool tracked = !has_variable_outputs(kernel);
+    std::string text = tracked ? element_flag_declarations() : "";
+    text += "void main() {\n";
     // The write pass of a variable output is drawn over its values, not over the elements.
     if (has_variable_outputs(kernel))
         text += "#ifdef BRT_PUSH_WRITE\n    brt_locate_push();\n#else\n    brt_locate();\n#endif\n";
@@ -976,22 +988,25 @@ std::string kernel_main(const KernelDecl& kernel) {
                 : "brt_index";
         const std::string declaration =
             "    " + glsl_type_name(param->type) + " " + local_name(*param) + " = ";
+        // An output starts as the stream's current value, as on the CPU, so an element the
+        // body does not assign keeps it. BRT_DIRECT_P: the runtime found the stream stored
+        // exactly as the frame is drawn, so the element is the texel being drawn (no address
+        // arithmetic, which integer division makes costly).
+        const std::string fetch =
+            "#ifdef BRT_DIRECT_" + index + "\n" + declaration + "brt_fetch_at_" + index +
+            "(ivec2(gl_FragCoord.xy));\n#else\n" + declaration + "brt_fetch_" + index +
+            "(brt_element(" + position + ", brt_str_" + index + ", brt_off_" + index +
+            "));\n#endif\n";
         if (param->param_kind == ParamKind::OutputStream &&
             !access[static_cast<std::size_t>(param->index)].read) {
             // Every element assigns the output before anything could read it: its current
             // value is never needed, and the runtime sees that it is not sampled (so it may
-            // render into the stream's own textures).
-            text += declaration + zero_value(param->type) + ";\n";
+            // render into the stream's own textures). Unless a write mask may skip the element.
+            const std::string zero = declaration + zero_value(param->type) + ";\n";
+            text += tracked ? "#ifdef BRT_FLAGS\n" + fetch + "#else\n" + zero + "#endif\n" : zero;
         } else if (param->param_kind == ParamKind::InputStream ||
                    param->param_kind == ParamKind::OutputStream) {
-            // An output starts as the stream's current value, as on the CPU, so an element the
-            // body does not assign keeps it. BRT_DIRECT_P: the runtime found the stream stored
-            // exactly as the frame is drawn, so the element is the texel being drawn (no
-            // address arithmetic, which integer division makes costly).
-            text += "#ifdef BRT_DIRECT_" + index + "\n" + declaration + "brt_fetch_at_" + index +
-                    "(ivec2(gl_FragCoord.xy));\n#else\n" + declaration + "brt_fetch_" + index +
-                    "(brt_element(" + position + ", brt_str_" + index + ", brt_off_" + index +
-                    "));\n#endif\n";
+            text += fetch;
         }
     }
     // A discarded element writes its outputs' old values (param_access made them read): the
@@ -1008,9 +1023,16 @@ std::string kernel_main(const KernelDecl& kernel) {
             restores += "        " + local_name(*param) + " = " + old_value_name(*param) + ";\n";
         }
     }
+    if (tracked)
+        text += "#ifdef BRT_FLAGS\n    bool brt_skipped = texelFetch(brt_flags, "
+                "ivec2(gl_FragCoord.xy), 0).r != 0;\n    if (!brt_skipped) {\n#else\n    {\n#endif\n";
     text += "    " + kernel_call(kernel);
     if (!restores.empty())
         text += "    if (" + std::string(discard_flag_name) + ") {\n" + restores + "    }\n";
+    if (tracked)
+        text += "    }\n#ifdef BRT_WRITTEN\n    brt_written = ivec4(brt_skipped" +
+                (kernel.discards ? " || " + std::string(discard_flag_name) : std::string()) +
+                " ? 0 : 1, 0, 0, 0);\n#endif\n";
     for (const ParamDecl* param : kernel.params) {
         if (param->param_kind == ParamKind::OutputStream)
             text += output_writes(*param, local_name(*param));

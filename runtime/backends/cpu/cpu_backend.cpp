@@ -201,6 +201,10 @@ struct CpuFrame {
         frame.element_count = launch.element_count;
         frame.dense = launch.dense;
         frame.counting = launch.pass == Launch::Pass::Count;
+        if (launch.element_flags != nullptr) {
+            frame.element_flags =
+                reinterpret_cast<unsigned char*>(cpu_storage(*launch.element_flags).data());
+        }
     }
     CpuFrame(const CpuFrame&) = delete;
     CpuFrame& operator=(const CpuFrame&) = delete;
@@ -276,6 +280,8 @@ public:
             }
         }
     }
+
+    bool tracks_elements() const override { return true; }
 
     bool runs_variable_outputs() const override {
         return true;

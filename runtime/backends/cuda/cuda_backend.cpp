@@ -392,6 +392,10 @@ public:
         }
         frame.element_count = launch.element_count;
         frame.args = reinterpret_cast<const abi::FrameArg*>(base + args_at);
+        if (launch.element_flags != nullptr) {
+            frame.element_flags = reinterpret_cast<unsigned char*>(
+                cuda_storage(*launch.element_flags).address());
+        }
         std::memcpy(bytes_.data(), &frame, sizeof frame);
 
         for (std::size_t p = 0; p < params; ++p) {
@@ -506,6 +510,8 @@ public:
                   "cannot copy a stream");
         }
     }
+
+    bool tracks_elements() const override { return true; }
 
     bool runs_variable_outputs() const override { return true; }
 

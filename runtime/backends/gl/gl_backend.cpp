@@ -577,6 +577,8 @@ public:
         }
     }
 
+    bool tracks_elements() const override { return true; }
+
     bool runs_variable_outputs() const override { return true; }
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
@@ -636,6 +638,8 @@ private:
         std::string defines;
         int push_total = -1;
         GLuint push_offsets = 0;
+        /// The texture of Launch::element_flags, for a call whose elements are tracked.
+        GLuint element_flags = 0;
     };
 
     /// Per-element push counts and first slots: one int per element, in the elements' layout.
@@ -690,7 +694,18 @@ private:
             return;
         }
         Targets targets = target_defines(outputs);
-        const std::vector<Pass>& passes = plan_passes(kernel, launch, targets, domain, {});
+        // A tracked call (Launch::element_flags) also renders which elements it wrote.
+        PassUniforms extra;
+        GlStorage* flags = nullptr;
+        Surface written;
+        if (launch.element_flags != nullptr) {
+            flags = &gl_storage(launch.element_flags);
+            extra.defines = "#define BRT_FLAGS\n";
+            extra.element_flags = flags->surface().textures[0].get();
+            targets.defines.emplace_back("BRT_WRITTEN");
+            written = acquire_surface(*device_, flags->formats(), domain.count());
+        }
+        const std::vector<Pass>& passes = plan_passes(kernel, launch, targets, domain, extra);
         std::vector<bool> in_place;
         for (Output& output : outputs) {
             in_place.push_back(renders_in_place(launch, output, domain, passes));
@@ -703,7 +718,13 @@ private:
                 targets.textures.push_back(texture.get());
             }
         }
-        draw_passes(launch, passes, targets, domain, {});
+        if (flags != nullptr) {
+            targets.textures.push_back(written.textures[0].get());
+        }
+        draw_passes(launch, passes, targets, domain, extra);
+        if (flags != nullptr) {
+            store(*flags, Region::dense(1, {domain.count(), 0, 0, 0}), written);
+        }
         for (std::size_t k = 0; k < outputs.size(); ++k) {
             if (!in_place[k]) {
                 const auto param = static_cast<std::size_t>(outputs[k].param);
@@ -933,6 +954,10 @@ private:
                 glUniform1i(program.uniform("brt_push_total"), extra.push_total);
                 glBindTextureUnit(static_cast<GLuint>(unit), extra.push_offsets);
                 glUniform1i(program.uniform("brt_push_offsets"), unit);
+            }
+            if (extra.element_flags != 0) {
+                glBindTextureUnit(static_cast<GLuint>(unit), extra.element_flags);
+                glUniform1i(program.uniform("brt_flags"), unit);
             }
             glDrawArrays(GL_TRIANGLES, 0, 3);
             gl::check("running a kernel pass");

@@ -178,7 +178,10 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
                                "                sgemv__body(p0_y_row[i - row], p1_a, p2_x, p3_n, "
                                "p4_r_row[i - row], frame, i);\n"
                                "        } else {\n"
-                               "            for (std::size_t i = row; i < row_stop; ++i)\n"
+                               "            for (std::size_t i = row; i < row_stop; ++i) {\n"
+                               "                if (::brook::cpu::skips_element(frame, i)) {\n"
+                               "                    continue;\n"
+                               "                }\n"
                                "                sgemv__body(p0_y[i], p1_a, p2_x, p3_n, p4_r[i], "
                                "frame, i);\n"))
         << code;

@@ -232,7 +232,8 @@ TEST(EmitCpp, SaxpyLoopHasADenseArrayLoopAndAGeneralOne) {
                               "        for (std::size_t i = begin; i < end; ++i)\n"
                               "            saxpy__body(p0_a, p1_x[i], p2_y[i], p3_result[i]);\n"));
     // The general loop addresses the same names through resizing views, a row at a time: an
-    // array loop where every stream is contiguous along the row, the views' loop elsewhere.
+    // array loop where every stream is contiguous along the row, the views' loop elsewhere and
+    // for calls whose elements a write mask or query tracks.
     EXPECT_TRUE(contains(
         out, "    ::brook::cpu::ResizedView<const ::brook::float4> p1_x(frame, 1);\n"
              "    ::brook::cpu::ResizedView<const ::brook::float4> p2_y(frame, 2);\n"
@@ -242,15 +243,20 @@ TEST(EmitCpp, SaxpyLoopHasADenseArrayLoopAndAGeneralOne) {
              "        const ::brook::float4* const p1_x_row = p1_x.unit_row(row);\n"
              "        const ::brook::float4* const p2_y_row = p2_y.unit_row(row);\n"
              "        ::brook::float4* const p3_result_row = p3_result.unit_row(row);\n"
-             "        if (p1_x_row != nullptr && p2_y_row != nullptr && p3_result_row != nullptr) "
-             "{\n"
+             "        if (p1_x_row != nullptr && p2_y_row != nullptr && p3_result_row != nullptr && "
+             "frame.element_flags == nullptr) {\n"
              "            #pragma omp simd\n"
              "            for (std::size_t i = row; i < row_stop; ++i)\n"
              "                saxpy__body(p0_a, p1_x_row[i - row], p2_y_row[i - row], "
              "p3_result_row[i - row]);\n"
              "        } else {\n"
-             "            for (std::size_t i = row; i < row_stop; ++i)\n"
+             "            for (std::size_t i = row; i < row_stop; ++i) {\n"
+             "                if (::brook::cpu::skips_element(frame, i)) {\n"
+             "                    continue;\n"
+             "                }\n"
              "                saxpy__body(p0_a, p1_x[i], p2_y[i], p3_result[i]);\n"
+             "                ::brook::cpu::mark_written(frame, i);\n"
+             "            }\n"
              "        }\n"
              "        row = row_stop;\n"
              "    }\n"))
@@ -270,7 +276,7 @@ TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
                               "    {\"cpu\", &saxpy__cpu_code},\n"
                               "};\n"
                               "const ::brook::KernelInfo saxpy__info{\"saxpy\", saxpy__params, "
-                              "false, saxpy__backends};\n"))
+                              "false, saxpy__backends, false};\n"))
         << out;
     // BrookGPU's signature: constants by const reference, streams as handles by value (a view
     // made in the call, `.domain()`, binds too).

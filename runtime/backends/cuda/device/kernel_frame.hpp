@@ -69,6 +69,10 @@ struct Frame {
     Index output_extents[4];
     Index element_count;
     const FrameArg* args;
+    /// Null, or while a write mask or write query tracks the call's elements (the runtime's
+    /// Launch::element_flags; the call is then not dense): a byte per output element, on entry
+    /// nonzero for one to skip, on return 1 for each one written.
+    unsigned char* element_flags;
 };
 
 #if defined(__CUDACC__)
@@ -103,6 +107,21 @@ template <class T> __device__ inline T* element_data(const Frame& frame, int par
 template <class T> __device__ inline T& resized_element(const Frame& frame, int param, Index i) {
     const FrameArg& arg = frame.args[param];
     return static_cast<T*>(arg.data)[resized_offset(frame, arg, i)];
+}
+
+/// Whether the element loop skips output element `i` (Frame::element_flags): it then runs
+/// nothing, and its flag becomes 0, not written.
+__device__ inline bool skips_element(const Frame& frame, Index i) {
+    if (frame.element_flags == nullptr || frame.element_flags[i] == 0)
+        return false;
+    frame.element_flags[i] = 0;
+    return true;
+}
+
+/// Records that output element `i` was written, where the runtime asks (Frame::element_flags).
+__device__ inline void mark_written(const Frame& frame, Index i) {
+    if (frame.element_flags != nullptr)
+        frame.element_flags[i] = 1;
 }
 
 /// The value of constant parameter `param`, in its storage type T.
