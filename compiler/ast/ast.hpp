@@ -392,6 +392,9 @@ struct StreamDeclarator {
     std::vector<SourceRange> extents;
     SourceRange range;
     unsigned pointer_depth = 0; ///< a parameter `float (*p)<>` is 1, `float (**p)<>` 2
+    /// Not a stream: an ordinary declarator of the same declaration (`total` and `v[2] = {1,
+    /// 2}` in `float a<8>, total, v[2] = {1, 2};`), kept as `range`'s text.
+    bool plain = false;
 };
 
 /// `float4 x<100>, y<100>;` in host code, or `float s<>` (or `float (*p)<>`) in a host

@@ -254,6 +254,10 @@ private:
             dump_declarator(declarator);
     }
     void dump_declarator(const StreamDeclarator& declarator) {
+        if (declarator.plain) {
+            line("Plain ") << sources_.text(declarator.range) << '\n';
+            return;
+        }
         line("Stream ") << declarator.name << '<';
         for (std::size_t i = 0; i < declarator.extents.size(); ++i)
             out_ << (i ? ", " : "") << sources_.text(declarator.extents[i]);

@@ -490,4 +490,28 @@ std::size_t misread_octal_prefix(std::string_view literal) {
     return prefix < digits ? prefix : 0;
 }
 
+std::string misread_octal_in_decimal(std::string_view literal) {
+    const std::size_t octal = misread_octal_prefix(literal);
+    std::size_t suffix = octal;
+    while (suffix < literal.size() && literal[suffix] >= '0' && literal[suffix] <= '9')
+        ++suffix;
+    const std::string prefix(literal.substr(0, octal));
+    return std::to_string(std::strtoull(prefix.c_str(), nullptr, 8)) +
+           std::string(literal.substr(suffix));
+}
+
+std::string with_decimal_literals(std::string_view text) {
+    std::string out;
+    Lexer lexer(text, 0, 0, static_cast<std::uint32_t>(text.size()), nullptr, true);
+    std::size_t copied = 0;
+    for (Token token = lexer.next(); !token.is(TokenKind::end_of_file); token = lexer.next()) {
+        if (!token.is(TokenKind::int_literal) || misread_octal_prefix(token.text) == 0)
+            continue;
+        out += text.substr(copied, token.loc.offset - copied);
+        out += misread_octal_in_decimal(token.text);
+        copied = token.loc.offset + token.length;
+    }
+    return out + std::string(text.substr(copied));
+}
+
 } // namespace brcc

@@ -25,6 +25,11 @@ std::vector<Token> lex_directive(const SourceManager& sources, const Token& dire
 /// its digits (`0718`: 3, `09`: 1), or 0 for any other literal. Not C, but BrookGPU read such
 /// literals with strtol(text, 0, 0), as that prefix (071 = 57), and brcc does the same.
 std::size_t misread_octal_prefix(std::string_view literal);
+/// Such a literal in decimal, its suffix kept: `0718u` is `57u`.
+std::string misread_octal_in_decimal(std::string_view literal);
+/// `text`, a piece of C that is copied rather than lexed (a host stream's extents), with every
+/// such literal in it in decimal.
+std::string with_decimal_literals(std::string_view text);
 
 /// Lexes `spelling` as one token (for `##`); nullopt unless it is exactly one valid token.
 std::optional<Token> lex_single_token(std::string_view spelling);

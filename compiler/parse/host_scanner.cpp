@@ -25,7 +25,6 @@
 
 #include "lex/lexer.hpp"
 #include "parse/kernel_parser.hpp"
-#include "preprocess/pp_expression.hpp"
 
 #include <set>
 
@@ -87,6 +86,7 @@ private:
     /// The text is output: a main file, outside the text of an included file in `cpp` output.
     bool emitting() const { return emits_ && marker_depth_ == 0; }
     void handle_directive(const Token& directive);
+    void rewrite_directive_literals(const Token& directive);
     /// An `#include "file"`: reads the file and, for a Brook header, rewrites the line.
     void read_include(const Token& directive, const QuotedInclude& include);
     void follow_line_marker(const Token& directive, const LineMarker& marker);
@@ -105,6 +105,8 @@ private:
     /// Reads `name<extents>` from token `i` on, leaving `i` after the `>`; false when the tokens
     /// are not a stream declarator.
     bool scan_stream_declarator(std::size_t& i, StreamDeclarator& declarator);
+    bool scan_plain_declarator(std::size_t& i, StreamDeclarator& declarator);
+    bool declares_stream_after(std::size_t i) const;
     /// The type spelled from token `index` on (type_spelling.hpp).
     TypeSpelling spelling_at(std::size_t index) const;
     /// Element type of a host declaration: a Brook type however spelled; a host-only struct
@@ -170,11 +172,28 @@ void HostScanner::handle_directive(const Token& directive) {
         follow_line_marker(directive, *marker);
         return;
     }
+    if (emitting())
+        rewrite_directive_literals(directive);
     preprocessor_.handle_directive(directive);
     if (!preprocessor_.is_active())
         return;
     if (const std::optional<QuotedInclude> include = preprocessor_.quoted_include(directive))
         read_include(directive, *include);
+}
+
+// The C++ compiler reads the directives of host code too (`#define SEED 0718`, `#if`): their
+// leading-zero literals with an 8 or 9 are rewritten as those of host code are.
+void HostScanner::rewrite_directive_literals(const Token& directive) {
+    const std::vector<Token> tokens = lex_directive(sources_, directive, nullptr);
+    const std::string_view name = tokens.front().text;
+    if (name != "define" && name != "if" && name != "elif")
+        return; // `#error 09` keeps its text
+    // The preprocessor warns about them as it reads the directive.
+    for (const Token& token : tokens) {
+        if (token.is(TokenKind::int_literal) && misread_octal_prefix(token.text) != 0)
+            add_item(HostOctalLiteral{token.range(), misread_octal_in_decimal(token.text)},
+                     token.loc.offset, end_of(token));
+    }
 }
 
 void HostScanner::read_include(const Token& directive, const QuotedInclude& include) {
@@ -478,7 +497,9 @@ bool HostScanner::try_stream_declaration() {
     const Token& type_token = tokens_[first];
     const TypeSpelling spelling = spelling_at(first);
     const std::size_t name = first + spelling.length;
-    if (spelling.length == 0 || !is_name(token(name)) || !token(name + 1).is(TokenKind::less))
+    if (spelling.length == 0 || !is_name(token(name)) ||
+        (!token(name + 1).is(TokenKind::less) &&
+         (paren_depth_ > 0 || !declares_stream_after(name))))
         return false;
     if (first > 0) {
         const TokenKind before = tokens_[first - 1].kind;
@@ -496,13 +517,13 @@ bool HostScanner::try_stream_declaration() {
     std::size_t i = name;
     while (true) {
         StreamDeclarator declarator;
-        if (!scan_stream_declarator(i, declarator))
+        const bool stream = is_name(token(i)) && token(i + 1).is(TokenKind::less);
+        if (!(stream ? scan_stream_declarator(i, declarator) : scan_plain_declarator(i, declarator)))
             return false;
         decl.declarators.push_back(std::move(declarator));
         if (decl.is_parameter)
             break;
-        if (token(i).is(TokenKind::comma) && is_name(token(i + 1)) &&
-            token(i + 2).is(TokenKind::less)) {
+        if (token(i).is(TokenKind::comma)) {
             ++i;
             continue;
         }
@@ -515,6 +536,53 @@ bool HostScanner::try_stream_declaration() {
     const std::uint32_t end = decl.range.end.offset;
     add_item(std::move(decl), begin, end);
     pos_ = i;
+    return true;
+}
+
+// A declaration whose first declarator is not a stream may declare one later, as C lets a
+// declaration mix declarators (`float total, a<8>;`): `, name <` at its top level is one.
+bool HostScanner::declares_stream_after(std::size_t i) const {
+    int depth = 0;
+    for (;; ++i) {
+        const TokenKind kind = token(i).kind;
+        if (kind == TokenKind::end_of_file || (depth == 0 && kind == TokenKind::semi))
+            return false;
+        if (kind == TokenKind::l_paren || kind == TokenKind::l_square ||
+            kind == TokenKind::l_brace)
+            ++depth;
+        else if (kind == TokenKind::r_paren || kind == TokenKind::r_square ||
+                 kind == TokenKind::r_brace) {
+            if (--depth < 0)
+                return false;
+        } else if (depth == 0 && kind == TokenKind::comma && is_name(token(i + 1)) &&
+                   token(i + 2).is(TokenKind::less))
+            return true;
+    }
+}
+
+// plain_declarator := the tokens up to the next top-level ',' or ';' (a name, pointers, array
+// extents, an initialiser), kept as text.
+bool HostScanner::scan_plain_declarator(std::size_t& i, StreamDeclarator& declarator) {
+    const std::size_t first = i;
+    int depth = 0;
+    for (;; ++i) {
+        const TokenKind kind = token(i).kind;
+        if (kind == TokenKind::end_of_file)
+            return false;
+        if (depth == 0 && (kind == TokenKind::comma || kind == TokenKind::semi))
+            break;
+        if (kind == TokenKind::l_paren || kind == TokenKind::l_square ||
+            kind == TokenKind::l_brace)
+            ++depth;
+        else if ((kind == TokenKind::r_paren || kind == TokenKind::r_square ||
+                  kind == TokenKind::r_brace) &&
+                 --depth < 0)
+            return false;
+    }
+    if (i == first)
+        return false;
+    declarator.plain = true;
+    declarator.range = {tokens_[first].loc, location(end_of(tokens_[i - 1]))};
     return true;
 }
 
@@ -655,16 +723,10 @@ bool HostScanner::try_reduce_operator() {
 // A leading-zero literal with an 8 or 9 (lexer.hpp): its octal prefix's value, in decimal.
 bool HostScanner::try_octal_literal() {
     const Token& literal = tokens_[pos_];
-    const std::size_t octal = misread_octal_prefix(literal.text);
-    if (octal == 0)
+    if (misread_octal_prefix(literal.text) == 0)
         return false;
-    std::size_t suffix = octal;
-    while (suffix < literal.text.size() && literal.text[suffix] >= '0' &&
-           literal.text[suffix] <= '9')
-        ++suffix;
-    const std::string decimal =
-        std::to_string(pp_literal_value(literal)) + literal.text.substr(suffix);
-    add_item(HostOctalLiteral{literal.range(), decimal}, literal.loc.offset, end_of(literal));
+    add_item(HostOctalLiteral{literal.range(), misread_octal_in_decimal(literal.text)},
+             literal.loc.offset, end_of(literal));
     ++pos_;
     return true;
 }

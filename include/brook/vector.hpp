@@ -109,9 +109,30 @@ template <class T> struct part_writer {
     }
 };
 
+/// The component that index `i` selects among N: i itself, clamped to [0, N). A floating index
+/// truncates toward zero first, as it did when operator[] took an int. operator[] takes any
+/// arithmetic index type, so that it matches `v[0u]` exactly where int2..4's pointer conversion
+/// would otherwise make the call ambiguous.
+template <int N, class I> constexpr int component_index(I i) {
+    if constexpr (portable::is_floating_point_v<I>) {
+        const int k = static_cast<int>(i);
+        return k < 0 ? 0 : k > N - 1 ? N - 1 : k;
+    } else {
+        return !(i > I(0)) ? 0 : i >= I(N - 1) ? N - 1 : static_cast<int>(i);
+    }
+}
+
+/// BrookGPU's host int2..4 convert to `int*` (COMPAT.md 2.5): the components are consecutive
+/// ints, x first. A base of every vec, empty: other element types have no such conversion.
+template <class V, class T> struct int_pointer {};
+template <class V> struct int_pointer<V, int> {
+    constexpr operator int*() { return &static_cast<V*>(this)->x; }
+    constexpr operator const int*() const { return &static_cast<const V*>(this)->x; }
+};
+
 } // namespace detail
 
-template <class T> struct vec<T, 2> {
+template <class T> struct vec<T, 2> : detail::int_pointer<vec<T, 2>, T> {
     T x{}, y{};
 
     constexpr vec() = default;
@@ -131,11 +152,15 @@ template <class T> struct vec<T, 2> {
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
-    constexpr T& operator[](int i) { return i <= 0 ? x : y; }
-    constexpr const T& operator[](int i) const { return i <= 0 ? x : y; }
+    template <detail::vec_scalar I> constexpr T& operator[](I i) {
+        return detail::component_index<2>(i) == 0 ? x : y;
+    }
+    template <detail::vec_scalar I> constexpr const T& operator[](I i) const {
+        return detail::component_index<2>(i) == 0 ? x : y;
+    }
 };
 
-template <class T> struct vec<T, 3> {
+template <class T> struct vec<T, 3> : detail::int_pointer<vec<T, 3>, T> {
     T x{}, y{}, z{};
 
     constexpr vec() = default;
@@ -158,11 +183,17 @@ template <class T> struct vec<T, 3> {
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
-    constexpr T& operator[](int i) { return i <= 0 ? x : i == 1 ? y : z; }
-    constexpr const T& operator[](int i) const { return i <= 0 ? x : i == 1 ? y : z; }
+    template <detail::vec_scalar I> constexpr T& operator[](I i) {
+        const int k = detail::component_index<3>(i);
+        return k == 0 ? x : k == 1 ? y : z;
+    }
+    template <detail::vec_scalar I> constexpr const T& operator[](I i) const {
+        const int k = detail::component_index<3>(i);
+        return k == 0 ? x : k == 1 ? y : z;
+    }
 };
 
-template <class T> struct vec<T, 4> {
+template <class T> struct vec<T, 4> : detail::int_pointer<vec<T, 4>, T> {
     T x{}, y{}, z{}, w{};
 
     constexpr vec() = default;
@@ -187,8 +218,14 @@ template <class T> struct vec<T, 4> {
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
-    constexpr T& operator[](int i) { return i <= 0 ? x : i == 1 ? y : i == 2 ? z : w; }
-    constexpr const T& operator[](int i) const { return i <= 0 ? x : i == 1 ? y : i == 2 ? z : w; }
+    template <detail::vec_scalar I> constexpr T& operator[](I i) {
+        const int k = detail::component_index<4>(i);
+        return k == 0 ? x : k == 1 ? y : k == 2 ? z : w;
+    }
+    template <detail::vec_scalar I> constexpr const T& operator[](I i) const {
+        const int k = detail::component_index<4>(i);
+        return k == 0 ? x : k == 1 ? y : k == 2 ? z : w;
+    }
 };
 
 namespace detail {

@@ -10,6 +10,7 @@
 
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/kernel_stub_emitter.hpp"
+#include "lex/lexer.hpp"
 #include "support/diagnostics.hpp"
 
 namespace brcc {
@@ -83,16 +84,24 @@ void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sour
         return;
     }
     // The element type as the user spelled it: host code resolves it in its own scope.
+    // Each run of stream declarators is one declaration of brook::stream handles, each run of
+    // ordinary ones (`float a<8>, total;`) one of the element type, in the order written.
     const std::string element(sources.text(decl.type_range));
-    std::string text = "::brook::stream ";
-    bool first = true;
-    for (const StreamDeclarator& declarator : decl.declarators) {
-        if (!first)
+    std::string text;
+    for (std::size_t k = 0; k < decl.declarators.size(); ++k) {
+        const StreamDeclarator& declarator = decl.declarators[k];
+        const bool starts_run = k == 0 || decl.declarators[k - 1].plain != declarator.plain;
+        if (starts_run)
+            text += (k == 0 ? "" : "; ") + (declarator.plain ? element : "::brook::stream") + " ";
+        else
             text += ", ";
-        first = false;
+        if (declarator.plain) {
+            text += with_decimal_literals(sources.text(declarator.range));
+            continue;
+        }
         text += declarator.name + " = ::brook::make_stream<" + element + ">(";
         for (std::size_t i = 0; i < declarator.extents.size(); ++i)
-            text += (i == 0 ? "" : ", ") + std::string(sources.text(declarator.extents[i]));
+            text += (i == 0 ? "" : ", ") + with_decimal_literals(sources.text(declarator.extents[i]));
         text += ")";
     }
     out.source(text, line);
@@ -104,10 +113,10 @@ void emit_host_iterator_decl(const HostIteratorDecl& decl, const SourceManager& 
     // `iter(0, 10)` on a float iterator means 0.0f to 10.0f, as in C.
     std::string text = "::brook::stream " + decl.declarator.name + " = ::brook::make_iterator<" +
                        cpp_type_name(decl.element_type) + ">(" +
-                       std::string(sources.text(decl.begin_value)) + ", " +
-                       std::string(sources.text(decl.end_value));
+                       with_decimal_literals(sources.text(decl.begin_value)) + ", " +
+                       with_decimal_literals(sources.text(decl.end_value));
     for (const SourceRange extent : decl.declarator.extents)
-        text += ", " + std::string(sources.text(extent));
+        text += ", " + with_decimal_literals(sources.text(extent));
     out.source(text + ")", line_of(sources, decl.range.begin));
 }
 
