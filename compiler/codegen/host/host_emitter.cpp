@@ -146,7 +146,11 @@ void emit_struct(const StructDecl& decl, const SourceManager& sources, CodeWrite
 
 void emit_element_traits(const StructDecl& decl, CodeWriter& out) {
     const std::string name = "::" + cpp_identifier(decl.name);
-    std::string text = "\nnamespace brook {\ntemplate <> struct element_traits<" + name + "> {\n";
+    // A header's struct gets its traits wherever the header is read: in the file that includes
+    // it and in each Brook header (.brh) that includes it too. The guard keeps the first.
+    const std::string guard = "BROOK_ELEMENT_TRAITS_" + cpp_identifier(decl.name);
+    std::string text = "\n#ifndef " + guard + "\n#define " + guard + "\n";
+    text += "namespace brook {\ntemplate <> struct element_traits<" + name + "> {\n";
     text += "    static const ElementType& type() {\n";
     text += "        static const ElementType t{\"" + decl.name + "\", sizeof(" + name + "), {\n";
     flatten_fields(decl, name, "", text);
@@ -154,7 +158,7 @@ void emit_element_traits(const StructDecl& decl, CodeWriter& out) {
     text += "        return t;\n";
     text += "    }\n";
     text += "};\n";
-    text += "} // namespace brook\n";
+    text += "} // namespace brook\n#endif\n";
     out.generated(text);
 }
 

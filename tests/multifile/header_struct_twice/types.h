@@ -1,0 +1,4 @@
+#ifndef TYPES_H
+#define TYPES_H
+typedef struct { float x; float y; } Pair;
+#endif
