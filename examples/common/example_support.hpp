@@ -6,10 +6,13 @@
 
 #include "brook/brook.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace example {
 
@@ -51,6 +54,33 @@ public:
 private:
     std::uint32_t state_;
 };
+
+/// The threads a baseline may use, the same as Brook's cpu backend: BRT_THREADS, else
+/// OMP_NUM_THREADS (its first value), else every hardware thread.
+inline int baseline_threads() {
+    for (const char* variable : {"BRT_THREADS", "OMP_NUM_THREADS"}) {
+        if (const char* text = std::getenv(variable); text != nullptr && std::atoi(text) > 0) {
+            return std::atoi(text);
+        }
+    }
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+/// The median of `runs` timings of `run` (milliseconds), after one untimed run that warms caches,
+/// pages and plans: how a baseline's expert user would time it.
+template <class Run> double median_ms(int runs, Run&& run) {
+    run();
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        run();
+        times.push_back(std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - start)
+                            .count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
 
 /// Wall-clock time since construction or the last restart.
 class Stopwatch {
