@@ -71,10 +71,12 @@ APPLICATIONS = {
         "C++ tracer, same grid (1 thread)",
         lambda f: int(f["tests"]), "ray-triangle tests"),
     "bitonic_sort": Application(
-        lambda f: f"{f['count']} floats", "std::sort (1 thread)", None, None),
+        lambda f: f"{f['count']} floats", "libstdc++ parallel sort, all threads", None, None,
+        "std::sort (1 thread)"),
     "uniform_grid": Application(
         lambda f: f"{f['particles']} particles, {f['cells']} cells",
-        "std::sort + std::lower_bound (1 thread)", None, None),
+        "OpenMP + parallel sort + std::lower_bound, all threads", None, None,
+        "std::sort + std::lower_bound (1 thread)"),
     "max_reduction": Application(
         lambda f: f"{square(int(f['pixels']))} float3", "C++ loop (1 thread)", None, None),
 }

@@ -67,11 +67,14 @@ inline int baseline_threads() {
 }
 
 /// The median of `runs` timings of `run` (milliseconds), after one untimed run that warms caches,
-/// pages and plans: how a baseline's expert user would time it.
-template <class Run> double median_ms(int runs, Run&& run) {
+/// pages and plans: how a baseline's expert user would time it. `setup` runs untimed before
+/// each run (a sort's fresh copy of its input).
+template <class Setup, class Run> double median_ms(int runs, Setup&& setup, Run&& run) {
+    setup();
     run();
     std::vector<double> times;
     for (int i = 0; i < runs; ++i) {
+        setup();
         const auto start = std::chrono::steady_clock::now();
         run();
         times.push_back(std::chrono::duration<double, std::milli>(
@@ -80,6 +83,10 @@ template <class Run> double median_ms(int runs, Run&& run) {
     }
     std::sort(times.begin(), times.end());
     return times[times.size() / 2];
+}
+
+template <class Run> double median_ms(int runs, Run&& run) {
+    return median_ms(runs, [] {}, run);
 }
 
 /// Wall-clock time since construction or the last restart.
