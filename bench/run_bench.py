@@ -68,8 +68,8 @@ APPLICATIONS = {
         "FFTW 3, FFTW_MEASURE (1 thread)"),
     "raytrace": Application(
         lambda f: f"{square(int(f['rays']))} rays",
-        "C++ tracer, same grid (1 thread)",
-        lambda f: int(f["tests"]), "ray-triangle tests"),
+        "C++ tracer, same grid, OpenMP, all threads",
+        lambda f: int(f["tests"]), "ray-triangle tests", "C++ tracer, same grid (1 thread)"),
     "bitonic_sort": Application(
         lambda f: f"{f['count']} floats", "libstdc++ parallel sort, all threads", None, None,
         "std::sort (1 thread)"),
