@@ -1,5 +1,6 @@
 // The CPU backend. Streams live in 64-byte aligned host memory in the element's C++ layout, so
-// streamRead/streamWrite are memcpy and brcc's generated loops index the data directly.
+// streamRead/streamWrite are memcpy and brcc's generated loops index the data directly. Large
+// streams are mapped zero pages that the kernels' threads touch first (CpuStorage).
 //
 // Kernels: the output domain is cut into one contiguous row-major range per thread and each
 // thread calls the generated loop function once for its range. Small launches run on the calling
@@ -18,8 +19,10 @@
 #include "core/registry.hpp"
 
 #include <omp.h>
+#include <sys/mman.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
@@ -35,21 +38,46 @@ namespace {
 /// (cpu::KernelCode::grain).
 constexpr std::size_t min_elements_per_thread = 4096;
 
+/// Streams this large or larger are mapped from the OS rather than taken from the heap.
+constexpr std::size_t mapped_bytes = std::size_t{1} << 20;
+
+/// A stream's zero-filled memory. A large stream is an anonymous mapping: the OS gives zeroed
+/// pages lazily, when first touched, and the first touch is usually the kernel that writes the
+/// stream, on all of its threads, so creating a stream costs no more than the memory its use
+/// touches. Zero-filling it here, on one thread, would touch every page first (and take longer
+/// than the kernel writing it). Small streams come from the heap, 64-byte aligned, zero-filled.
 class CpuStorage final : public Storage {
 public:
     CpuStorage(std::size_t element_size, std::size_t count)
-        : Storage(element_size, count),
-          data_(static_cast<std::byte*>(brmalloc(element_size * count))) {
-        std::memset(data_, 0, element_size * count);
+        : Storage(element_size, count), bytes_(element_size * count) {
+        if (bytes_ >= mapped_bytes) {
+            void* mapping =
+                mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (mapping == MAP_FAILED) {
+                fatal("cpu backend: cannot allocate a stream of " + std::to_string(bytes_) +
+                      " bytes (" + std::strerror(errno) + "); make the stream smaller");
+            }
+            data_ = static_cast<std::byte*>(mapping);
+            return;
+        }
+        data_ = static_cast<std::byte*>(brmalloc(bytes_));
+        std::memset(data_, 0, bytes_);
     }
-    ~CpuStorage() override { brfree(data_); }
+    ~CpuStorage() override {
+        if (bytes_ >= mapped_bytes) {
+            munmap(data_, bytes_);
+        } else {
+            brfree(data_);
+        }
+    }
     CpuStorage(const CpuStorage&) = delete;
     CpuStorage& operator=(const CpuStorage&) = delete;
 
     std::byte* data() const { return data_; }
 
 private:
-    std::byte* data_;
+    std::size_t bytes_;
+    std::byte* data_ = nullptr;
 };
 
 // Only storage this backend allocated reaches it: one backend serves the whole run.

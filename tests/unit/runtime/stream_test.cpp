@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -133,6 +134,20 @@ TEST(Stream, NewStreamsAreZero) {
     float2 out[4] = {float2(9.0f), float2(9.0f), float2(9.0f), float2(9.0f)};
     streamWrite(s, out);
     EXPECT_EQ(out[3].y, 0.0f);
+}
+
+// Large streams take their memory from the OS as zero pages (the cpu backend maps them); a new
+// one reads as zeros wherever it is read, and one made where a written one was freed too.
+TEST(Stream, NewLargeStreamsAreZero) {
+    constexpr std::size_t count = std::size_t{3} << 20; // 12 MiB of floats
+    std::vector<float> values(count, 7.0f);
+    {
+        const brook::stream written = make_stream<float>(count);
+        streamRead(written, values.data());
+    }
+    const brook::stream s = make_stream<float>(count);
+    streamWrite(s, values.data());
+    EXPECT_EQ(std::count(values.begin(), values.end(), 0.0f), static_cast<long>(count));
 }
 
 TEST(Stream, SwapExchangesHandles) {
