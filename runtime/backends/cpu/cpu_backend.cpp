@@ -38,8 +38,12 @@ namespace {
 /// (cpu::KernelCode::grain).
 constexpr std::size_t min_elements_per_thread = 4096;
 
-/// Streams this large or larger are mapped from the OS rather than taken from the heap.
-constexpr std::size_t mapped_bytes = std::size_t{1} << 20;
+/// Streams this large or larger are mapped from the OS rather than taken from the heap. Smaller
+/// ones come from the heap, which hands a freed block to the next stream of its size (glibc
+/// keeps blocks up to 32 MiB in the heap once one was freed): the temporaries some calls make
+/// (snapshots, variable outputs) then reuse memory already touched, where a new mapping would
+/// fault its pages in again on every call.
+constexpr std::size_t mapped_bytes = std::size_t{16} << 20;
 
 /// A stream's zero-filled memory. A large stream is an anonymous mapping: the OS gives zeroed
 /// pages lazily, when first touched, and the first touch is usually the kernel that writes the

@@ -139,7 +139,7 @@ TEST(Stream, NewStreamsAreZero) {
 // Large streams take their memory from the OS as zero pages (the cpu backend maps them); a new
 // one reads as zeros wherever it is read, and one made where a written one was freed too.
 TEST(Stream, NewLargeStreamsAreZero) {
-    constexpr std::size_t count = std::size_t{3} << 20; // 12 MiB of floats
+    constexpr std::size_t count = std::size_t{5} << 20; // 20 MiB of floats
     std::vector<float> values(count, 7.0f);
     {
         const brook::stream written = make_stream<float>(count);
