@@ -127,8 +127,8 @@ std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry
         const ParamAccess& used = access[static_cast<std::size_t>(param->index)];
         text += "    {\"" + param->name +
                 "\", ::brook::ParamKind::" + std::string(runtime_kind(param->param_kind)) + ", " +
-                element_type(param->type) + ", " + std::to_string(param->gather_index_widths) + ", " +
-                std::string(boolean(used.read)) + ", " + std::string(boolean(used.written)) +
+                element_type(param->type) + ", " + std::to_string(param->gather_index_widths) +
+                ", " + std::string(boolean(used.read)) + ", " + std::string(boolean(used.written)) +
                 "},\n";
     }
     text += "};\n";

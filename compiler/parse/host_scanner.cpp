@@ -63,9 +63,9 @@ class HostScanner {
 public:
     /// `emits`: the file's text is the output (the main file), not only read (a header).
     HostScanner(SourceManager& sources, std::uint32_t file, ScanState& state, bool emits)
-        : sources_(sources), file_(file), text_(sources.text(file)),
-          diags_(state.context.diags), state_(state), unit_(state.unit.get()),
-          context_(state.context), preprocessor_(state.preprocessor), emits_(emits) {}
+        : sources_(sources), file_(file), text_(sources.text(file)), diags_(state.context.diags),
+          state_(state), unit_(state.unit.get()), context_(state.context),
+          preprocessor_(state.preprocessor), emits_(emits) {}
 
     void run();
 
@@ -200,8 +200,7 @@ void HostScanner::read_include(const Token& directive, const QuotedInclude& incl
     const std::string path = preprocessor_.find_include(include.name, sources_.name(file_));
     if (is_brook_header(include.name)) {
         const std::string header = generated_header_name(include.name);
-        add_item(HostInclude{header, directive.range()}, directive.loc.offset,
-                 end_of(directive));
+        add_item(HostInclude{header, directive.range()}, directive.loc.offset, end_of(directive));
         if (!path.empty() && emits_)
             unit_->brook_headers.push_back({path, header});
     }
@@ -518,7 +517,8 @@ bool HostScanner::try_stream_declaration() {
     while (true) {
         StreamDeclarator declarator;
         const bool stream = is_name(token(i)) && token(i + 1).is(TokenKind::less);
-        if (!(stream ? scan_stream_declarator(i, declarator) : scan_plain_declarator(i, declarator)))
+        if (!(stream ? scan_stream_declarator(i, declarator)
+                     : scan_plain_declarator(i, declarator)))
             return false;
         decl.declarators.push_back(std::move(declarator));
         if (decl.is_parameter)
@@ -547,8 +547,7 @@ bool HostScanner::declares_stream_after(std::size_t i) const {
         const TokenKind kind = token(i).kind;
         if (kind == TokenKind::end_of_file || (depth == 0 && kind == TokenKind::semi))
             return false;
-        if (kind == TokenKind::l_paren || kind == TokenKind::l_square ||
-            kind == TokenKind::l_brace)
+        if (kind == TokenKind::l_paren || kind == TokenKind::l_square || kind == TokenKind::l_brace)
             ++depth;
         else if (kind == TokenKind::r_paren || kind == TokenKind::r_square ||
                  kind == TokenKind::r_brace) {
@@ -571,8 +570,7 @@ bool HostScanner::scan_plain_declarator(std::size_t& i, StreamDeclarator& declar
             return false;
         if (depth == 0 && (kind == TokenKind::comma || kind == TokenKind::semi))
             break;
-        if (kind == TokenKind::l_paren || kind == TokenKind::l_square ||
-            kind == TokenKind::l_brace)
+        if (kind == TokenKind::l_paren || kind == TokenKind::l_square || kind == TokenKind::l_brace)
             ++depth;
         else if ((kind == TokenKind::r_paren || kind == TokenKind::r_square ||
                   kind == TokenKind::r_brace) &&

@@ -77,16 +77,17 @@ template <class Setup, class Run> double median_ms(int runs, Setup&& setup, Run&
         setup();
         const auto start = std::chrono::steady_clock::now();
         run();
-        times.push_back(std::chrono::duration<double, std::milli>(
-                            std::chrono::steady_clock::now() - start)
-                            .count());
+        times.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
     }
     std::sort(times.begin(), times.end());
     return times[times.size() / 2];
 }
 
 template <class Run> double median_ms(int runs, Run&& run) {
-    return median_ms(runs, [] {}, run);
+    return median_ms(
+        runs, [] {}, run);
 }
 
 /// Wall-clock time since construction or the last restart.

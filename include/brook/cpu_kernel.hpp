@@ -19,8 +19,8 @@ namespace brook::cpu {
 template <class T, int R> class Gather : public lang::Gather<T, R> {
 public:
     explicit Gather(const StreamView& view)
-        : lang::Gather<T, R>(reinterpret_cast<const T*>(view.data), view.rank,
-                             view.extents.data(), view.strides.data()) {}
+        : lang::Gather<T, R>(reinterpret_cast<const T*>(view.data), view.rank, view.extents.data(),
+                             view.strides.data()) {}
 };
 
 /// The end of the output row that element `index` is in, or `end` if that comes first: the

@@ -173,8 +173,7 @@ public:
         if (counting_) {
             ++arg_->push_counts[element_];
         } else {
-            reinterpret_cast<T*>(arg_->stream.data)[arg_->push_offsets[element_] + pushed_] =
-                value;
+            reinterpret_cast<T*>(arg_->stream.data)[arg_->push_offsets[element_] + pushed_] = value;
         }
         ++pushed_;
     }

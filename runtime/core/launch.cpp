@@ -403,8 +403,8 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
         case ParamKind::Gather: {
             const StreamImpl& gather = read_stream(kernel, i, arg.stream_arg, domain);
             check_gather(kernel, i, gather);
-            bound.stream = offset_readable(kernel, i, gather,
-                                           read_binding(gather, kind, written, call), call);
+            bound.stream =
+                offset_readable(kernel, i, gather, read_binding(gather, kind, written, call), call);
             break;
         }
         case ParamKind::ReduceInput:

@@ -61,8 +61,8 @@ MaskArea covered_area(const WriteMaskState& mask, const Launch& launch) {
     const std::size_t columns = launch.extents[static_cast<std::size_t>(launch.rank - 1)];
     const MaskArea area{launch.element_count / columns, columns};
     if (area.rows > mask.height || area.columns > mask.width) {
-        fatal(call_label(*launch.kernel) + " runs over " + std::to_string(area.rows) +
-              " rows of " + std::to_string(area.columns) + " elements, but the bound write mask is " +
+        fatal(call_label(*launch.kernel) + " runs over " + std::to_string(area.rows) + " rows of " +
+              std::to_string(area.columns) + " elements, but the bound write mask is " +
               std::to_string(mask.height) + " x " + std::to_string(mask.width) +
               "; create the mask (write_mask::create(height, width)) at least as large as the "
               "outputs of the calls it is bound for");
@@ -246,8 +246,7 @@ void write_query::release() {
 // ---------------------------------------------------------------------------------------------
 // write_mask
 
-write_mask::write_mask(std::shared_ptr<detail::WriteMaskState> state)
-    : state_(std::move(state)) {}
+write_mask::write_mask(std::shared_ptr<detail::WriteMaskState> state) : state_(std::move(state)) {}
 
 write_mask write_mask::create(int height, int width) {
     if (height <= 0 || width <= 0) {

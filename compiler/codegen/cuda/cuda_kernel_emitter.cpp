@@ -268,9 +268,9 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
         before = pad + "if (" + std::string(device) + "skips_element(frame, i)) {\n" + pad +
                  "    continue;\n" + pad + "}\n" + before;
         const std::string mark = std::string(device) + "mark_written(frame, i);\n";
-        after += kernel.discards ? pad + "if (" + discarded_test() + ") {\n" + pad + "    " +
-                                       mark + pad + "}\n"
-                                 : pad + mark;
+        after += kernel.discards
+                     ? pad + "if (" + discarded_test() + ") {\n" + pad + "    " + mark + pad + "}\n"
+                     : pad + mark;
     }
     return before + pad + body_name(kernel) + "(" + args + ");\n" + after;
 }

@@ -746,8 +746,9 @@ std::string stream_declarations(const ParamDecl& param) {
         // One index component: a row-major element offset (COMPAT.md §1.9), which is the
         // position itself on a 1-D stream.
         text += type + " brt_gather_offset_" + index + "(int offset) {\n";
-        text += "    return brt_fetch_" + index + "(brt_element(brt_offset_position(offset, brt_ext_" +
-                index + "), brt_str_" + index + ", brt_off_" + index + "));\n}\n";
+        text += "    return brt_fetch_" + index +
+                "(brt_element(brt_offset_position(offset, brt_ext_" + index + "), brt_str_" +
+                index + ", brt_off_" + index + "));\n}\n";
     }
     return text;
 }
@@ -992,11 +993,10 @@ std::string kernel_main(const KernelDecl& kernel) {
         // body does not assign keeps it. BRT_DIRECT_P: the runtime found the stream stored
         // exactly as the frame is drawn, so the element is the texel being drawn (no address
         // arithmetic, which integer division makes costly).
-        const std::string fetch =
-            "#ifdef BRT_DIRECT_" + index + "\n" + declaration + "brt_fetch_at_" + index +
-            "(ivec2(gl_FragCoord.xy));\n#else\n" + declaration + "brt_fetch_" + index +
-            "(brt_element(" + position + ", brt_str_" + index + ", brt_off_" + index +
-            "));\n#endif\n";
+        const std::string fetch = "#ifdef BRT_DIRECT_" + index + "\n" + declaration +
+                                  "brt_fetch_at_" + index + "(ivec2(gl_FragCoord.xy));\n#else\n" +
+                                  declaration + "brt_fetch_" + index + "(brt_element(" + position +
+                                  ", brt_str_" + index + ", brt_off_" + index + "));\n#endif\n";
         if (param->param_kind == ParamKind::OutputStream &&
             !access[static_cast<std::size_t>(param->index)].read) {
             // Every element assigns the output before anything could read it: its current
@@ -1024,8 +1024,9 @@ std::string kernel_main(const KernelDecl& kernel) {
         }
     }
     if (tracked)
-        text += "#ifdef BRT_FLAGS\n    bool brt_skipped = texelFetch(brt_flags, "
-                "ivec2(gl_FragCoord.xy), 0).r != 0;\n    if (!brt_skipped) {\n#else\n    {\n#endif\n";
+        text +=
+            "#ifdef BRT_FLAGS\n    bool brt_skipped = texelFetch(brt_flags, "
+            "ivec2(gl_FragCoord.xy), 0).r != 0;\n    if (!brt_skipped) {\n#else\n    {\n#endif\n";
     text += "    " + kernel_call(kernel);
     if (!restores.empty())
         text += "    if (" + std::string(discard_flag_name) + ") {\n" + restores + "    }\n";

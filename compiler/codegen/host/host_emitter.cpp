@@ -101,7 +101,8 @@ void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sour
         }
         text += declarator.name + " = ::brook::make_stream<" + element + ">(";
         for (std::size_t i = 0; i < declarator.extents.size(); ++i)
-            text += (i == 0 ? "" : ", ") + with_decimal_literals(sources.text(declarator.extents[i]));
+            text +=
+                (i == 0 ? "" : ", ") + with_decimal_literals(sources.text(declarator.extents[i]));
         text += ")";
     }
     out.source(text, line);

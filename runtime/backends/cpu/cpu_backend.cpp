@@ -313,7 +313,9 @@ public:
         }
     }
 
-    bool tracks_elements() const override { return true; }
+    bool tracks_elements() const override {
+        return true;
+    }
 
     bool runs_variable_outputs() const override {
         return true;

@@ -393,8 +393,8 @@ public:
         frame.element_count = launch.element_count;
         frame.args = reinterpret_cast<const abi::FrameArg*>(base + args_at);
         if (launch.element_flags != nullptr) {
-            frame.element_flags = reinterpret_cast<unsigned char*>(
-                cuda_storage(*launch.element_flags).address());
+            frame.element_flags =
+                reinterpret_cast<unsigned char*>(cuda_storage(*launch.element_flags).address());
         }
         std::memcpy(bytes_.data(), &frame, sizeof frame);
 

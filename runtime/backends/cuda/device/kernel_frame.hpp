@@ -130,7 +130,8 @@ template <class T> __device__ inline const T& constant(const Frame& frame, int p
 }
 
 /// Gather parameter `param` as the kernel language's Gather.
-template <class T, int R> __device__ inline lang::Gather<T, R> gather(const Frame& frame, int param) {
+template <class T, int R>
+__device__ inline lang::Gather<T, R> gather(const Frame& frame, int param) {
     const FrameArg& arg = frame.args[param];
     lang::size_t extents[4] = {};
     lang::size_t strides[4] = {};
