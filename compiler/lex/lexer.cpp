@@ -252,11 +252,11 @@ void Lexer::lex_number(Token& token) {
         if (const std::size_t octal =
                 is_float || bad ? 0 : misread_octal_prefix(text_.substr(start, pos_ - start));
             octal != 0 && diags_) {
-            const std::string prefix(text_.substr(start, octal));
+            // The digits alone (the suffix comes next), so their decimal is the value.
+            const std::string_view digits = text_.substr(start, pos_ - start);
             diags_->report(DiagId::misread_octal_literal,
                            SourceRange{location(start), location(pos_)})
-                << text_.substr(start, pos_ - start) << prefix
-                << std::to_string(std::strtoull(prefix.c_str(), nullptr, 8));
+                << digits << digits.substr(0, octal) << misread_octal_in_decimal(digits);
         }
     }
     const std::uint32_t suffix = pos_;

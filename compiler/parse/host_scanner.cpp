@@ -26,6 +26,7 @@
 #include "lex/lexer.hpp"
 #include "parse/kernel_parser.hpp"
 
+#include <optional>
 #include <set>
 
 namespace brcc {
@@ -106,6 +107,7 @@ private:
     /// are not a stream declarator.
     bool scan_stream_declarator(std::size_t& i, StreamDeclarator& declarator);
     bool scan_plain_declarator(std::size_t& i, StreamDeclarator& declarator);
+    std::optional<std::size_t> declarator_end(std::size_t i) const;
     bool declares_stream_after(std::size_t i) const;
     /// The type spelled from token `index` on (type_spelling.hpp).
     TypeSpelling spelling_at(std::size_t index) const;
@@ -539,48 +541,45 @@ bool HostScanner::try_stream_declaration() {
     return true;
 }
 
-// A declaration whose first declarator is not a stream may declare one later, as C lets a
-// declaration mix declarators (`float total, a<8>;`): `, name <` at its top level is one.
-bool HostScanner::declares_stream_after(std::size_t i) const {
-    int depth = 0;
-    for (;; ++i) {
-        const TokenKind kind = token(i).kind;
-        if (kind == TokenKind::end_of_file || (depth == 0 && kind == TokenKind::semi))
-            return false;
-        if (kind == TokenKind::l_paren || kind == TokenKind::l_square || kind == TokenKind::l_brace)
-            ++depth;
-        else if (kind == TokenKind::r_paren || kind == TokenKind::r_square ||
-                 kind == TokenKind::r_brace) {
-            if (--depth < 0)
-                return false;
-        } else if (depth == 0 && kind == TokenKind::comma && is_name(token(i + 1)) &&
-                   token(i + 2).is(TokenKind::less))
-            return true;
-    }
-}
-
-// plain_declarator := the tokens up to the next top-level ',' or ';' (a name, pointers, array
-// extents, an initialiser), kept as text.
-bool HostScanner::scan_plain_declarator(std::size_t& i, StreamDeclarator& declarator) {
-    const std::size_t first = i;
+// The first ',' or ';' at the top level of the declarator starting at token `i` (brackets of
+// every kind nested), or nullopt where the file ends or a bracket closes first.
+std::optional<std::size_t> HostScanner::declarator_end(std::size_t i) const {
     int depth = 0;
     for (;; ++i) {
         const TokenKind kind = token(i).kind;
         if (kind == TokenKind::end_of_file)
-            return false;
+            return std::nullopt;
         if (depth == 0 && (kind == TokenKind::comma || kind == TokenKind::semi))
-            break;
+            return i;
         if (kind == TokenKind::l_paren || kind == TokenKind::l_square || kind == TokenKind::l_brace)
             ++depth;
         else if ((kind == TokenKind::r_paren || kind == TokenKind::r_square ||
                   kind == TokenKind::r_brace) &&
                  --depth < 0)
-            return false;
+            return std::nullopt;
     }
-    if (i == first)
+}
+
+// A declaration whose first declarator is not a stream may declare one later, as C lets a
+// declaration mix declarators (`float total, a<8>;`): `, name <` at its top level is one.
+bool HostScanner::declares_stream_after(std::size_t i) const {
+    for (std::optional<std::size_t> end = declarator_end(i);
+         end && token(*end).is(TokenKind::comma); end = declarator_end(*end + 1)) {
+        if (is_name(token(*end + 1)) && token(*end + 2).is(TokenKind::less))
+            return true;
+    }
+    return false;
+}
+
+// plain_declarator := the tokens up to the next top-level ',' or ';' (a name, pointers, array
+// extents, an initialiser), kept as text.
+bool HostScanner::scan_plain_declarator(std::size_t& i, StreamDeclarator& declarator) {
+    const std::optional<std::size_t> end = declarator_end(i);
+    if (!end || *end == i)
         return false;
     declarator.plain = true;
-    declarator.range = {tokens_[first].loc, location(end_of(tokens_[i - 1]))};
+    declarator.range = {tokens_[i].loc, location(end_of(tokens_[*end - 1]))};
+    i = *end;
     return true;
 }
 

@@ -80,6 +80,12 @@ template <class F> void for_each_covered(WriteMaskState& mask, const Launch& lau
     }
 }
 
+/// Turns a mask's test or set on or off.
+void set_mode(WriteMaskState& mask, bool WriteMaskState::*mode, bool on) {
+    const std::lock_guard lock(mask.mutex);
+    mask.*mode = on;
+}
+
 /// Counts `written` elements for the thread's query, if one is counting.
 void count_written(std::size_t written) {
     if (WriteQueryState* query = thread_control().query.get(); query != nullptr) {
@@ -280,27 +286,19 @@ void write_mask::unbind() {
 }
 
 void write_mask::enableTest() {
-    detail::WriteMaskState& mask = state();
-    const std::lock_guard lock(mask.mutex);
-    mask.test = true;
+    detail::set_mode(state(), &detail::WriteMaskState::test, true);
 }
 
 void write_mask::disableTest() {
-    detail::WriteMaskState& mask = state();
-    const std::lock_guard lock(mask.mutex);
-    mask.test = false;
+    detail::set_mode(state(), &detail::WriteMaskState::test, false);
 }
 
 void write_mask::enableSet() {
-    detail::WriteMaskState& mask = state();
-    const std::lock_guard lock(mask.mutex);
-    mask.set = true;
+    detail::set_mode(state(), &detail::WriteMaskState::set, true);
 }
 
 void write_mask::disableSet() {
-    detail::WriteMaskState& mask = state();
-    const std::lock_guard lock(mask.mutex);
-    mask.set = false;
+    detail::set_mode(state(), &detail::WriteMaskState::set, false);
 }
 
 void write_mask::clear() {
