@@ -343,6 +343,19 @@ std::string discard_argument() {
     return std::string(discard_flag_name);
 }
 
+std::string skip_element_statement(std::string_view runtime, const std::string& pad) {
+    return pad + "if (" + std::string(runtime) + "skips_element(frame, i)) {\n" + pad +
+           "    continue;\n" + pad + "}\n";
+}
+
+std::string mark_written_statement(const KernelDecl& kernel, std::string_view runtime,
+                                   const std::string& pad) {
+    const std::string mark = std::string(runtime) + "mark_written(frame, i);\n";
+    if (!kernel.discards)
+        return pad + mark;
+    return pad + "if (" + discarded_test() + ") {\n" + pad + "    " + mark + pad + "}\n";
+}
+
 namespace {
 
 /// The reference through which a called kernel stores `out` parameter `param` back.

@@ -36,6 +36,13 @@ std::string discarded_test();
 std::string discard_flag_declaration();
 /// The body call's argument for its discard parameter.
 std::string discard_argument();
+/// The statements of an element loop (element `i`, indented by `pad`) that a write mask or query
+/// needs (Frame::element_flags, through `runtime`'s skips_element and mark_written,
+/// "::brook::cpu::" or the CUDA device namespace): before the element, skipping it; after, marking
+/// it written unless it discarded.
+std::string skip_element_statement(std::string_view runtime, const std::string& pad);
+std::string mark_written_statement(const KernelDecl& kernel, std::string_view runtime,
+                                   const std::string& pad);
 /// The local holding parameter `param` in the functions around the body. Its name carries the
 /// parameter's position, so it cannot clash with the functions' own names.
 std::string local_name(const ParamDecl& param);

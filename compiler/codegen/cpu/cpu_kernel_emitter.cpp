@@ -416,12 +416,8 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
     std::string after = held_output_stores(kernel, addressing, inner);
     if (addressing == Addressing::General) {
         // The loop that a call whose elements a write mask or query tracks takes.
-        before = inner + "if (" + std::string(cpu) + "skips_element(frame, i)) {\n" + inner +
-                 "    continue;\n" + inner + "}\n" + before;
-        const std::string mark = std::string(cpu) + "mark_written(frame, i);\n";
-        after += kernel.discards ? inner + "if (" + discarded_test() + ") {\n" + inner + "    " +
-                                       mark + inner + "}\n"
-                                 : inner + mark;
+        before = skip_element_statement(cpu, inner) + before;
+        after += mark_written_statement(kernel, cpu, inner);
     }
     std::string text = pad + "for (std::size_t i = " + first + "; i < " + last + "; ++i)";
     // Elements are independent and every stream written is distinct from every stream read

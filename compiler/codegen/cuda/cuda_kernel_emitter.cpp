@@ -265,12 +265,8 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
         args += ", frame, i";
     if (!dense && !counting && !has_variable_output(kernel)) {
         // The loop a call whose elements a write mask or query tracks takes (never dense).
-        before = pad + "if (" + std::string(device) + "skips_element(frame, i)) {\n" + pad +
-                 "    continue;\n" + pad + "}\n" + before;
-        const std::string mark = std::string(device) + "mark_written(frame, i);\n";
-        after += kernel.discards
-                     ? pad + "if (" + discarded_test() + ") {\n" + pad + "    " + mark + pad + "}\n"
-                     : pad + mark;
+        before = skip_element_statement(device, pad) + before;
+        after += mark_written_statement(kernel, device, pad);
     }
     return before + pad + body_name(kernel) + "(" + args + ");\n" + after;
 }
