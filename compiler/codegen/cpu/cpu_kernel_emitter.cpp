@@ -9,7 +9,8 @@
 //    addressed through a brook::cpu::ResizedView, which resizes and follows views, a row of the
 //    output at a time: a row along which every stream is contiguous (domains, inputs repeated
 //    down the rows) runs as a plain array loop, marked like the dense one.
-//  - reductions instead get `NAME__fold` (a box of the input, in row-major order) and
+//  - reductions instead get `NAME__fold` (a box of the input, in row-major order, or in the
+//    order that vectorises when the operator commutes: sema/reduce_commutes.hpp) and
 //    `NAME__combine` (joins two partial results), both calling the body.
 // A kernel with `vout` parameters runs twice (brook::cpu::VariableOutput in kernel_abi.hpp): its
 // body gets, for each vout, the current value and a VariableOutput that `push` counts into
@@ -35,6 +36,7 @@
 #include "codegen/cpp_kernel_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/cpu/simd_loop.hpp"
+#include "sema/reduce_commutes.hpp"
 #include "support/diagnostics.hpp"
 
 #include <algorithm>
@@ -609,8 +611,10 @@ std::string reduce_functions(const KernelDecl& kernel) {
                        "(const ::brook::cpu::Frame& frame, const ::brook::cpu::Box& box, "
                        "void* accumulator) {\n";
     text += fetch_uniform_arguments(kernel);
-    text += "    ::brook::cpu::fold_box(frame.args[" + std::to_string(input.index) +
-            "].stream, box, *static_cast<" + type + "*>(accumulator),\n";
+    const std::string order = reduce_commutes(kernel) ? "Commutative" : "Ordered";
+    text += "    ::brook::cpu::fold_box<::brook::cpu::FoldOrder::" + order + ">(frame.args[" +
+            std::to_string(input.index) + "].stream, box, *static_cast<" + type +
+            "*>(accumulator),\n";
     text += "        [&](const " + type + "& value, " + type + "& result) { " +
             reduce_step(kernel, input, "value", "result") + " });\n";
     text += "}\n\n";

@@ -260,8 +260,8 @@ TEST(CpuPrelude, FoldKeepsRowMajorOrder) {
     box.hi = {2, 3, 1, 1};
     // A non-commutative operator shows the order: acc = acc * 10 + value.
     float accumulator = 0.0f;
-    cpu::fold_box(view, box, accumulator,
-                  [](const float& value, float& acc) { acc = acc * 10.0f + value; });
+    cpu::fold_box<cpu::FoldOrder::Ordered>(
+        view, box, accumulator, [](const float& value, float& acc) { acc = acc * 10.0f + value; });
     EXPECT_EQ(accumulator, 2356.0f);
 }
 
@@ -297,12 +297,47 @@ TEST(CpuPrelude, FoldOfLongRowsJoinsItsChainsInOrder) {
             expected = product(expected, data[r * columns + c]);
     }
     Matrix accumulator;
-    cpu::fold_box(view, box, accumulator,
-                  [](const Matrix& value, Matrix& acc) { acc = product(acc, value); });
+    cpu::fold_box<cpu::FoldOrder::Ordered>(
+        view, box, accumulator,
+        [](const Matrix& value, Matrix& acc) { acc = product(acc, value); });
     EXPECT_EQ(accumulator.x, expected.x);
     EXPECT_EQ(accumulator.y, expected.y);
     EXPECT_EQ(accumulator.z, expected.z);
     EXPECT_EQ(accumulator.w, expected.w);
+}
+
+TEST(CpuPrelude, CommutativeFoldTakesEveryElementOnce) {
+    // Integer sums are exact in any order, so every element must be added exactly once: rows of
+    // several lengths around the interleaved blocks' size (the first element of the box starts
+    // the accumulator, and the elements after the last whole block are the remainder).
+    for (const std::size_t columns : {1u, 7u, 127u, 128u, 129u, 1037u}) {
+        constexpr std::size_t rows = 3;
+        std::vector<brook::int3> data(rows * columns);
+        for (std::size_t i = 0; i < data.size(); ++i) {
+            const auto k = static_cast<int>(i);
+            data[i] = brook::int3(k, k * k % 1009, 1 << (k % 20));
+        }
+        cpu::StreamView view;
+        view.data = reinterpret_cast<std::byte*>(data.data());
+        view.rank = 2;
+        view.extents = {rows, columns, 1, 1};
+        view.strides = {columns, 1, 0, 0};
+        cpu::Box box;
+        box.lo = {0, columns / 3, 0, 0};
+        box.hi = {rows, columns, 1, 1};
+        brook::int3 expected(0, 0, 0);
+        for (std::size_t r = 0; r < rows; ++r) {
+            for (std::size_t c = columns / 3; c < columns; ++c)
+                expected = expected + data[r * columns + c];
+        }
+        brook::int3 accumulator;
+        cpu::fold_box<cpu::FoldOrder::Commutative>(
+            view, box, accumulator,
+            [](const brook::int3& value, brook::int3& acc) { acc = acc + value; });
+        EXPECT_EQ(accumulator.x, expected.x) << columns;
+        EXPECT_EQ(accumulator.y, expected.y) << columns;
+        EXPECT_EQ(accumulator.z, expected.z) << columns;
+    }
 }
 
 TEST(CpuPrelude, ResizedViewMapsOutputElementsRowByRow) {
