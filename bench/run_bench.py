@@ -275,6 +275,87 @@ def targets(rows, notes):
     return lines
 
 
+def issue14_targets(rows):
+    """Issue 14's targets (2 threads, medians of one run), each as a table row with its verdict.
+    A ratio is the baseline's median time over Brook's, so above 1 Brook is faster."""
+    lines = ["| target | measured | met |", "|---|---|---|"]
+
+    def verdict(label, measured, ok):
+        lines.append(f"| {label} | {measured} | {'yes' if ok else '**no**'} |")
+
+    def ratio(brook, baseline):
+        return baseline.median / brook.median
+
+    def against(label, benchmark, size, backend, brook_variant, baseline_variant, at_least):
+        brook = find(rows, benchmark, size, backend, brook_variant)
+        baseline = find(rows, benchmark, size, backend, baseline_variant)
+        if brook and baseline:
+            value = ratio(brook, baseline)
+            verdict(label, f"{format_time(brook.median)} vs {format_time(baseline.median)}: "
+                    f"{value:.2f}x", value >= at_least)
+
+    against("sum of 2^20 float4 ≥ 0.95x the expert OpenMP reduction", "sum", "1024K float4",
+            "cpu", "Brook reduce", "OpenMP reduction", 0.95)
+    brook = find(rows, "max_reduction", "1024x1024 float3", "cpu", "Brook")
+    parallel = find(rows, "max_reduction", "1024x1024 float3", "cpu",
+                    "OpenMP SIMD max, all threads")
+    if brook and parallel:
+        value = ratio(brook, parallel)
+        verdict("tonemap max ≥ 0.95x the parallel loop, no run over 2x the median",
+                f"{value:.2f}x; slowest run {brook.max / brook.median:.2f}x the median",
+                value >= 0.95 and brook.max <= 2 * brook.median)
+    gather = find(rows, "sgemv", "1024x1024", "cpu", "Brook, gather loop")
+    paper = find(rows, "sgemv", "1024x1024", "cpu", "Brook, multiply+reduce")
+    if gather and paper:
+        verdict("SGEMV multiply+reduce within 2x of the gather loop",
+                f"{paper.median / gather.median:.2f}x the gather loop's time",
+                paper.median <= 2 * gather.median)
+    against("SAXPY 64M floats in place ≥ 0.95x cblas_saxpy", "saxpy", "64M float", "cpu",
+            "Brook in place (y = a x + y)", "cblas_saxpy (OpenBLAS)", 0.95)
+    triad = find(rows, "saxpy", "64M float", "cpu", "STREAM triad")
+    brook = find(rows, "saxpy", "64M float", "cpu", "Brook")
+    if triad and brook:
+        lines.append(f"| SAXPY 64M floats into a third stream, against the STREAM triad | "
+                     f"{brook.gbytes:.1f} of {triad.gbytes:.1f} GB/s "
+                     f"({100 * brook.gbytes / triad.gbytes:.0f}%) | reported |")
+    against("SAXPY 1024x1024 float4 ≥ 0.95x the OpenMP loop", "saxpy", "1024x1024 float4",
+            "cpu", "Brook", "OpenMP loop", 0.95)
+    brook = find(rows, "stream_creation", "2 x 256M float", "cpu", "Brook")
+    cpp = find(rows, "stream_creation", "2 x 256M float", "cpu",
+               "new float[] + OpenMP first touch")
+    if brook and cpp:
+        verdict("two 1 GiB streams and the first kernel ≤ 1.2x the C++ steps",
+                f"{brook.median / cpp.median:.2f}x the C++ time",
+                brook.median <= 1.2 * cpp.median)
+    for benchmark, label, at_least in (
+            ("raytrace", "ray tracer ≥ 1.0x the parallel C++ tracer", 1.0),
+            ("fft", "FFT ≥ 0.5x FFTW (FFTW_MEASURE, all threads)", 0.5),
+            ("segment", "segment ≥ 1.0x the parallel C++", 1.0),
+            ("uniform_grid", "uniform grid ≥ 1.0x the parallel C++", 1.0)):
+        brook = next((r for r in rows if (r.benchmark, r.backend, r.variant) ==
+                      (benchmark, "cpu", "Brook")), None)
+        if brook:
+            verdict(label, f"{brook.ratio:.2f}x the fastest baseline", brook.ratio >= at_least)
+    sort = next((r for r in rows if (r.benchmark, r.backend, r.variant) ==
+                 ("bitonic_sort", "cpu", "Brook")), None)
+    single = next((r for r in rows if (r.benchmark, r.backend, r.variant) ==
+                   ("bitonic_sort", "cpu", "std::sort (1 thread)")), None)
+    if sort and single:
+        value = ratio(sort, single)
+        verdict("bitonic sort ≥ 1.0x the 1-thread std::sort",
+                f"{format_time(sort.median)} vs {format_time(single.median)}: {value:.2f}x",
+                value >= 1.0)
+    against("gl: SAXPY 1024x1024 float4 ≥ 0.9x hand-written GL", "gl saxpy", "1024x1024 float4",
+            "gl", "Brook", "hand-written GL", 0.9)
+    brook = find(rows, "gl saxpy", "4x4 float4", "gl", "Brook")
+    hand = find(rows, "gl saxpy", "4x4 float4", "gl", "hand-written GL")
+    if brook and hand:
+        verdict("gl: a 16-element call ≤ 2x the hand-written GL's time",
+                f"{format_time(brook.median)} vs {format_time(hand.median)}: "
+                f"{brook.median / hand.median:.1f}x", brook.median <= 2 * hand.median)
+    return lines
+
+
 def gnuplot(script):
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
 
@@ -550,6 +631,10 @@ def main():
         "## Targets (issue 5, cpu backend)",
         "",
         *targets(rows, notes),
+        "",
+        "## Targets (issue 14)",
+        "",
+        *issue14_targets(rows),
         "",
         "## Figures",
         "",
