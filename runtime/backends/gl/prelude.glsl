@@ -36,12 +36,14 @@ ivec4 brt_unflatten(int element, ivec4 extents) {
 }
 
 // Finds this invocation's output element; the texels past the last element of the frame's last
-// row compute nothing.
+// row compute nothing (there are none under BRT_FILLS_LAYOUT).
 void brt_locate() {
     int element = int(gl_FragCoord.y) * brt_frame_width + int(gl_FragCoord.x);
+#ifndef BRT_FILLS_LAYOUT
     if (element >= brt_frame_count) {
         discard;
     }
+#endif
     brt_index = brt_unflatten(element, brt_frame_ext);
 }
 
