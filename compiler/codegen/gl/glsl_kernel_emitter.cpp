@@ -746,9 +746,8 @@ std::string stream_declarations(const ParamDecl& param) {
         // One index component: a row-major element offset (COMPAT.md §1.9), which is the
         // position itself on a 1-D stream.
         text += type + " brt_gather_offset_" + index + "(int offset) {\n";
-        text += "    return brt_fetch_" + index +
-                "(brt_element(brt_offset_position(offset, brt_ext_" + index + "), brt_str_" +
-                index + ", brt_off_" + index + "));\n}\n";
+        text += "    return brt_fetch_" + index + "(brt_offset_element(offset, brt_ext_" + index +
+                ", brt_str_" + index + ", brt_off_" + index + "));\n}\n";
     }
     return text;
 }

@@ -16,6 +16,12 @@ uniform int brt_frame_count;
 ivec4 brt_index;
 
 ivec2 brt_texel(int element, int width) {
+    // A stream wider than the largest texture is stored that wide, a power of two on every
+    // driver we know: masks and shifts then, where llvmpipe runs integer division and remainder
+    // one lane at a time. The branch depends on uniforms only, so every invocation takes it.
+    if ((width & (width - 1)) == 0) {
+        return ivec2(element & (width - 1), element >> findMSB(width));
+    }
     return ivec2(element % width, element / width);
 }
 
@@ -117,19 +123,16 @@ ivec4 brt_gather_clamp(ivec4 position, ivec4 extents) {
     return clamp(position.wzyx, ivec4(0), extents - 1);
 }
 
-// The position (slowest dimension first) of row-major element `offset` of a stream of `extents`,
-// the offset clamped to [0, count - 1]: a gather read with one index component.
-ivec4 brt_offset_position(int offset, ivec4 extents) {
-    if (extents.x * extents.y * extents.z == 1) {
-        return ivec4(0, 0, 0, clamp(offset, 0, extents.w - 1));
-    }
-    int rest = clamp(offset, 0, extents.x * extents.y * extents.z * extents.w - 1);
-    ivec4 position;
-    for (int d = 3; d >= 0; --d) {
-        position[d] = rest % extents[d];
-        rest /= extents[d];
-    }
-    return position;
+// The element holding row-major element `offset` of a stream of `extents`, the offset clamped to
+// [0, count - 1]: a gather read with one index component. The runtime binds such a gather to a
+// contiguous view, or to a 1-D one whose elements are strides.w apart (core/launch.cpp,
+// offset_readable), so the offset needs no position worked out: that took four integer
+// divisions and remainders per read, which llvmpipe runs one lane at a time. (A contiguous
+// view's dimensions of extent 1 may carry any stride, so only a 1-D view's is used.)
+int brt_offset_element(int offset, ivec4 extents, ivec4 strides, int first) {
+    int rows = extents.x * extents.y * extents.z;
+    int step = rows == 1 ? strides.w : 1;
+    return first + clamp(offset, 0, rows * extents.w - 1) * step;
 }
 
 // Cg's truth of a value: non-zero.
