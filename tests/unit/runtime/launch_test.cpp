@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
+#include <set>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -92,12 +94,15 @@ const ParamInfo plane_params[] = {
 };
 const brook_test::CpuOnlyKernel plane_kernel{"plane", plane_params, {.kernel = &shift_cpu}};
 
-// kernel void ranges(float a<>, out float b<>): records the element ranges it is called with.
+// kernel void ranges(float a<>, out float b<>): records the element ranges it is called with,
+// and the threads that ran them.
 std::mutex ranges_mutex;
 std::vector<std::pair<std::size_t, std::size_t>> recorded_ranges;
+std::set<std::thread::id> recorded_threads;
 void ranges_cpu(const Frame&, std::size_t begin, std::size_t end) {
     const std::lock_guard<std::mutex> lock(ranges_mutex);
     recorded_ranges.emplace_back(begin, end);
+    recorded_threads.insert(std::this_thread::get_id());
 }
 const brook_test::CpuOnlyKernel ranges_kernel{"ranges", copy_params, {.kernel = &ranges_cpu}};
 // The same kernel as brcc describes one that loops: a few elements are worth a thread.
@@ -111,6 +116,7 @@ std::vector<std::pair<std::size_t, std::size_t>> ranges_of(const KernelInfo& ker
     brook::stream b = make_stream<float>(static_cast<long long>(n));
     const KernelArg args[] = {KernelArg::input(a), KernelArg::output_stream(b)};
     recorded_ranges.clear();
+    recorded_threads.clear();
     brook::run_kernel(kernel, args);
     std::sort(recorded_ranges.begin(), recorded_ranges.end());
     return recorded_ranges;
@@ -235,15 +241,21 @@ TEST(RunKernel, OverlappingViewOfTheOutputReadsOldValues) {
     EXPECT_EQ(contents(s), (std::vector<float>{2, 3, 4, 5, 6, 6}));
 }
 
-/// With 2 threads: small calls run on one thread unless the kernel's grain is small.
+/// With 2 threads: small calls run on one thread unless the kernel's grain is small; a kernel
+/// that loops runs in chunks of at least its grain, taken in turn by at most 2 threads.
 bool splits_by_grain() {
     using Ranges = std::vector<std::pair<std::size_t, std::size_t>>;
     const Ranges whole{{0, 8}};
     const Ranges halves{{0, 4}, {4, 8}};
     const Ranges below_a_grain{{0, 7}};
+    Ranges grains;
+    for (std::size_t begin = 0; begin < 40; begin += 4) {
+        grains.emplace_back(begin, begin + 4);
+    }
     return ranges_of(ranges_kernel, 8) == whole && ranges_of(looping_ranges_kernel, 8) == halves &&
            ranges_of(looping_ranges_kernel, 7) == below_a_grain &&
-           ranges_of(looping_ranges_kernel, 40).size() == 2; // the cap holds
+           ranges_of(looping_ranges_kernel, 40) == grains &&
+           recorded_threads.size() <= 2; // the cap holds
 }
 
 TEST_F(RunKernelDeathTest, SmallCallsRunOnOneThreadUnlessTheKernelLoops) {
