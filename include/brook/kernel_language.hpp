@@ -274,7 +274,10 @@ template <class I> constexpr size_t gather_index(I value, size_t extent) {
         const I shifted = value + I(0.25);
         // Written so that NaN selects 0.
         const I low = shifted > I(0) ? shifted : I(0);
-        return low < static_cast<I>(extent - 1) ? static_cast<size_t>(low) : extent - 1;
+        // Converted through a signed integer, one instruction on x86-64 where an unsigned 64-bit
+        // conversion takes a branch: `low` is below extent - 1 there, far below 2^63.
+        return low < static_cast<I>(extent - 1) ? static_cast<size_t>(static_cast<long long>(low))
+                                                : extent - 1;
     } else {
         const I low = value > I(0) ? value : I(0);
         const auto unsigned_value = static_cast<size_t>(low);
