@@ -220,8 +220,10 @@ def results_tables(rows, notes):
 
 
 def find(rows, benchmark, size, backend, variant=None, kind=None):
+    """The first row of `benchmark` on `backend`, of `size` unless that is None, of `variant` and
+    `kind` where given; None when there is none."""
     for r in rows:
-        if (r.benchmark, r.size, r.backend) == (benchmark, size, backend) and \
+        if (r.benchmark, r.backend) == (benchmark, backend) and size in (None, r.size) and \
                 (variant is None or r.variant == variant) and (kind is None or r.kind == kind):
             return r
     return None
@@ -277,53 +279,53 @@ def targets(rows, notes):
 
 def issue14_targets(rows):
     """Issue 14's targets (2 threads, medians of one run), each as a table row with its verdict.
-    A ratio is the baseline's median time over Brook's, so above 1 Brook is faster."""
+    A ratio is the baseline's median time over Brook's, so above 1 Brook is faster. Applications
+    are found by name alone (size None): their size label holds their arguments."""
     lines = ["| target | measured | met |", "|---|---|---|"]
 
     def verdict(label, measured, ok):
         lines.append(f"| {label} | {measured} | {'yes' if ok else '**no**'} |")
 
-    def ratio(brook, baseline):
-        return baseline.median / brook.median
-
-    def against(label, benchmark, size, backend, brook_variant, baseline_variant, at_least):
+    def pair(benchmark, size, backend, brook_variant, baseline_variant):
+        """The Brook row and the baseline row, or None when either is missing."""
         brook = find(rows, benchmark, size, backend, brook_variant)
         baseline = find(rows, benchmark, size, backend, baseline_variant)
-        if brook and baseline:
-            value = ratio(brook, baseline)
+        return (brook, baseline) if brook and baseline else None
+
+    def against(label, benchmark, size, backend, brook_variant, baseline_variant, at_least):
+        if found := pair(benchmark, size, backend, brook_variant, baseline_variant):
+            brook, baseline = found
+            value = baseline.median / brook.median
             verdict(label, f"{format_time(brook.median)} vs {format_time(baseline.median)}: "
                     f"{value:.2f}x", value >= at_least)
 
     against("sum of 2^20 float4 ≥ 0.95x the expert OpenMP reduction", "sum", "1024K float4",
             "cpu", "Brook reduce", "OpenMP reduction", 0.95)
-    brook = find(rows, "max_reduction", "1024x1024 float3", "cpu", "Brook")
-    parallel = find(rows, "max_reduction", "1024x1024 float3", "cpu",
-                    "OpenMP SIMD max, all threads")
-    if brook and parallel:
-        value = ratio(brook, parallel)
+    if found := pair("max_reduction", "1024x1024 float3", "cpu", "Brook",
+                     "OpenMP SIMD max, all threads"):
+        brook, parallel = found
+        value = parallel.median / brook.median
         verdict("tonemap max ≥ 0.95x the parallel loop, no run over 2x the median",
                 f"{value:.2f}x; slowest run {brook.max / brook.median:.2f}x the median",
                 value >= 0.95 and brook.max <= 2 * brook.median)
-    gather = find(rows, "sgemv", "1024x1024", "cpu", "Brook, gather loop")
-    paper = find(rows, "sgemv", "1024x1024", "cpu", "Brook, multiply+reduce")
-    if gather and paper:
+    if found := pair("sgemv", "1024x1024", "cpu", "Brook, multiply+reduce",
+                     "Brook, gather loop"):
+        paper, gather = found
         verdict("SGEMV multiply+reduce within 2x of the gather loop",
                 f"{paper.median / gather.median:.2f}x the gather loop's time",
                 paper.median <= 2 * gather.median)
     against("SAXPY 64M floats in place ≥ 0.95x cblas_saxpy", "saxpy", "64M float", "cpu",
             "Brook in place (y = a x + y)", "cblas_saxpy (OpenBLAS)", 0.95)
-    triad = find(rows, "saxpy", "64M float", "cpu", "STREAM triad")
-    brook = find(rows, "saxpy", "64M float", "cpu", "Brook")
-    if triad and brook:
+    if found := pair("saxpy", "64M float", "cpu", "Brook", "STREAM triad"):
+        brook, triad = found
         lines.append(f"| SAXPY 64M floats into a third stream, against the STREAM triad | "
                      f"{brook.gbytes:.1f} of {triad.gbytes:.1f} GB/s "
                      f"({100 * brook.gbytes / triad.gbytes:.0f}%) | reported |")
     against("SAXPY 1024x1024 float4 ≥ 0.95x the OpenMP loop", "saxpy", "1024x1024 float4",
             "cpu", "Brook", "OpenMP loop", 0.95)
-    brook = find(rows, "stream_creation", "2 x 256M float", "cpu", "Brook")
-    cpp = find(rows, "stream_creation", "2 x 256M float", "cpu",
-               "new float[] + OpenMP first touch")
-    if brook and cpp:
+    if found := pair("stream_creation", "2 x 256M float", "cpu", "Brook",
+                     "new float[] + OpenMP first touch"):
+        brook, cpp = found
         verdict("two 1 GiB streams and the first kernel ≤ 1.2x the C++ steps",
                 f"{brook.median / cpp.median:.2f}x the C++ time",
                 brook.median <= 1.2 * cpp.median)
@@ -332,24 +334,14 @@ def issue14_targets(rows):
             ("fft", "FFT ≥ 0.5x FFTW (FFTW_MEASURE, all threads)", 0.5),
             ("segment", "segment ≥ 1.0x the parallel C++", 1.0),
             ("uniform_grid", "uniform grid ≥ 1.0x the parallel C++", 1.0)):
-        brook = next((r for r in rows if (r.benchmark, r.backend, r.variant) ==
-                      (benchmark, "cpu", "Brook")), None)
-        if brook:
+        if brook := find(rows, benchmark, None, "cpu", "Brook"):
             verdict(label, f"{brook.ratio:.2f}x the fastest baseline", brook.ratio >= at_least)
-    sort = next((r for r in rows if (r.benchmark, r.backend, r.variant) ==
-                 ("bitonic_sort", "cpu", "Brook")), None)
-    single = next((r for r in rows if (r.benchmark, r.backend, r.variant) ==
-                   ("bitonic_sort", "cpu", "std::sort (1 thread)")), None)
-    if sort and single:
-        value = ratio(sort, single)
-        verdict("bitonic sort ≥ 1.0x the 1-thread std::sort",
-                f"{format_time(sort.median)} vs {format_time(single.median)}: {value:.2f}x",
-                value >= 1.0)
+    against("bitonic sort ≥ 1.0x the 1-thread std::sort", "bitonic_sort", None, "cpu", "Brook",
+            "std::sort (1 thread)", 1.0)
     against("gl: SAXPY 1024x1024 float4 ≥ 0.9x hand-written GL", "gl saxpy", "1024x1024 float4",
             "gl", "Brook", "hand-written GL", 0.9)
-    brook = find(rows, "gl saxpy", "4x4 float4", "gl", "Brook")
-    hand = find(rows, "gl saxpy", "4x4 float4", "gl", "hand-written GL")
-    if brook and hand:
+    if found := pair("gl saxpy", "4x4 float4", "gl", "Brook", "hand-written GL"):
+        brook, hand = found
         verdict("gl: a 16-element call ≤ 2x the hand-written GL's time",
                 f"{format_time(brook.median)} vs {format_time(hand.median)}: "
                 f"{brook.median / hand.median:.1f}x", brook.median <= 2 * hand.median)
