@@ -94,6 +94,33 @@ std::string_view spelling(AssignOp op) {
     return "?";
 }
 
+BinaryOp compound_operator(AssignOp op) {
+    switch (op) {
+    case AssignOp::Assign:
+    case AssignOp::Add:
+        return BinaryOp::Add;
+    case AssignOp::Sub:
+        return BinaryOp::Sub;
+    case AssignOp::Mul:
+        return BinaryOp::Mul;
+    case AssignOp::Div:
+        return BinaryOp::Div;
+    case AssignOp::Rem:
+        return BinaryOp::Rem;
+    case AssignOp::Shl:
+        return BinaryOp::Shl;
+    case AssignOp::Shr:
+        return BinaryOp::Shr;
+    case AssignOp::BitAnd:
+        return BinaryOp::BitAnd;
+    case AssignOp::BitOr:
+        return BinaryOp::BitOr;
+    case AssignOp::BitXor:
+        return BinaryOp::BitXor;
+    }
+    return BinaryOp::Add;
+}
+
 std::string_view operation_spelling(AssignOp op) {
     const std::string_view assignment = spelling(op);
     return assignment.substr(0, assignment.size() - 1);

@@ -16,5 +16,8 @@ std::string_view spelling(BinaryOp op);
 std::string_view spelling(AssignOp op);
 /// The binary operator a compound assignment applies: "+" for "+=", ">>" for ">>=", "" for "=".
 std::string_view operation_spelling(AssignOp op);
+/// The binary operator a compound assignment applies: Add for `+=`, Shr for `>>=` (and Add for
+/// `=`, which applies none: callers handle it first).
+BinaryOp compound_operator(AssignOp op);
 
 } // namespace brcc

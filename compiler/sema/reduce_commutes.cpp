@@ -1,5 +1,7 @@
 #include "sema/reduce_commutes.hpp"
 
+#include "ast/operators.hpp"
+
 namespace brcc {
 
 namespace {
@@ -16,6 +18,7 @@ bool both_operands(const Expr* lhs, const Expr* rhs, const ParamDecl& accumulato
            (names(lhs, input) && names(rhs, accumulator));
 }
 
+/// `op` commutes (and associates) on operands of a float type, or of an integer one.
 bool commuting_binary(BinaryOp op, bool integer) {
     switch (op) {
     case BinaryOp::Add:
@@ -24,20 +27,6 @@ bool commuting_binary(BinaryOp op, bool integer) {
     case BinaryOp::BitAnd:
     case BinaryOp::BitOr:
     case BinaryOp::BitXor:
-        return integer;
-    default:
-        return false;
-    }
-}
-
-bool commuting_compound(AssignOp op, bool integer) {
-    switch (op) {
-    case AssignOp::Add:
-    case AssignOp::Mul:
-        return true;
-    case AssignOp::BitAnd:
-    case AssignOp::BitOr:
-    case AssignOp::BitXor:
         return integer;
     default:
         return false;
@@ -91,7 +80,7 @@ bool reduce_commutes(const KernelDecl& reduce) {
         return false;
     if (assign->op == AssignOp::Assign)
         return commuting_combination(assign->value, *accumulator, *input, integer);
-    return commuting_compound(assign->op, integer) && names(assign->value, *input);
+    return commuting_binary(compound_operator(assign->op), integer) && names(assign->value, *input);
 }
 
 } // namespace brcc

@@ -62,34 +62,6 @@ std::string_view first_components(int width) {
     return std::string_view("xyzw").substr(0, static_cast<std::size_t>(std::clamp(width, 1, 4)));
 }
 
-/// The binary operator a compound assignment applies.
-BinaryOp compound_operator(AssignOp op) {
-    switch (op) {
-    case AssignOp::Assign:
-    case AssignOp::Add:
-        return BinaryOp::Add;
-    case AssignOp::Sub:
-        return BinaryOp::Sub;
-    case AssignOp::Mul:
-        return BinaryOp::Mul;
-    case AssignOp::Div:
-        return BinaryOp::Div;
-    case AssignOp::Rem:
-        return BinaryOp::Rem;
-    case AssignOp::Shl:
-        return BinaryOp::Shl;
-    case AssignOp::Shr:
-        return BinaryOp::Shr;
-    case AssignOp::BitAnd:
-        return BinaryOp::BitAnd;
-    case AssignOp::BitOr:
-        return BinaryOp::BitOr;
-    case AssignOp::BitXor:
-        return BinaryOp::BitXor;
-    }
-    return BinaryOp::Add;
-}
-
 enum class OperatorClass { Arithmetic, Integer, Comparison, Equality, Logical, Comma };
 
 OperatorClass operator_class(BinaryOp op) {

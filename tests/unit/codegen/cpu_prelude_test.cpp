@@ -127,7 +127,9 @@ TEST(CpuPrelude, VectorLogicalOperatorsAreComponentWise) {
     EXPECT_TRUE(lang::logical_not(float2(0.0f, 1.0f)).x);
 }
 
-brook::cpu::StreamView view_of(std::vector<float>& data, std::size_t rows, std::size_t columns) {
+/// A dense `rows` x `columns` view of `data`.
+template <class T>
+brook::cpu::StreamView view_of(std::vector<T>& data, std::size_t rows, std::size_t columns) {
     brook::cpu::StreamView view;
     view.data = reinterpret_cast<std::byte*>(data.data());
     view.rank = 2;
@@ -282,11 +284,7 @@ TEST(CpuPrelude, FoldOfLongRowsJoinsItsChainsInOrder) {
         const auto k = static_cast<unsigned>(i);
         data[i] = Matrix(1u + k % 5u, k % 3u, k % 7u, 1u + k % 2u);
     }
-    cpu::StreamView view;
-    view.data = reinterpret_cast<std::byte*>(data.data());
-    view.rank = 2;
-    view.extents = {rows, columns, 1, 1};
-    view.strides = {columns, 1, 0, 0};
+    const cpu::StreamView view = view_of(data, rows, columns);
     // Rows 1 and 2 from column 5: a partial row, then a whole one.
     cpu::Box box;
     box.lo = {1, 5, 0, 0};
@@ -317,11 +315,7 @@ TEST(CpuPrelude, CommutativeFoldTakesEveryElementOnce) {
             const auto k = static_cast<int>(i);
             data[i] = brook::int3(k, k * k % 1009, 1 << (k % 20));
         }
-        cpu::StreamView view;
-        view.data = reinterpret_cast<std::byte*>(data.data());
-        view.rank = 2;
-        view.extents = {rows, columns, 1, 1};
-        view.strides = {columns, 1, 0, 0};
+        const cpu::StreamView view = view_of(data, rows, columns);
         cpu::Box box;
         box.lo = {0, columns / 3, 0, 0};
         box.hi = {rows, columns, 1, 1};
