@@ -3,7 +3,10 @@
 // may fold the elements in any order (the CPU backend then folds interleaved blocks, which
 // vectorise). Brook only promises associativity (DESIGN.md: reductions keep row-major order, so
 // a matrix product gives the ordered result); this recognises the common bodies that commute
-// and answers false for everything else, which keeps the order.
+// and answers false for everything else, which keeps the order. Float `+` and `*` commute up
+// to rounding, as they associate; `min` and `max` with a NaN operand neither commute nor
+// associate (Cg's max keeps its first operand), so re-associating folds already give an
+// order-dependent result there, and re-ordering changes nothing in kind.
 
 #include "ast/ast.hpp"
 
