@@ -250,7 +250,8 @@ template <class T, class Combine>
         // GCC 12 keeps the accumulators in registers only when this loop is unrolled (else it
         // stores and reloads them on every block: float sums of 1024-element rows ran at half
         // speed), but does not vectorise the unrolled form for 12-byte elements, whose blocks
-        // it vectorises well as they are (a float3 max ran 5x slower unrolled).
+        // it vectorises well as they are (a float3 max ran 5x slower unrolled). Two loops, since
+        // GCC 12 refuses an unroll count that depends on T.
         if constexpr (std::has_single_bit(sizeof(T))) {
 #pragma GCC unroll 32
             for (std::size_t k = 0; k < lanes; ++k) {
