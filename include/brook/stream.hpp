@@ -302,7 +302,12 @@ void streamGatherOp(const stream& dst, const stream& index, const stream& src,
 /// themselves, so only timing and interop with other APIs need this.
 void finish();
 
-/// The backend the calling thread runs on ("cpu", "gl", "cuda"): brook/runtime_control.hpp.
+/// The backend the calling thread runs on ("cpu", "gl", "cuda"), chosen as
+/// brook/runtime_control.hpp says; BRT_VERBOSE=1 prints it with device_name() at the start.
 const char* backend_name();
+/// What that backend runs on, as BRT_VERBOSE=1 prints it: "the host, 16 threads" (cpu), the
+/// renderer and OpenGL version (gl), the GPU and its compute capability (cuda). The text is for
+/// people, not for parsing; it stays valid for the whole run.
+const char* device_name();
 
 } // namespace brook

@@ -241,7 +241,7 @@ BackendRegistration::BackendRegistration(const BackendFactory& factory) {
 }
 
 StartedBackend::StartedBackend(std::unique_ptr<Backend> backend)
-    : backend_(std::move(backend)), name_(backend_->name()) {}
+    : backend_(std::move(backend)), name_(backend_->name()), device_(backend_->device()) {}
 
 StartedBackend& started_backend(std::string_view name, bool any_suffix, const std::string& label) {
     return select_backend(name.empty() ? "cpu" : name, any_suffix, label);
@@ -268,9 +268,10 @@ StartedBackend* thread_choice() {
 
 void set_thread_choice(StartedBackend* backend) {
     if (const char* verbose = std::getenv("BRT_VERBOSE");
-        backend != nullptr && verbose != nullptr && std::string_view(verbose) == "1") {
+        backend != nullptr && verbose != nullptr && std::string_view(verbose) == "1" &&
+        backend->first_announcement()) {
         std::fprintf(stderr, "brook: backend %s on %s\n", backend->name().c_str(),
-                     backend->backend().device().c_str());
+                     backend->device().c_str());
     }
     this_thread_choice = backend;
 }

@@ -49,10 +49,17 @@ public:
     explicit StartedBackend(std::unique_ptr<Backend> backend);
     Backend& backend() const { return *backend_; }
     const std::string& name() const { return name_; }
+    /// Backend::device(), asked once at the start (brook::device_name hands it out).
+    const std::string& device() const { return device_; }
+    /// True the first time it is called: BRT_VERBOSE announces each backend once, however many
+    /// threads choose it.
+    bool first_announcement() { return !announced_.exchange(true); }
 
 private:
     std::unique_ptr<Backend> backend_;
     std::string name_;
+    std::string device_;
+    std::atomic<bool> announced_{false};
 };
 
 /// The backend that `name` selects, started on first use: a BRT_RUNTIME value ("" means the

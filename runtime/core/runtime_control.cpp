@@ -122,6 +122,10 @@ const char* backend_name() {
     return thread_backend().name().c_str();
 }
 
+const char* device_name() {
+    return thread_backend().device().c_str();
+}
+
 } // namespace brook
 
 const char** brruntimes(void) {
