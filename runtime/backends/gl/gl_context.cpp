@@ -2,9 +2,16 @@
 // without a display server, and Mesa's surfaceless platform serves llvmpipe in CI; the default
 // display is the last resort. Each attempt that fails adds its reason, so the error says what
 // was tried.
+//
+// libepoxy loads libEGL.so.1 itself, on the first EGL call, and aborts the program when the
+// library or one of its entry points is missing. So before any EGL call the backend looks for them
+// the way libepoxy will (the same name, hence the same search path, and the same flags); what is
+// missing becomes the reason the backend cannot start, and `auto` goes on to the next backend.
 #include "backends/gl/gl_context.hpp"
 
 #include "core/errors.hpp"
+
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -29,6 +36,43 @@ bool has_extension(const char* list, std::string_view name) {
         rest.remove_prefix(std::min(end + 1, rest.size()));
     }
     return false;
+}
+
+/// The name libepoxy opens EGL by on Linux (dispatch_common.c's EGL_LIB).
+constexpr const char* egl_library = "libEGL.so.1";
+
+/// What the backend needs of libEGL.so.1 through libepoxy: the EGL 1.x entry points it calls,
+/// which libepoxy resolves with dlsym, and eglGetProcAddress, through which libepoxy finds the
+/// extensions and the newer OpenGL functions.
+constexpr const char* egl_entry_points[] = {
+    "eglGetProcAddress", "eglGetError",       "eglQueryString", "eglGetDisplay",
+    "eglInitialize",     "eglTerminate",      "eglBindAPI",     "eglChooseConfig",
+    "eglCreateContext",  "eglDestroyContext", "eglMakeCurrent", "eglGetCurrentContext",
+    "eglReleaseThread"};
+
+/// Throws Unavailable, saying what to install, unless libEGL.so.1 loads and has every entry
+/// point of egl_entry_points (see the top of the file).
+void require_egl_library() {
+    const std::string remedy =
+        "; install an EGL driver (Debian: libegl1 with libegl-mesa0, or the GPU vendor's driver) "
+        "or use another backend";
+    void* library = dlopen(egl_library, RTLD_LAZY | RTLD_LOCAL);
+    if (library == nullptr) {
+        throw Unavailable(std::string("cannot load ") + egl_library + " (" + dlerror() + ")" +
+                          remedy);
+    }
+    std::string missing;
+    for (const char* entry : egl_entry_points) {
+        if (dlsym(library, entry) == nullptr) {
+            missing += (missing.empty() ? "" : ", ") + std::string(entry);
+        }
+    }
+    // libepoxy keeps its own handle; this one only looked.
+    dlclose(library);
+    if (!missing.empty()) {
+        throw Unavailable(std::string(egl_library) + " lacks " + missing +
+                          " (it is not a usable EGL library)" + remedy);
+    }
 }
 
 std::string egl_error_text() {
@@ -159,6 +203,7 @@ int get_integer(GLenum name) {
 } // namespace
 
 std::shared_ptr<Context> Context::create() {
+    require_egl_library();
     std::string reasons;
     for (const auto& [label, display] : candidate_displays(reasons)) {
         EGLConfig config = nullptr;
