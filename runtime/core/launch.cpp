@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 
@@ -318,6 +319,29 @@ const void* backend_code(const KernelInfo& kernel, std::string_view backend) {
     return code;
 }
 
+void complete_call(Backend& backend, const Launch& launch, const ProfileTimer& timer,
+                   std::size_t result_bytes) {
+    static const bool synchronous = [] {
+        const char* value = std::getenv("BRT_SYNC");
+        return value != nullptr && std::string_view(value) == "1";
+    }();
+    if (!synchronous && !profiling()) [[likely]] {
+        return;
+    }
+    backend.finish();
+    if (!profiling()) {
+        return;
+    }
+    std::size_t bytes = result_bytes;
+    for (const BoundArg& arg : launch.args) {
+        if (arg.stream.storage != nullptr) {
+            bytes += arg.stream.region.count() * arg.stream.storage->element_size();
+        }
+    }
+    const Activity activity = launch.kernel->is_reduce ? Activity::Reduce : Activity::Kernel;
+    timer.record(activity, launch.kernel->name, launch.element_count, bytes);
+}
+
 void check_argument_count(const KernelInfo& kernel, std::span<const KernelArg> args) {
     if (args.size() != kernel.params.size()) {
         fatal(call_label(kernel) + " takes " + std::to_string(kernel.params.size()) +
@@ -493,6 +517,7 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
     }
     BoundCall& call = scratch.call;
     bind_arguments(kernel, args, *domain, written, call);
+    const ProfileTimer timer;
     if (variable_outputs.empty()) {
         run_controlled(domain->backend(), call.launch);
     } else {
@@ -500,6 +525,7 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
         run_with_variable_outputs(domain->backend(), args, variable_outputs, call);
         note_every_element_written(call.launch);
     }
+    complete_call(domain->backend(), call.launch, timer, 0);
     // Snapshots can be whole streams: free them now, not at the next call.
     call.snapshots.clear();
 }

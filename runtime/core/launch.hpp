@@ -3,6 +3,7 @@
 // (reduce.cpp). Every check names the kernel, the argument and the shapes involved.
 
 #include "core/backend.hpp"
+#include "core/profiler.hpp"
 #include "core/stream_impl.hpp"
 
 #include "brook/kernel_abi.hpp"
@@ -44,5 +45,12 @@ struct BoundCall {
 void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
                     const StreamImpl& domain, std::span<const BoundStream> written,
                     BoundCall& call);
+
+/// The end of a kernel or reduce call that `backend` ran from `timer`'s start. Under BRT_SYNC=1
+/// it returns only when the backend has finished the call (as CUDA_LAUNCH_BLOCKING=1 does), and
+/// so it does while profiling, which then records the call: its elements and the bytes of every
+/// stream it read and wrote, plus `result_bytes` (a reduction's target).
+void complete_call(Backend& backend, const Launch& launch, const ProfileTimer& timer,
+                   std::size_t result_bytes);
 
 } // namespace brook::detail

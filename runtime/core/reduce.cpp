@@ -74,7 +74,10 @@ void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args) {
         check_target_shape(kernel, target_param, target, input, input_param);
         const BoundStream written[] = {target.bound()};
         bind_arguments(kernel, args, input, written, call);
+        const ProfileTimer timer;
         input.backend().reduce_to_stream(call.launch, input_index, target.bound());
+        complete_call(input.backend(), call.launch, timer,
+                      target.region().count() * target.type().size);
         return;
     }
     if (target_arg.reduce_value == nullptr || target_arg.reduce_value_type == nullptr) {
@@ -89,7 +92,9 @@ void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args) {
               input.type().name);
     }
     bind_arguments(kernel, args, input, {}, call);
+    const ProfileTimer timer;
     input.backend().reduce_to_value(call.launch, input_index, target_arg.reduce_value);
+    complete_call(input.backend(), call.launch, timer, input.type().size);
 }
 
 } // namespace brook

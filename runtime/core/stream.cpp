@@ -4,6 +4,7 @@
 // handles of either stream keep theirs.
 #include "core/backend.hpp"
 #include "core/errors.hpp"
+#include "core/profiler.hpp"
 #include "core/registry.hpp"
 #include "core/stream_impl.hpp"
 
@@ -82,10 +83,24 @@ const StreamImpl& checked_impl(const stream& s, const std::string& what) {
     return *s.impl();
 }
 
+namespace {
+
+/// Records a streamRead or streamWrite of all of `impl` in the profile.
+void record_copy(const ProfileTimer& timer, Activity activity, const StreamImpl& impl) {
+    const std::size_t count = impl.region().count();
+    timer.record(activity, activity == Activity::StreamRead ? "streamRead" : "streamWrite", count,
+                 count * impl.type().size);
+}
+
+} // namespace
+
 } // namespace detail
 
+using detail::Activity;
 using detail::checked_impl;
 using detail::fatal;
+using detail::ProfileTimer;
+using detail::profiling;
 
 stream::stream(const ElementType& type, std::span<const long long> extents) {
     std::string shape = type.name + "<";
@@ -247,7 +262,11 @@ void streamRead(const stream& s, const void* data) {
     if (data == nullptr) {
         fatal("streamRead: the host pointer for stream " + s.describe() + " is null");
     }
+    const ProfileTimer timer;
     impl.backend().write(impl.storage(), impl.region(), data);
+    if (profiling()) [[unlikely]] {
+        detail::record_copy(timer, Activity::StreamRead, impl);
+    }
 }
 
 void streamWrite(const stream& s, void* data) {
@@ -259,7 +278,11 @@ void streamWrite(const stream& s, void* data) {
     if (data == nullptr) {
         fatal("streamWrite: the host pointer for stream " + s.describe() + " is null");
     }
+    const ProfileTimer timer;
     impl.backend().read(impl.storage(), impl.region(), data);
+    if (profiling()) [[unlikely]] {
+        detail::record_copy(timer, Activity::StreamWrite, impl);
+    }
 }
 
 void streamSwap(stream& a, stream& b) {

@@ -1,9 +1,10 @@
 // The record backend (BRT_RUNTIME=record, loaded through BRT_BACKEND_PLUGINS): a backend that
 // lives only in the tests and proves the backend seam. It keeps streams in host memory, so
 // streamRead/streamWrite round-trip, but computes nothing: every kernel launch and reduction is
-// appended as one line to the file BRT_RECORD_LOG names (when set), and reductions to a value
-// give zero bytes. Conformance programs whose expected output needs no computed values (runtime
-// misuse caught by the core) run on it unchanged.
+// appended as one line to the file BRT_RECORD_LOG names (when set), and so is each wait for the
+// backend to finish (brook::finish, BRT_SYNC=1); reductions to a value give zero bytes.
+// Conformance programs whose expected output needs no computed values (runtime misuse caught by
+// the core) run on it unchanged.
 #include "core/backend.hpp"
 #include "core/registry.hpp"
 #include "core/stream_impl.hpp"
@@ -84,6 +85,8 @@ public:
         record_storage(target).bytes() = record_storage(source).bytes();
     }
 
+    void finish() override { append("finish"); }
+
     void run_kernel(const Launch& launch) override { record("kernel", launch, ""); }
     void reduce_to_value(const Launch& launch, int input, void* result) override {
         const BoundStream& stream = launch.args[static_cast<std::size_t>(input)].stream;
@@ -97,10 +100,6 @@ public:
 private:
     /// `kernel saxpy <2,2> dense: constant input<2,2> input<2,2> output-stream<2,2>`.
     static void record(const char* what, const Launch& launch, const std::string& target) {
-        const char* path = std::getenv("BRT_RECORD_LOG");
-        if (path == nullptr) {
-            return;
-        }
         std::string line = std::string(what) + " " + launch.kernel->name + " " +
                            shape(launch.rank, launch.extents) + (launch.dense ? " dense" : "") +
                            target + ":";
@@ -111,6 +110,15 @@ private:
             if (arg.stream.storage != nullptr) {
                 line += shape(arg.stream.region.rank, arg.stream.region.extents);
             }
+        }
+        append(line);
+    }
+
+    /// Appends `line` to BRT_RECORD_LOG, when it is set.
+    static void append(const std::string& line) {
+        const char* path = std::getenv("BRT_RECORD_LOG");
+        if (path == nullptr) {
+            return;
         }
         std::FILE* log = std::fopen(path, "a");
         if (log == nullptr) {

@@ -79,6 +79,23 @@ TEST_F(RecordBackendDeathTest, RecordsEveryLaunchAsTheCoreBoundIt) {
                           "reduce sum <4,3> dense to a value: reduce input<4,3> reduce argument\n");
 }
 
+// BRT_SYNC=1: each call returns only after the backend finished it.
+TEST_F(RecordBackendDeathTest, SynchronousCallsWaitForTheBackend) {
+    EXPECT_EXIT(
+        {
+            use_record_backend();
+            setenv("BRT_SYNC", "1", 1);
+            std::exit(copy_and_reduce());
+        },
+        testing::ExitedWithCode(0), "");
+    EXPECT_EQ(recorded(), "kernel copy <4,3>: input stream<2,3> output stream<4,3>\n"
+                          "finish\n"
+                          "reduce sum <4,3> dense to <1,3>: reduce input<4,3> reduce argument\n"
+                          "finish\n"
+                          "reduce sum <4,3> dense to a value: reduce input<4,3> reduce argument\n"
+                          "finish\n");
+}
+
 TEST_F(RecordBackendDeathTest, KeepsTheDataItIsGiven) {
     EXPECT_EXIT(
         {

@@ -277,6 +277,8 @@ public:
     std::string device() const override {
         return "the host, " + std::to_string(max_threads_) + " threads";
     }
+    // finish() is the default, which waits for nothing: every call has completed when it
+    // returns, so launches are synchronous without BRT_SYNC=1.
 
     std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
         return std::make_unique<CpuStorage>(type.size, count);

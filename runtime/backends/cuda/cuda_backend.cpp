@@ -29,6 +29,7 @@
 #include "core/backend.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
+#include "core/profiler.hpp"
 #include "core/registry.hpp"
 
 #include <algorithm>
@@ -198,6 +199,7 @@ private:
         request.headers = cuda::nvrtc_headers();
         request.compute_capability = compute_capability_;
         const auto start = std::chrono::steady_clock::now();
+        const ProfileTimer timer;
         cuda::CacheOrigin origin{};
         std::string image;
         try {
@@ -219,7 +221,12 @@ private:
                          ms);
         }
         try {
-            return cuda::load_module(driver_, image, request.program);
+            cuda::Module module = cuda::load_module(driver_, image, request.program);
+            if (profiling()) [[unlikely]] {
+                // Compiled or read from a cache, and loaded: what the first launch waited for.
+                timer.record(Activity::Compile, source.name, 0, 0);
+            }
+            return module;
         } catch (const std::runtime_error& error) {
             fatal(source.label + ": " + error.what());
         }

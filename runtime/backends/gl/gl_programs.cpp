@@ -3,6 +3,8 @@
 // one triangle covering the viewport, with no vertex data.
 #include "backends/gl/gl_programs.hpp"
 
+#include "core/profiler.hpp"
+
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -83,6 +85,7 @@ ShaderProgram& ProgramCache::get(const void* key, const std::string& name, const
     if (slot) {
         return *slot;
     }
+    const ProfileTimer timer;
     if (vertex_.get() == 0) {
         vertex_ = compile(GL_VERTEX_SHADER, vertex_source, "(vertex shader)");
     }
@@ -102,6 +105,10 @@ ShaderProgram& ProgramCache::get(const void* key, const std::string& name, const
     check("building a shader program");
     slot = std::make_unique<ShaderProgram>(std::move(program));
     ++programs_compiled;
+    if (profiling()) [[unlikely]] {
+        // Linking waited for the driver's compiler, so the time is the whole compilation.
+        timer.record(Activity::Compile, name, 0, 0);
+    }
     return *slot;
 }
 
