@@ -97,15 +97,24 @@ double microseconds(Clock::duration time) {
     return std::chrono::duration<double, std::micro>(time).count();
 }
 
-/// "37.27", or "-" when nothing was moved or no time passed.
+/// "37.27", "<0.01", or "-" when nothing was moved or no time passed.
 std::string gigabytes_per_second(std::size_t bytes, Clock::duration time) {
     const double seconds = std::chrono::duration<double>(time).count();
     if (bytes == 0 || seconds <= 0.0) {
         return "-";
     }
+    const double rate = static_cast<double>(bytes) / seconds / 1e9;
+    if (rate < 0.01) {
+        return "<0.01";
+    }
     char text[32];
-    std::snprintf(text, sizeof text, "%.2f", static_cast<double>(bytes) / seconds / 1e9);
+    std::snprintf(text, sizeof text, "%.2f", rate);
     return text;
+}
+
+/// The Elements column: "-" for compilation, which covers none.
+std::string elements_column(Activity activity, std::size_t elements) {
+    return activity == Activity::Compile ? "-" : std::to_string(elements);
 }
 
 /// One row per activity and name, the longest total first.
@@ -129,9 +138,10 @@ void print_table(const Profile& profile) {
         const double share = all.count() > 0 ? 100.0 * static_cast<double>(totals.time.count()) /
                                                    static_cast<double>(all.count())
                                              : 0.0;
-        std::fprintf(stderr, "%7.2f%% %11.3f %8zu %11.3f %13zu %9s  %-8s %s\n", share,
+        std::fprintf(stderr, "%7.2f%% %11.3f %8zu %11.3f %13s %9s  %-8s %s\n", share,
                      milliseconds(totals.time), totals.calls,
-                     microseconds(totals.time) / static_cast<double>(totals.calls), totals.elements,
+                     microseconds(totals.time) / static_cast<double>(totals.calls),
+                     elements_column(key.first, totals.elements).c_str(),
                      gigabytes_per_second(totals.bytes, totals.time).c_str(),
                      activity_word(key.first), key.second.c_str());
     }
