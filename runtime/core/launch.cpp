@@ -319,15 +319,16 @@ const void* backend_code(const KernelInfo& kernel, std::string_view backend) {
     return code;
 }
 
-void complete_call(Backend& backend, const Launch& launch, const ProfileTimer& timer,
+bool calls_wait = false;
+
+void read_call_settings() {
+    read_profile_setting();
+    const char* sync = std::getenv("BRT_SYNC");
+    calls_wait = profiling() || (sync != nullptr && std::string_view(sync) == "1");
+}
+
+void wait_for_call(Backend& backend, const Launch& launch, const ProfileTimer& timer,
                    std::size_t result_bytes) {
-    static const bool synchronous = [] {
-        const char* value = std::getenv("BRT_SYNC");
-        return value != nullptr && std::string_view(value) == "1";
-    }();
-    if (!synchronous && !profiling()) [[likely]] {
-        return;
-    }
     backend.finish();
     if (!profiling()) {
         return;

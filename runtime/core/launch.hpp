@@ -46,11 +46,26 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
                     const StreamImpl& domain, std::span<const BoundStream> written,
                     BoundCall& call);
 
-/// The end of a kernel or reduce call that `backend` ran from `timer`'s start. Under BRT_SYNC=1
-/// it returns only when the backend has finished the call (as CUDA_LAUNCH_BLOCKING=1 does), and
-/// so it does while profiling, which then records the call: its elements and the bytes of every
-/// stream it read and wrote, plus `result_bytes` (a reduction's target).
-void complete_call(Backend& backend, const Launch& launch, const ProfileTimer& timer,
+/// Reads the settings of calls from the environment: BRT_SYNC and BRT_PROFILE. The registry
+/// calls it once, as the first backend starts, before any call.
+void read_call_settings();
+
+/// Whether calls wait for their backend: under BRT_SYNC=1 (as CUDA_LAUNCH_BLOCKING=1 does) and
+/// while profiling, so that a call's time is its own. Set by read_call_settings.
+extern bool calls_wait;
+
+/// Waits for `backend` to finish the call and, while profiling, records it: its elements and
+/// the bytes of every stream it read and wrote, plus `result_bytes` (a reduction's target).
+void wait_for_call(Backend& backend, const Launch& launch, const ProfileTimer& timer,
                    std::size_t result_bytes);
+
+/// The end of a kernel or reduce call that `backend` ran from `timer`'s start: unless calls wait,
+/// one test of a flag.
+inline void complete_call(Backend& backend, const Launch& launch, const ProfileTimer& timer,
+                          std::size_t result_bytes) {
+    if (calls_wait) [[unlikely]] {
+        wait_for_call(backend, launch, timer, result_bytes);
+    }
+}
 
 } // namespace brook::detail

@@ -1,7 +1,7 @@
 // The profile behind BRT_PROFILE (core/profiler.hpp). Spans from any thread are added under one
 // mutex to per-row totals (and, for a trace, kept whole); the report is written at exit, by an
-// atexit handler registered when the first call asks whether to profile. That is after the first
-// backend started, so the report comes before the backends stop.
+// atexit handler registered as the first backend starts, so it runs after every backend has
+// stopped and needs none.
 #include "core/profiler.hpp"
 
 #include "core/errors.hpp"
@@ -206,11 +206,13 @@ void report_profile() {
 
 } // namespace
 
-bool profile_requested() {
+bool profile_enabled = false;
+
+void read_profile_setting() {
     const char* value = std::getenv("BRT_PROFILE");
     const std::string setting = value != nullptr ? value : "";
     if (setting.empty() || setting == "0") {
-        return false;
+        return;
     }
     // Made before the handler is registered, so that it outlives the report.
     Profile& profile = the_profile();
@@ -227,7 +229,7 @@ bool profile_requested() {
               "trace-event file), or 0 for none");
     }
     std::atexit(report_profile);
-    return true;
+    profile_enabled = true;
 }
 
 void ProfileTimer::start() {

@@ -26,14 +26,17 @@ enum class Activity : unsigned char {
     StreamWrite, ///< a stream to host memory
 };
 
-/// Whether BRT_PROFILE asks for a profile. The first call reads it (a value that is neither
-/// 1, 0 nor a FILE.json stops the program, saying what to write) and arranges the report at exit.
-bool profile_requested();
+/// Reads BRT_PROFILE (a value that is neither 0, 1 nor a FILE.json stops the program, saying
+/// what to write) and, when it asks for a profile, sets profile_enabled and arranges the report
+/// at exit. Called once, as the first backend starts (read_call_settings, core/launch.hpp):
+/// nothing can be timed before, since everything timed needs a backend.
+void read_profile_setting();
 
-/// Whether this run is profiled: after the first call, one test of a flag.
+/// Whether this run is profiled. A plain flag, set once before any call that tests it, so that
+/// an unprofiled call pays one test of it.
+extern bool profile_enabled;
 inline bool profiling() {
-    static const bool requested = profile_requested();
-    return requested;
+    return profile_enabled;
 }
 
 /// A span of profiled time, from its construction to record().

@@ -10,6 +10,7 @@
 #include "core/registry.hpp"
 
 #include "core/errors.hpp"
+#include "core/launch.hpp"
 
 #include <dlfcn.h>
 
@@ -147,6 +148,9 @@ StartedBackend& start_once(const BackendFactory& factory) {
     if (const auto found = started.by_name.find(factory.name); found != started.by_name.end()) {
         return *found->second;
     }
+    // Before the first backend, so before any call.
+    static const bool settings_read = (read_call_settings(), true);
+    (void)settings_read;
     auto backend = std::make_unique<StartedBackend>(factory.create());
     StartedBackend& result = *backend;
     started.by_name.emplace(std::string(factory.name), std::move(backend));
