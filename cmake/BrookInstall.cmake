@@ -22,7 +22,9 @@ install(DIRECTORY ${PROJECT_BINARY_DIR}/include/brook
     OPTIONAL
     FILES_MATCHING PATTERN "*.hpp")
 
-install(FILES ${PROJECT_SOURCE_DIR}/docs/man/brcc.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# brcc's man page, which takes the project's version.
+configure_file(${PROJECT_SOURCE_DIR}/docs/man/brcc.1.in ${PROJECT_BINARY_DIR}/man/brcc.1 @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/man/brcc.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 install(EXPORT BrookTargets NAMESPACE Brook:: DESTINATION ${BROOK_INSTALL_CMAKEDIR})
 # The backends this libbrook was built with, which BrookConfig.cmake offers as components:
