@@ -13,7 +13,7 @@ CTEST_JOBS ?= 2
 # The build's own make runs below this one; keep its output free of "Entering directory" lines.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: demo test asan release bench deps configure clean format
+.PHONY: demo test asan release bench docs deps configure clean format
 
 demo: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook
@@ -42,6 +42,11 @@ bench:
 	cmake --preset release -DBROOK_BUILD_BENCH=ON
 	cmake --build --preset release --parallel $(JOBS) --target benchmarks
 	python3 bench/run_bench.py build-release --docs docs/performance.md
+
+# The host-API reference from the public headers' comments, by Doxygen (Debian: doxygen), into
+# build/docs/html.
+docs: configure
+	cmake --build --preset dev --target docs
 
 configure: deps
 	@test -f build/CMakeCache.txt || cmake --preset dev
