@@ -5,6 +5,8 @@
 # Mesa's llvmpipe driver give the gl backend a headless OpenGL 4.5 context).
 PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev libegl-dev libepoxy-dev \
     libgl1-mesa-dri libpng-dev libfftw3-dev libembree-dev
+# cpack -G DEB and the package test need dpkg-shlibdeps (dpkg-dev); without it the test is a skip.
+PACKAGES += dpkg-dev
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3
@@ -44,8 +46,11 @@ bench:
 	python3 bench/run_bench.py build-release --docs docs/performance.md
 
 # The host-API reference from the public headers' comments, by Doxygen (Debian: doxygen), into
-# build/docs/html.
-docs: configure
+# build/docs/html. Configures again, since a build configured before Doxygen was installed has no
+# docs target.
+docs:
+	@$(MAKE) deps PACKAGES="$(PACKAGES) doxygen"
+	cmake --preset dev >/dev/null
 	cmake --build --preset dev --target docs
 
 configure: deps
