@@ -2,8 +2,8 @@
 # scratch root with dpkg -x, and SAXPY built against what they hold in three ways: the packaged
 # brcc, the C++ compiler with `pkg-config --cflags --libs brook`, and a CMake project using
 # find_package(Brook COMPONENTS ...). Also checks the packages' names, versions and dependencies,
-# that no unpacked file holds a path of the build or source tree, that brook.pc has no rpath, and
-# that the man page is there. Without dpkg-deb it prints "package test skipped" (a named skip).
+# that no unpacked file holds a path of the build or source tree, that brook.pc has no rpath,
+# that a brcc copied away from its headers says so, and that the man page is there. Without dpkg-deb it prints "package test skipped" (a named skip).
 # Inputs: BUILD_DIR, SOURCE_DIR (the project's), WORK_DIR, VERSION, BACKENDS (the backends built,
 # separated by commas), CXX_COMPILER, CXX_FLAGS.
 cmake_minimum_required(VERSION 3.25)
@@ -84,6 +84,16 @@ expect_output("brcc --version" "brcc ${VERSION}")
 run_step("packaged brcc" ${usr}/bin/brcc ${saxpy} -o ${WORK_DIR}/saxpy_brcc -- ${cxx_flags})
 run_step("SAXPY built by the packaged brcc" ${WORK_DIR}/saxpy_brcc)
 expect_output("SAXPY built by the packaged brcc" ": OK")
+
+# A brcc away from its headers and library says so, and what to do, rather than failing in the C++
+# compiler.
+file(COPY ${usr}/bin/brcc DESTINATION ${WORK_DIR}/orphan/bin)
+execute_process(COMMAND ${WORK_DIR}/orphan/bin/brcc ${saxpy} -o ${WORK_DIR}/orphan/saxpy
+    RESULT_VARIABLE result ERROR_VARIABLE step_output)
+if(NOT result EQUAL 2)
+    message(FATAL_ERROR "a brcc without headers exited with ${result}, expected 2:\n${step_output}")
+endif()
+expect_output("a brcc without headers" "error: cannot find Brook's headers and library: expected ")
 
 # pkg-config's flags are all the C++ compiler needs for brcc --emit-cpp's output; no rpath.
 set(ENV{PKG_CONFIG_PATH} ${usr}/lib/pkgconfig)
