@@ -5,6 +5,8 @@
 # Mesa's llvmpipe driver give the gl backend a headless OpenGL 4.5 context).
 PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev libegl-dev libepoxy-dev \
     libgl1-mesa-dri libpng-dev libfftw3-dev libembree-dev
+# cpack -G DEB and the package test need dpkg-shlibdeps (dpkg-dev); without it the test is a skip.
+PACKAGES += dpkg-dev
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3
@@ -13,7 +15,7 @@ CTEST_JOBS ?= 2
 # The build's own make runs below this one; keep its output free of "Entering directory" lines.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: demo test asan release bench deps configure clean format
+.PHONY: demo test asan release bench docs deps configure clean format
 
 demo: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook
@@ -42,6 +44,14 @@ bench:
 	cmake --preset release -DBROOK_BUILD_BENCH=ON
 	cmake --build --preset release --parallel $(JOBS) --target benchmarks
 	python3 bench/run_bench.py build-release --docs docs/performance.md
+
+# The host-API reference from the public headers' comments, by Doxygen (Debian: doxygen), into
+# build/docs/html. Configures again, since a build configured before Doxygen was installed has no
+# docs target.
+docs:
+	@$(MAKE) deps PACKAGES="$(PACKAGES) doxygen"
+	cmake --preset dev >/dev/null
+	cmake --build --preset dev --target docs
 
 configure: deps
 	@test -f build/CMakeCache.txt || cmake --preset dev

@@ -1,14 +1,18 @@
 # Installation: brcc, the public headers, libbrook, the CMake package (find_package(Brook) gives
-# Brook::brook, Brook::brcc and brook_add_executable) and a pkg-config file.
+# Brook::brook, Brook::brcc and brook_add_executable, and the backends built as components) and
+# a pkg-config file. Two install components, which cmake/BrookPackage.cmake makes the Debian
+# packages: `runtime` (the versioned libbrook that programs load) and `dev` (everything else:
+# what building a Brook program takes). An install rule without a COMPONENT belongs to dev.
 include(CMakePackageConfigHelpers)
+set(CMAKE_INSTALL_DEFAULT_COMPONENT_NAME dev)
 
 set(BROOK_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Brook)
 
 install(TARGETS brcc EXPORT BrookTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS brook EXPORT BrookTargets
-    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime NAMELINK_COMPONENT dev
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/brook
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
     FILES_MATCHING PATTERN "*.hpp" PATTERN "*.def")
@@ -18,7 +22,14 @@ install(DIRECTORY ${PROJECT_BINARY_DIR}/include/brook
     OPTIONAL
     FILES_MATCHING PATTERN "*.hpp")
 
+# brcc's man page, which takes the project's version.
+configure_file(${PROJECT_SOURCE_DIR}/docs/man/brcc.1.in ${PROJECT_BINARY_DIR}/man/brcc.1 @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/man/brcc.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+
 install(EXPORT BrookTargets NAMESPACE Brook:: DESTINATION ${BROOK_INSTALL_CMAKEDIR})
+# The backends this libbrook was built with, which BrookConfig.cmake offers as components:
+# find_package(Brook REQUIRED COMPONENTS gl) fails where the gl backend was left out.
+get_property(BROOK_BUILT_BACKENDS GLOBAL PROPERTY BROOK_BACKENDS)
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/BrookConfig.cmake.in
     ${PROJECT_BINARY_DIR}/BrookConfig.cmake
     INSTALL_DESTINATION ${BROOK_INSTALL_CMAKEDIR})

@@ -1,10 +1,10 @@
 // Runs the C++ compiler on the generated code and the C/C++ sources and objects given with it.
 // The compiler is $CXX when set (it may carry arguments, as in `ccache g++`), else the one CMake
 // found when brcc was configured. Brook's headers and libbrook are looked up next to brcc first
-// (an installed tree: <bin>/../include/brook), then in the build tree brcc was built in. The
-// generated C++ lives in a temporary directory that is removed however brcc leaves; the compiler
-// runs without a shell, so no argument is ever re-interpreted. Programs are tuned for the
-// building machine (-march=native) unless --portable is given.
+// (an installed tree: <bin>/../include/brook), then in the build tree that a brcc-build-tree file
+// beside brcc names. The generated C++ lives in a temporary directory that is removed however
+// brcc leaves; the compiler runs without a shell, so no argument is ever re-interpreted. Programs
+// are tuned for the building machine (-march=native) unless --portable is given.
 
 #include "driver/compile.hpp"
 
@@ -16,7 +16,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <system_error>
 
@@ -33,18 +35,47 @@ struct BrookPaths {
     std::string library_dir;
 };
 
-BrookPaths brook_paths() {
+/// Where Brook's headers and libbrook are for the brcc at `exe`: the installed tree around it
+/// (<bin>/../include/brook), else the build tree named by the brcc-build-tree file beside it.
+/// The build tree's paths live in that file, never in the binary, so an installed or packaged
+/// brcc carries no path of the machine it was built on.
+std::optional<BrookPaths> brook_paths_for(const fs::path& exe) {
+    std::error_code error;
+    const fs::path prefix = exe.parent_path().parent_path();
+    const fs::path include = prefix / BRCC_INSTALL_INCLUDE_SUBDIR;
+    if (fs::exists(include / "brook" / "brook.hpp", error))
+        return BrookPaths{{include.string()}, (prefix / BRCC_INSTALL_LIBRARY_SUBDIR).string()};
+
+    // One `include_dir=DIR` line per include folder and a `library_dir=DIR` line, written by
+    // compiler/CMakeLists.txt.
+    std::ifstream build_tree(exe.parent_path() / "brcc-build-tree");
+    if (!build_tree)
+        return std::nullopt;
+    BrookPaths paths;
+    for (std::string line; std::getline(build_tree, line);) {
+        const auto equals = line.find('=');
+        if (equals == std::string::npos)
+            continue;
+        const std::string key = line.substr(0, equals), value = line.substr(equals + 1);
+        if (key == "include_dir" && fs::is_directory(value, error))
+            paths.include_dirs.push_back(value);
+        else if (key == "library_dir")
+            paths.library_dir = value;
+    }
+    if (paths.include_dirs.empty() || paths.library_dir.empty())
+        return std::nullopt;
+    return paths;
+}
+
+std::optional<BrookPaths> brook_paths() {
     std::error_code error;
     const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-    if (!error) {
-        const fs::path prefix = exe.parent_path().parent_path();
-        const fs::path include = prefix / BRCC_INSTALL_INCLUDE_SUBDIR;
-        if (fs::exists(include / "brook" / "brook.hpp", error))
-            return {{include.string()}, (prefix / BRCC_INSTALL_LIBRARY_SUBDIR).string()};
-    }
-    BrookPaths paths{{BRCC_BUILD_INCLUDE_DIR}, BRCC_BUILD_LIBRARY_DIR};
-    if (fs::is_directory(BRCC_BUILD_GENERATED_INCLUDE_DIR, error))
-        paths.include_dirs.emplace_back(BRCC_BUILD_GENERATED_INCLUDE_DIR);
+    std::optional<BrookPaths> paths = error ? std::nullopt : brook_paths_for(exe);
+    if (!paths)
+        std::cerr
+            << "brcc: error: cannot find Brook's headers and library: expected "
+            << (exe.parent_path().parent_path() / BRCC_INSTALL_INCLUDE_SUBDIR / "brook").string()
+            << " beside brcc's bin folder; reinstall Brook, or run the brcc of a build tree\n";
     return paths;
 }
 
@@ -105,7 +136,10 @@ TempDirectory::~TempDirectory() {
 int compile_program(const std::vector<std::string>& inputs, const std::string& include_dir,
                     const std::vector<std::string>& source_dirs, const std::string& program,
                     const DriverOptions& options) {
-    const BrookPaths paths = brook_paths();
+    const std::optional<BrookPaths> found = brook_paths();
+    if (!found)
+        return exit_usage;
+    const BrookPaths& paths = *found;
     std::vector<std::string> command = compiler_command();
     command.insert(command.end(), {"-std=c++20", "-O" + options.optimization});
     const std::vector<std::string> tuning = tuning_flags(options);

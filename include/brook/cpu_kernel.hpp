@@ -17,11 +17,11 @@ namespace brook::cpu {
 
 /// A gather parameter fetched from the Frame: the lang::Gather over stream argument `view`.
 /// Generated loops declare one per gather and pass it to the body, which takes a lang::Gather.
-template <class T, int R> class Gather : public lang::Gather<T, R> {
+template <class Element, int Rank> class Gather : public lang::Gather<Element, Rank> {
 public:
     explicit Gather(const StreamView& view)
-        : lang::Gather<T, R>(reinterpret_cast<const T*>(view.data), view.rank, view.extents.data(),
-                             view.strides.data()) {}
+        : lang::Gather<Element, Rank>(reinterpret_cast<const Element*>(view.data), view.rank,
+                                      view.extents.data(), view.strides.data()) {}
 };
 
 /// The end of the output row that element `index` is in, or `end` if that comes first: the
@@ -37,7 +37,7 @@ inline std::size_t row_end(const Frame& frame, std::size_t index, std::size_t en
 /// or for an output, the element of its (possibly strided) view. The general loop visits
 /// consecutive indices, so the position of the current output row in the stream is worked out
 /// once per row (divisions over every dimension), and the elements along it cost a step each.
-template <class T> class ResizedView {
+template <class Element> class ResizedView {
 public:
     ResizedView(const Frame& frame, int param)
         : view_(frame.args[param].stream), frame_(&frame),
@@ -45,14 +45,14 @@ public:
           row_length_(frame.output_extents[last_]), in_length_(view_.extents[last_]),
           stride_(view_.strides[last_]) {}
 
-    T& operator[](std::size_t index) {
+    Element& operator[](std::size_t index) {
         if (index < row_first_ || index >= row_end_) {
             start_row(index);
         }
         const std::size_t column = index - row_first_;
         const std::size_t in_column =
             in_length_ == row_length_ ? column : column * in_length_ / row_length_;
-        return *reinterpret_cast<T*>(row_ + in_column * stride_ * sizeof(T));
+        return *reinterpret_cast<Element*>(row_ + in_column * stride_ * sizeof(Element));
     }
 
     /// Where element `index` is when the rest of its output row follows it contiguously (the
@@ -60,14 +60,14 @@ public:
     /// the general loop can run that row as a plain array loop, which vectorises: a domain of a
     /// stream, or an input repeated down the rows like the paper's x<1, n> in SGEMV. Null
     /// otherwise.
-    T* unit_row(std::size_t index) {
+    Element* unit_row(std::size_t index) {
         if (in_length_ != row_length_ || stride_ != 1) {
             return nullptr;
         }
         if (index < row_first_ || index >= row_end_) {
             start_row(index);
         }
-        return reinterpret_cast<T*>(row_) + (index - row_first_);
+        return reinterpret_cast<Element*>(row_) + (index - row_first_);
     }
 
 private:
@@ -81,7 +81,7 @@ private:
             offset += (rest % out * view_.extents[d] / out) * view_.strides[d];
             rest /= out;
         }
-        row_ = view_.data + offset * sizeof(T);
+        row_ = view_.data + offset * sizeof(Element);
     }
 
     const StreamView& view_;
@@ -181,9 +181,9 @@ namespace detail {
 /// side, each into its own accumulator, which are then joined in order: the operands are
 /// re-associated, never re-ordered, and the independent chains keep the core's adders busy
 /// where one chain would wait on each step's latency.
-template <class T, class Combine>
-void fold_run(const T* data, std::size_t count, std::size_t stride, T& result, bool& first,
-              Combine& combine) {
+template <class Element, class Combine>
+void fold_run(const Element* data, std::size_t count, std::size_t stride, Element& result,
+              bool& first, Combine& combine) {
     constexpr std::size_t chains = 8;
     constexpr std::size_t min_part = 32;
     if (count == 0) {
@@ -201,10 +201,10 @@ void fold_run(const T* data, std::size_t count, std::size_t stride, T& result, b
         }
         return;
     }
-    const T* run = data + start;
+    const Element* run = data + start;
     const std::size_t length = count - start;
     const std::size_t part = length / chains;
-    T partial[chains];
+    Element partial[chains];
     for (std::size_t c = 0; c < chains; ++c) {
         partial[c] = run[c * part];
     }
@@ -232,16 +232,17 @@ void fold_run(const T* data, std::size_t count, std::size_t stride, T& result, b
 /// Not inlined: inside fold_box's loops GCC vectorises the blocks both as full-width and as
 /// 128-bit operations and stores the accumulators to the stack on every step, which costs a
 /// quarter of the speed of the sum of float4s.
-template <class T, class Combine>
-[[gnu::noinline]] void fold_run_commutative(const T* data, std::size_t count, std::size_t stride,
-                                            T& result, bool& first, Combine& combine) {
+template <class Element, class Combine>
+[[gnu::noinline]] void fold_run_commutative(const Element* data, std::size_t count,
+                                            std::size_t stride, Element& result, bool& first,
+                                            Combine& combine) {
     // At least 8 chains and 128 bytes of accumulators: four AVX registers' worth.
-    constexpr std::size_t lanes = std::bit_ceil(std::max<std::size_t>(8, 128 / sizeof(T)));
+    constexpr std::size_t lanes = std::bit_ceil(std::max<std::size_t>(8, 128 / sizeof(Element)));
     if (stride != 1 || count < 4 * lanes) {
         fold_run(data, count, stride, result, first, combine);
         return;
     }
-    T partial[lanes];
+    Element partial[lanes];
     for (std::size_t k = 0; k < lanes; ++k) {
         partial[k] = data[k];
     }
@@ -251,8 +252,8 @@ template <class T, class Combine>
         // stores and reloads them on every block: float sums of 1024-element rows ran at half
         // speed), but does not vectorise the unrolled form for 12-byte elements, whose blocks
         // it vectorises well as they are (a float3 max ran 5x slower unrolled). Two loops, since
-        // GCC 12 refuses an unroll count that depends on T.
-        if constexpr (std::has_single_bit(sizeof(T))) {
+        // GCC 12 refuses an unroll count that depends on Element.
+        if constexpr (std::has_single_bit(sizeof(Element))) {
 #pragma GCC unroll 32
             for (std::size_t k = 0; k < lanes; ++k) {
                 combine(data[i + k], partial[k]);
@@ -294,8 +295,8 @@ enum class FoldOrder { Ordered, Commutative };
 /// re-associated, see detail::fold_run) or, for a commutative operator, in the order that
 /// vectorises (detail::fold_run_commutative). The fold runs on a local copy, so the accumulator
 /// stays in registers rather than in memory the compiler must assume the input may alias.
-template <FoldOrder Order, class T, class Combine>
-void fold_box(const StreamView& view, const Box& box, T& accumulator, Combine combine) {
+template <FoldOrder Order, class Element, class Combine>
+void fold_box(const StreamView& view, const Box& box, Element& accumulator, Combine combine) {
     // The view's dimensions right-aligned in four, so that the innermost loop runs along its
     // last dimension whatever its rank.
     std::array<std::size_t, 4> lo{0, 0, 0, 0};
@@ -325,14 +326,14 @@ void fold_box(const StreamView& view, const Box& box, T& accumulator, Combine co
         lo[d] = 0;
         hi[d] = 1;
     }
-    const T* base = reinterpret_cast<const T*>(view.data);
-    T result{};
+    const Element* base = reinterpret_cast<const Element*>(view.data);
+    Element result{};
     bool first = true;
     for (std::size_t i0 = lo[0]; i0 < hi[0]; ++i0) {
         for (std::size_t i1 = lo[1]; i1 < hi[1]; ++i1) {
             for (std::size_t i2 = lo[2]; i2 < hi[2]; ++i2) {
-                const T* row = base + i0 * stride[0] + i1 * stride[1] + i2 * stride[2];
-                const T* run = row + lo[3] * stride[3];
+                const Element* row = base + i0 * stride[0] + i1 * stride[1] + i2 * stride[2];
+                const Element* run = row + lo[3] * stride[3];
                 if constexpr (Order == FoldOrder::Commutative) {
                     detail::fold_run_commutative(run, hi[3] - lo[3], stride[3], result, first,
                                                  combine);

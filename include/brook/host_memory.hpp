@@ -22,21 +22,23 @@ void brfree(void* pointer);
 bool brismalloc(void* pointer);
 
 /// A standard allocator on brmalloc: `std::vector<float4, brallocator<float4>>`.
-template <class T> struct brallocator {
-    using value_type = T;
+template <class Element> struct brallocator {
+    using value_type = Element;
 
     brallocator() noexcept = default;
-    template <class U> brallocator(const brallocator<U>&) noexcept {}
+    template <class Other> brallocator(const brallocator<Other>&) noexcept {}
 
-    T* allocate(std::size_t n) {
-        if (n > static_cast<std::size_t>(-1) / sizeof(T)) {
+    Element* allocate(std::size_t n) {
+        if (n > static_cast<std::size_t>(-1) / sizeof(Element)) {
             throw std::bad_array_new_length();
         }
-        return static_cast<T*>(brmalloc(n * sizeof(T)));
+        return static_cast<Element*>(brmalloc(n * sizeof(Element)));
     }
-    void deallocate(T* pointer, std::size_t) noexcept { brfree(pointer); }
+    void deallocate(Element* pointer, std::size_t) noexcept { brfree(pointer); }
 
-    template <class U> bool operator==(const brallocator<U>&) const noexcept { return true; }
+    template <class Other> bool operator==(const brallocator<Other>&) const noexcept {
+        return true;
+    }
 };
 
 namespace brook {

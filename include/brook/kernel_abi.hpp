@@ -27,7 +27,8 @@ enum class ParamKind : unsigned char {
 struct ParamInfo {
     const char* name;
     ParamKind kind;
-    const ElementType& (*element_type)(); ///< element_traits<T>::type; null for bool constants
+    /// element_traits<Element>::type of the parameter's element type; null for bool constants.
+    const ElementType& (*element_type)();
     /// For gathers: bit K set when the body indexes it with K components (COMPAT.md §1.9: the
     /// bound stream's rank decides what they mean); 0 for the others.
     unsigned gather_index_widths = 0;
@@ -89,11 +90,11 @@ struct Frame {
     /// skips_element and mark_written in cpu_kernel.hpp).
     unsigned char* element_flags = nullptr;
 
-    template <class T> const T& constant(int param) const {
-        return *static_cast<const T*>(args[param].constant);
+    template <class Element> const Element& constant(int param) const {
+        return *static_cast<const Element*>(args[param].constant);
     }
-    template <class T> T* data(int param) const {
-        return reinterpret_cast<T*>(args[param].stream.data);
+    template <class Element> Element* data(int param) const {
+        return reinterpret_cast<Element*>(args[param].stream.data);
     }
 };
 
@@ -160,20 +161,21 @@ inline std::byte* output_element(const StreamView& output, const Frame& frame,
 /// after the ones this element pushed before, so an element's values keep their order and the
 /// elements' runs follow each other in row-major order. `limit` is N of `vout [N]`: pushes
 /// after the element's first N are dropped, in both passes alike; 0 is no limit.
-template <class T> class VariableOutput {
+template <class Element> class VariableOutput {
 public:
     VariableOutput(const Frame& frame, int param, std::size_t element, std::size_t limit)
         : arg_(&frame.args[param]), element_(element),
           limit_(limit == 0 ? static_cast<std::size_t>(-1) : limit), counting_(frame.counting) {}
 
-    void push(const T& value) {
+    void push(const Element& value) {
         if (pushed_ == limit_) {
             return;
         }
         if (counting_) {
             ++arg_->push_counts[element_];
         } else {
-            reinterpret_cast<T*>(arg_->stream.data)[arg_->push_offsets[element_] + pushed_] = value;
+            reinterpret_cast<Element*>(arg_->stream.data)[arg_->push_offsets[element_] + pushed_] =
+                value;
         }
         ++pushed_;
     }
@@ -196,8 +198,9 @@ struct Box {
 };
 
 /// Calls f(const std::byte* element) for every element of `view` inside `box`, in row-major order.
-template <class F>
-void for_each_in_box(const StreamView& view, const Box& box, std::size_t element_size, F&& f) {
+template <class Function>
+void for_each_in_box(const StreamView& view, const Box& box, std::size_t element_size,
+                     Function&& f) {
     std::array<std::size_t, 4> lo{0, 0, 0, 0};
     std::array<std::size_t, 4> hi{1, 1, 1, 1};
     std::array<std::size_t, 4> stride{0, 0, 0, 0};
@@ -281,7 +284,7 @@ struct KernelArg {
     void* reduce_value = nullptr;       ///< a host variable as reduce target
     const ElementType* reduce_value_type = nullptr;
 
-    template <class T> static KernelArg constant_value(const T& value) {
+    template <class Element> static KernelArg constant_value(const Element& value) {
         KernelArg arg;
         arg.constant = &value;
         return arg;
@@ -297,10 +300,10 @@ struct KernelArg {
         arg.output = &s;
         return arg;
     }
-    template <class T> static KernelArg reduce_target(T& value) {
+    template <class Element> static KernelArg reduce_target(Element& value) {
         KernelArg arg;
         arg.reduce_value = &value;
-        arg.reduce_value_type = &element_traits<T>::type();
+        arg.reduce_value_type = &element_traits<Element>::type();
         return arg;
     }
 };

@@ -29,85 +29,86 @@ using portable::size_t;
 
 namespace detail {
 
-template <class X> struct traits {
-    using scalar = X;
+template <class Value> struct traits {
+    using scalar = Value;
     static constexpr int width = 1;
 };
-template <class T, int N> struct traits<vec<T, N>> {
-    using scalar = T;
-    static constexpr int width = N;
+template <class Scalar, int Components> struct traits<vec<Scalar, Components>> {
+    using scalar = Scalar;
+    static constexpr int width = Components;
 };
 
-template <class X> using scalar_t = typename traits<portable::remove_cvref_t<X>>::scalar;
-template <class X> constexpr int width_v = traits<portable::remove_cvref_t<X>>::width;
+template <class Value> using scalar_t = typename traits<portable::remove_cvref_t<Value>>::scalar;
+template <class Value> constexpr int width_v = traits<portable::remove_cvref_t<Value>>::width;
 
 /// Component I of a vector (or the scalar itself: scalars broadcast).
-template <int I, class X> constexpr decltype(auto) get(X&& x) {
-    using V = portable::remove_cvref_t<X>;
-    if constexpr (traits<V>::width == 1) {
+template <int Index, class Value> constexpr decltype(auto) get(Value&& x) {
+    using Plain = portable::remove_cvref_t<Value>;
+    if constexpr (traits<Plain>::width == 1) {
         return (x);
-    } else if constexpr (I == 0) {
+    } else if constexpr (Index == 0) {
         return (x.x);
-    } else if constexpr (I == 1) {
+    } else if constexpr (Index == 1) {
         return (x.y);
-    } else if constexpr (I == 2) {
+    } else if constexpr (Index == 2) {
         return (x.z);
     } else {
-        static_assert(I == 3, "component index out of range");
+        static_assert(Index == 3, "component index out of range");
         return (x.w);
     }
 }
 
-/// T for width 1, vec<T, N> otherwise.
-template <class T, int N> struct value_type { using type = vec<T, N>; };
-template <class T> struct value_type<T, 1> { using type = T; };
-template <class T, int N> using value_t = typename value_type<T, N>::type;
+/// Scalar for width 1, vec<Scalar, Components> otherwise.
+template <class Scalar, int Components> struct value_type { using type = vec<Scalar, Components>; };
+template <class Scalar> struct value_type<Scalar, 1> { using type = Scalar; };
+template <class Scalar, int Components>
+using value_t = typename value_type<Scalar, Components>::type;
 
-template <class F, class... X, size_t... I>
-constexpr auto map_impl(portable::index_sequence<I...>, F f, const X&... x) {
-    if constexpr (sizeof...(I) == 1) {
+template <class Function, class... Value, size_t... Indices>
+constexpr auto map_impl(portable::index_sequence<Indices...>, Function f, const Value&... x) {
+    if constexpr (sizeof...(Indices) == 1) {
         return f(x...);
     } else {
         const auto component = [&](auto index) { return f(get<decltype(index)::value>(x)...); };
-        using R = decltype(component(portable::integral_constant<int, 0>{}));
-        return vec<R, static_cast<int>(sizeof...(I))>(
-            component(portable::integral_constant<int, static_cast<int>(I)>{})...);
+        using Result = decltype(component(portable::integral_constant<int, 0>{}));
+        return vec<Result, static_cast<int>(sizeof...(Indices))>(
+            component(portable::integral_constant<int, static_cast<int>(Indices)>{})...);
     }
 }
 
-template <class... X> constexpr int max_width() {
+template <class... Value> constexpr int max_width() {
     int width = 1;
-    ((width = width_v<X> > width ? width_v<X> : width), ...);
+    ((width = width_v<Value> > width ? width_v<Value> : width), ...);
     return width;
 }
 
 /// f applied component by component; scalar arguments broadcast to the widest argument.
-template <class F, class... X> constexpr auto map(F f, const X&... x) {
-    constexpr int width = max_width<X...>();
+template <class Function, class... Value> constexpr auto map(Function f, const Value&... x) {
+    constexpr int width = max_width<Value...>();
     return map_impl(portable::make_index_sequence<static_cast<size_t>(width)>{}, f, x...);
 }
 
-template <class X, size_t... I>
-constexpr bool any_impl(portable::index_sequence<I...>, const X& x) {
-    return ((get<static_cast<int>(I)>(x) != scalar_t<X>{}) || ...);
+template <class Value, size_t... Indices>
+constexpr bool any_impl(portable::index_sequence<Indices...>, const Value& x) {
+    return ((get<static_cast<int>(Indices)>(x) != scalar_t<Value>{}) || ...);
 }
-template <class X, size_t... I>
-constexpr bool all_impl(portable::index_sequence<I...>, const X& x) {
-    return ((get<static_cast<int>(I)>(x) != scalar_t<X>{}) && ...);
+template <class Value, size_t... Indices>
+constexpr bool all_impl(portable::index_sequence<Indices...>, const Value& x) {
+    return ((get<static_cast<int>(Indices)>(x) != scalar_t<Value>{}) && ...);
 }
-template <class X, size_t... I>
-constexpr auto dot_impl(portable::index_sequence<I...>, const X& a, const X& b) {
-    return ((get<static_cast<int>(I)>(a) * get<static_cast<int>(I)>(b)) + ...);
+template <class Value, size_t... Indices>
+constexpr auto dot_impl(portable::index_sequence<Indices...>, const Value& a, const Value& b) {
+    return ((get<static_cast<int>(Indices)>(a) * get<static_cast<int>(Indices)>(b)) + ...);
 }
 
 /// std::min(std::max(v, lo), hi), the same comparisons in the same order (NaN stays NaN).
-template <class V> constexpr V clamp_to(V v, V lo, V hi) {
-    const V low = v < lo ? lo : v;
+template <class Scalar> constexpr Scalar clamp_to(Scalar v, Scalar lo, Scalar hi) {
+    const Scalar low = v < lo ? lo : v;
     return hi < low ? hi : low;
 }
 
-template <class X> constexpr auto indices() {
-    return portable::make_index_sequence<static_cast<size_t>(width_v<X>)>{};
+template <class Value> constexpr auto indices() {
+    return portable::make_index_sequence<static_cast<size_t>(width_v<Value>)>{};
 }
 
 } // namespace detail
@@ -116,52 +117,56 @@ template <class X> constexpr auto indices() {
 // Conditions, swizzles, write masks, conversions
 
 /// A Brook condition: a scalar is true when non-zero, a vector when any component is.
-template <class X> constexpr bool truth(const X& x) {
-    return detail::any_impl(detail::indices<X>(), x);
+template <class Value> constexpr bool truth(const Value& x) {
+    return detail::any_impl(detail::indices<Value>(), x);
 }
 
 /// `c ? a : b` with a vector condition: each component chosen by the condition's component.
-template <class C, class A, class B> constexpr auto select(const C& c, const A& a, const B& b) {
+template <class Condition, class IfTrue, class IfFalse>
+constexpr auto select(const Condition& c, const IfTrue& a, const IfFalse& b) {
     return detail::map([](auto ci, auto ai, auto bi) { return ci != decltype(ci){} ? ai : bi; }, c,
                        a, b);
 }
 
-/// `v.zyx`: the components I... of v (a scalar's swizzle repeats the scalar).
-template <int... I, class X> constexpr auto swizzle(const X& v) {
-    if constexpr (sizeof...(I) == 1) {
-        return (detail::get<I>(v), ...);
+/// `v.zyx`: the components Indices... of v (a scalar's swizzle repeats the scalar).
+template <int... Indices, class Value> constexpr auto swizzle(const Value& v) {
+    if constexpr (sizeof...(Indices) == 1) {
+        return (detail::get<Indices>(v), ...);
     } else {
-        return vec<detail::scalar_t<X>, static_cast<int>(sizeof...(I))>(detail::get<I>(v)...);
+        return vec<detail::scalar_t<Value>, static_cast<int>(sizeof...(Indices))>(
+            detail::get<Indices>(v)...);
     }
 }
 
-/// `v.xz = value`: assigns the components of value to the components I... of v; gives value.
-template <int... I, class T, int N, class X>
-constexpr vec<T, static_cast<int>(sizeof...(I))> assign_mask(vec<T, N>& v, const X& value) {
-    const vec<T, static_cast<int>(sizeof...(I))> source(value);
+/// `v.xz = value`: assigns the components of value to the components Indices... of v; gives value.
+template <int... Indices, class Scalar, int Components, class Value>
+constexpr vec<Scalar, static_cast<int>(sizeof...(Indices))> assign_mask(vec<Scalar, Components>& v,
+                                                                        const Value& value) {
+    const vec<Scalar, static_cast<int>(sizeof...(Indices))> source(value);
     int next = 0;
-    ((detail::get<I>(v) = source[next++]), ...);
+    ((detail::get<Indices>(v) = source[next++]), ...);
     return source;
 }
 
 /// A write mask `v.zw` passed to a called kernel's `out` parameter (COMPAT 1.2), which copies
 /// the components in as one vector and assigns them back when the kernel returns.
-template <class V, int... I> class MaskedLvalue {
+template <class Vector, int... Indices> class MaskedLvalue {
 public:
-    using value_type = vec<detail::scalar_t<V>, static_cast<int>(sizeof...(I))>;
-    constexpr explicit MaskedLvalue(V& v) : v_(v) {}
-    constexpr operator value_type() const { return swizzle<I...>(v_); }
+    using value_type = vec<detail::scalar_t<Vector>, static_cast<int>(sizeof...(Indices))>;
+    constexpr explicit MaskedLvalue(Vector& v) : v_(v) {}
+    constexpr operator value_type() const { return swizzle<Indices...>(v_); }
     constexpr MaskedLvalue& operator=(const value_type& value) {
-        assign_mask<I...>(v_, value);
+        assign_mask<Indices...>(v_, value);
         return *this;
     }
 
 private:
-    V& v_;
+    Vector& v_;
 };
 
-template <int... I, class T, int N> constexpr MaskedLvalue<vec<T, N>, I...> masked(vec<T, N>& v) {
-    return MaskedLvalue<vec<T, N>, I...>(v);
+template <int... Indices, class Scalar, int Components>
+constexpr MaskedLvalue<vec<Scalar, Components>, Indices...> masked(vec<Scalar, Components>& v) {
+    return MaskedLvalue<vec<Scalar, Components>, Indices...>(v);
 }
 
 /// Brook's explicit and implicit conversions: scalar to scalar, scalar to vector (broadcast),
@@ -177,8 +182,9 @@ template <class To, class From> constexpr To convert(const From& from) {
         return To(from);
     } else {
         static_assert(detail::width_v<To> < detail::width_v<From>, "a conversion cannot widen");
-        return [&]<size_t... I>(portable::index_sequence<I...>) {
-            return To(static_cast<detail::scalar_t<To>>(detail::get<static_cast<int>(I)>(from))...);
+        return [&]<size_t... Indices>(portable::index_sequence<Indices...>) {
+            return To(
+                static_cast<detail::scalar_t<To>>(detail::get<static_cast<int>(Indices)>(from))...);
         }
         (detail::indices<To>());
     }
@@ -192,15 +198,15 @@ template <class Fixed, class To, class From> constexpr To to_fixed(const From& f
 }
 
 /// `&&`, `||` and `!` on vectors: component-wise, as in Cg.
-template <class A, class B> constexpr auto logical_and(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto logical_and(const Left& a, const Right& b) {
     return detail::map([](auto x, auto y) { return x != decltype(x){} && y != decltype(y){}; }, a,
                        b);
 }
-template <class A, class B> constexpr auto logical_or(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto logical_or(const Left& a, const Right& b) {
     return detail::map([](auto x, auto y) { return x != decltype(x){} || y != decltype(y){}; }, a,
                        b);
 }
-template <class A> constexpr auto logical_not(const A& a) {
+template <class Operand> constexpr auto logical_not(const Operand& a) {
     return detail::map([](auto x) { return x == decltype(x){}; }, a);
 }
 
@@ -210,53 +216,57 @@ template <class A> constexpr auto logical_not(const A& a) {
 namespace detail {
 /// a op b for signed integers, computed on the unsigned type (where overflow is defined) and
 /// converted back (modular since C++20): two's complement wrap-around, as Brook defines it.
-template <class T, class Op> constexpr T wrapped(T a, T b, Op op) {
-    using U = portable::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(op(static_cast<U>(a), static_cast<U>(b))));
+template <class Scalar, class Op> constexpr Scalar wrapped(Scalar a, Scalar b, Op op) {
+    using Unsigned = portable::make_unsigned_t<Scalar>;
+    return static_cast<Scalar>(
+        static_cast<Unsigned>(op(static_cast<Unsigned>(a), static_cast<Unsigned>(b))));
 }
 } // namespace detail
 
-template <class A, class B> constexpr auto wrapping_add(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto wrapping_add(const Left& a, const Right& b) {
     return detail::map(
         [](auto x, auto y) { return detail::wrapped(x, y, [](auto l, auto r) { return l + r; }); },
         a, b);
 }
-template <class A, class B> constexpr auto wrapping_sub(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto wrapping_sub(const Left& a, const Right& b) {
     return detail::map(
         [](auto x, auto y) { return detail::wrapped(x, y, [](auto l, auto r) { return l - r; }); },
         a, b);
 }
-template <class A, class B> constexpr auto wrapping_mul(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto wrapping_mul(const Left& a, const Right& b) {
     return detail::map(
         [](auto x, auto y) { return detail::wrapped(x, y, [](auto l, auto r) { return l * r; }); },
         a, b);
 }
-template <class A> constexpr auto wrapping_neg(const A& a) {
-    return wrapping_sub(detail::scalar_t<A>{}, a);
+template <class Operand> constexpr auto wrapping_neg(const Operand& a) {
+    return wrapping_sub(detail::scalar_t<Operand>{}, a);
 }
-template <class T, class B> constexpr T& wrapping_add_assign(T& target, const B& value) {
+template <class Target, class Value>
+constexpr Target& wrapping_add_assign(Target& target, const Value& value) {
     return target = wrapping_add(target, value);
 }
-template <class T, class B> constexpr T& wrapping_sub_assign(T& target, const B& value) {
+template <class Target, class Value>
+constexpr Target& wrapping_sub_assign(Target& target, const Value& value) {
     return target = wrapping_sub(target, value);
 }
-template <class T, class B> constexpr T& wrapping_mul_assign(T& target, const B& value) {
+template <class Target, class Value>
+constexpr Target& wrapping_mul_assign(Target& target, const Value& value) {
     return target = wrapping_mul(target, value);
 }
-template <class T> constexpr T& wrapping_pre_increment(T& target) {
-    return wrapping_add_assign(target, detail::scalar_t<T>(1));
+template <class Target> constexpr Target& wrapping_pre_increment(Target& target) {
+    return wrapping_add_assign(target, detail::scalar_t<Target>(1));
 }
-template <class T> constexpr T& wrapping_pre_decrement(T& target) {
-    return wrapping_sub_assign(target, detail::scalar_t<T>(1));
+template <class Target> constexpr Target& wrapping_pre_decrement(Target& target) {
+    return wrapping_sub_assign(target, detail::scalar_t<Target>(1));
 }
-template <class T> constexpr T wrapping_post_increment(T& target) {
-    const T old = target;
-    wrapping_add_assign(target, detail::scalar_t<T>(1));
+template <class Target> constexpr Target wrapping_post_increment(Target& target) {
+    const Target old = target;
+    wrapping_add_assign(target, detail::scalar_t<Target>(1));
     return old;
 }
-template <class T> constexpr T wrapping_post_decrement(T& target) {
-    const T old = target;
-    wrapping_sub_assign(target, detail::scalar_t<T>(1));
+template <class Target> constexpr Target wrapping_post_decrement(Target& target) {
+    const Target old = target;
+    wrapping_sub_assign(target, detail::scalar_t<Target>(1));
     return old;
 }
 
@@ -265,45 +275,46 @@ template <class T> constexpr T wrapping_post_decrement(T& target) {
 
 /// DESIGN.md §2's gather index rule for one index of a dimension of `extent` elements:
 /// floor(v + 0.25) clamped to [0, extent - 1], NaN giving 0; integers are only clamped.
-template <class I> constexpr size_t gather_index(I value, size_t extent) {
+template <class Index> constexpr size_t gather_index(Index value, size_t extent) {
     // Selects rather than branches, and no floor (which GCC vectorises only without
     // -ftrapping-math), so that a loop of gathers vectorises. For a float index s = v + 0.25:
     // floor(s) <= 0 exactly when s < 1, where truncation also gives 0, and above that
     // truncation is floor; floor(s) >= extent - 1 exactly when s >= extent - 1.
-    if constexpr (portable::is_floating_point_v<I>) {
-        const I shifted = value + I(0.25);
+    if constexpr (portable::is_floating_point_v<Index>) {
+        const Index shifted = value + Index(0.25);
         // Written so that NaN selects 0.
-        const I low = shifted > I(0) ? shifted : I(0);
+        const Index low = shifted > Index(0) ? shifted : Index(0);
         // Converted through a signed integer, one instruction on x86-64 where an unsigned 64-bit
         // conversion takes a branch: `low` is below extent - 1 there, far below 2^63.
-        return low < static_cast<I>(extent - 1) ? static_cast<size_t>(static_cast<long long>(low))
-                                                : extent - 1;
+        return low < static_cast<Index>(extent - 1)
+                   ? static_cast<size_t>(static_cast<long long>(low))
+                   : extent - 1;
     } else {
-        const I low = value > I(0) ? value : I(0);
+        const Index low = value > Index(0) ? value : Index(0);
         const auto unsigned_value = static_cast<size_t>(low);
         return unsigned_value < extent ? unsigned_value : extent - 1;
     }
 }
 
-/// A gather parameter read with indices of up to R components (R: the body's widest index,
+/// A gather parameter read with indices of up to Rank components (the body's widest index,
 /// COMPAT.md §1.9), bound to the array at `data` of `rank` dimensions, extents[d] elements along
 /// dimension d (slowest first), consecutive indices of dimension d strides[d] elements apart.
-/// The stream's rank counts, not the parameter's brackets: a stream of fewer than R dimensions
+/// The stream's rank counts, not the parameter's brackets: a stream of fewer than Rank dimensions
 /// gets leading dimensions of extent 1, so index components beyond its rank are clamped to 0
-/// (ignored); one index component is a row-major element offset. A stream of more than R > 1
+/// (ignored); one index component is a row-major element offset. A stream of more than Rank > 1
 /// dimensions is refused before the launch, and one read with single indices has contiguous
 /// elements (the runtime makes a dense copy of other views). Indices follow gather_index.
 /// Offsets are size_t (64-bit), so arrays beyond 2^31 elements address exactly.
-template <class T, int R> class Gather {
+template <class Element, int Rank> class Gather {
 public:
-    constexpr Gather(const T* data, int rank, const size_t* extents, const size_t* strides)
+    constexpr Gather(const Element* data, int rank, const size_t* extents, const size_t* strides)
         : data_(data), bound_rank_(rank) {
         for (int d = 0; d < rank; ++d) {
             bound_extents_[d] = extents[d];
             bound_strides_[d] = strides[d];
         }
-        const int missing = R - rank;
-        for (int d = 0; d < R; ++d) {
+        const int missing = Rank - rank;
+        for (int d = 0; d < Rank; ++d) {
             const auto dim = static_cast<size_t>(d);
             extents_[dim] = d < missing ? 1 : extents[d - missing];
             strides_[dim] = d < missing ? 0 : strides[d - missing];
@@ -311,8 +322,8 @@ public:
         for (int d = 0; d < rank; ++d) {
             count_ *= extents[d];
         }
-        if (rank > R) {
-            // R is 1: the body reads element offsets of the contiguous stream.
+        if (rank > Rank) {
+            // Rank is 1: the body reads element offsets of the contiguous stream.
             extents_[0] = count_;
             strides_[0] = 1;
         }
@@ -320,20 +331,20 @@ public:
 
     /// A called kernel's gather parameter, bound to the caller's gather of another view rank
     /// (COMPAT.md §1.8): the same stream, whose index meaning follows its rank (§1.9).
-    template <int R2>
-    constexpr Gather(const Gather<T, R2>& other) // NOLINT(google-explicit-constructor)
+    template <int OtherRank>
+    constexpr Gather(const Gather<Element, OtherRank>& other) // NOLINT(google-explicit-constructor)
         : Gather(other.data_, other.bound_rank_, other.bound_extents_, other.bound_strides_) {}
 
     /// `g[i0][i1]`: one index per dimension of the last ones, slowest first (the dimensions
-    /// before them read index 0); `g[i]` of a gather of R > 1 is the row-major element offset i.
-    template <class... I> constexpr const T& at(I... indices) const {
-        static_assert(sizeof...(I) <= static_cast<size_t>(R),
+    /// before them read index 0); `g[i]` of a gather of Rank > 1 is the row-major element offset i.
+    template <class... Indices> constexpr const Element& at(Indices... indices) const {
+        static_assert(sizeof...(Indices) <= static_cast<size_t>(Rank),
                       "a gather takes at most one index per dimension");
-        if constexpr (sizeof...(I) == 1 && R > 1) {
+        if constexpr (sizeof...(Indices) == 1 && Rank > 1) {
             return data_[(gather_index(indices, count_) + ...)];
         } else {
             size_t offset = 0;
-            size_t d = static_cast<size_t>(R) - sizeof...(I);
+            size_t d = static_cast<size_t>(Rank) - sizeof...(Indices);
             ((offset += gather_index(indices, extents_[d]) * strides_[d], ++d), ...);
             return data_[offset];
         }
@@ -345,50 +356,52 @@ public:
     constexpr bool covers(int d, long long lower, long long end) const {
         const auto dim = static_cast<size_t>(d);
         return lower >= 0 && end <= static_cast<long long>(extents_[dim]) &&
-               (d != R - 1 || strides_[dim] == 1);
+               (d != Rank - 1 || strides_[dim] == 1);
     }
 
     /// `g[i0][i1]` inside a SIMD loop whose counter indexes the dimensions set in InRange (bit d
     /// for dimension d) where `covers` held before the loop: those indices are used as they
     /// are, so that consecutive iterations read consecutive elements (the last dimension's
     /// stride is known to be 1); the others follow the index rule.
-    template <unsigned InRange, class... I> constexpr const T& at_in_range(I... indices) const {
-        static_assert(sizeof...(I) == static_cast<size_t>(R),
+    template <unsigned InRange, class... Indices>
+    constexpr const Element& at_in_range(Indices... indices) const {
+        static_assert(sizeof...(Indices) == static_cast<size_t>(Rank),
                       "a gather takes one index per dimension");
-        return [&]<size_t... D>(portable::index_sequence<D...>)->const T& {
-            return data_[(term<InRange, D>(indices) + ...)];
+        return [&]<size_t... Dimension>(portable::index_sequence<Dimension...>)->const Element& {
+            return data_[(term<InRange, Dimension>(indices) + ...)];
         }
-        (portable::make_index_sequence<static_cast<size_t>(R)>{});
+        (portable::make_index_sequence<static_cast<size_t>(Rank)>{});
     }
 
     /// `g[float2(x, y)]`: one vector index whose .x is the last (fastest) dimension.
-    template <class V> constexpr const T& at_vector(const V& position) const {
-        constexpr int width = detail::width_v<V>;
-        static_assert(width <= R, "a gather's vector index has at most one component per "
-                                  "dimension");
-        return [&]<size_t... I>(portable::index_sequence<I...>)->const T& {
-            return at(detail::get<width - 1 - static_cast<int>(I)>(position)...);
+    template <class Position> constexpr const Element& at_vector(const Position& position) const {
+        constexpr int width = detail::width_v<Position>;
+        static_assert(width <= Rank, "a gather's vector index has at most one component per "
+                                     "dimension");
+        return [&]<size_t... Indices>(portable::index_sequence<Indices...>)->const Element& {
+            return at(detail::get<width - 1 - static_cast<int>(Indices)>(position)...);
         }
         (portable::make_index_sequence<static_cast<size_t>(width)>{});
     }
 
 private:
-    /// Dimension D's part of an element's offset, for at_in_range.
-    template <unsigned InRange, size_t D, class I> constexpr size_t term(I index_value) const {
-        if constexpr (((InRange >> D) & 1u) == 0) {
-            return gather_index(index_value, extents_[D]) * strides_[D];
-        } else if constexpr (D == static_cast<size_t>(R - 1)) {
+    /// The part of dimension Dimension in an element's offset, for at_in_range.
+    template <unsigned InRange, size_t Dimension, class Index>
+    constexpr size_t term(Index index_value) const {
+        if constexpr (((InRange >> Dimension) & 1u) == 0) {
+            return gather_index(index_value, extents_[Dimension]) * strides_[Dimension];
+        } else if constexpr (Dimension == static_cast<size_t>(Rank - 1)) {
             return static_cast<size_t>(index_value);
         } else {
-            return static_cast<size_t>(index_value) * strides_[D];
+            return static_cast<size_t>(index_value) * strides_[Dimension];
         }
     }
 
     template <class, int> friend class Gather;
 
-    const T* data_;
-    size_t extents_[R]{};
-    size_t strides_[R]{};
+    const Element* data_;
+    size_t extents_[Rank]{};
+    size_t strides_[Rank]{};
     size_t count_ = 1; ///< elements of the bound stream
     /// The bound stream's own shape, from which a gather of another view rank is made.
     int bound_rank_;
@@ -401,7 +414,7 @@ private:
 // broadcast against vector ones.
 
 #define BROOK_LANG_UNARY(name, expression)                                                         \
-    template <class X> constexpr auto name(const X& x) {                                           \
+    template <class Value> constexpr auto name(const Value& x) {                                   \
         return detail::map([](auto v) { return expression; }, x);                                  \
     }
 
@@ -437,75 +450,81 @@ BROOK_LANG_UNARY(tan, portable::tan(v))
 BROOK_LANG_UNARY(tanh, portable::tanh(v))
 #undef BROOK_LANG_UNARY
 
-template <class Y, class X> constexpr auto atan2(const Y& y, const X& x) {
+template <class Ordinate, class Abscissa>
+constexpr auto atan2(const Ordinate& y, const Abscissa& x) {
     return detail::map([](auto a, auto b) { return portable::atan2(a, b); }, y, x);
 }
-template <class A, class B> constexpr auto fmod(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto fmod(const Left& a, const Right& b) {
     return detail::map([](auto x, auto y) { return portable::fmod(x, y); }, a, b);
 }
-template <class A, class B> constexpr auto pow(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto pow(const Left& a, const Right& b) {
     return detail::map([](auto x, auto y) { return portable::pow(x, y); }, a, b);
 }
 /// x * 2^e.
-template <class A, class B> constexpr auto ldexp(const A& x, const B& e) {
+template <class Mantissa, class Exponent>
+constexpr auto ldexp(const Mantissa& x, const Exponent& e) {
     return detail::map([](auto m, auto n) { return m * portable::exp2(n); }, x, e);
 }
-template <class A, class B> constexpr auto max(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto max(const Left& a, const Right& b) {
     return detail::map([](auto x, auto y) { return x < y ? y : x; }, a, b);
 }
-template <class A, class B> constexpr auto min(const A& a, const B& b) {
+template <class Left, class Right> constexpr auto min(const Left& a, const Right& b) {
     return detail::map([](auto x, auto y) { return y < x ? y : x; }, a, b);
 }
-template <class X, class A, class B> constexpr auto clamp(const X& x, const A& lo, const B& hi) {
+template <class Value, class Low, class High>
+constexpr auto clamp(const Value& x, const Low& lo, const High& hi) {
     return min(max(x, lo), hi);
 }
 /// step(a, x) = x >= a ? 1 : 0.
-template <class A, class X> constexpr auto step(const A& a, const X& x) {
+template <class Edge, class Value> constexpr auto step(const Edge& a, const Value& x) {
     return detail::map(
         [](auto edge, auto v) { return v >= edge ? decltype(v)(1) : decltype(v)(0); }, a, x);
 }
 /// lerp(a, b, t) = a + t * (b - a).
-template <class A, class B, class T> constexpr auto lerp(const A& a, const B& b, const T& t) {
+template <class From, class To, class Weight>
+constexpr auto lerp(const From& a, const To& b, const Weight& t) {
     return detail::map([](auto x, auto y, auto s) { return x + s * (y - x); }, a, b, t);
 }
 /// Hermite interpolation between 0 (x <= a) and 1 (x >= b).
-template <class A, class B, class X> constexpr auto smoothstep(const A& a, const B& b, const X& x) {
+template <class Low, class High, class Value>
+constexpr auto smoothstep(const Low& a, const High& b, const Value& x) {
     return detail::map(
         [](auto lo, auto hi, auto v) {
-            using V = decltype(v);
-            const V t = detail::clamp_to((v - lo) / (hi - lo), V(0), V(1));
-            return t * t * (V(3) - V(2) * t);
+            using Scalar = decltype(v);
+            const Scalar t = detail::clamp_to((v - lo) / (hi - lo), Scalar(0), Scalar(1));
+            return t * t * (Scalar(3) - Scalar(2) * t);
         },
         a, b, x);
 }
 
 /// True when every component is non-zero.
-template <class X> constexpr bool all(const X& x) {
-    return detail::all_impl(detail::indices<X>(), x);
+template <class Value> constexpr bool all(const Value& x) {
+    return detail::all_impl(detail::indices<Value>(), x);
 }
 /// True when any component is non-zero.
-template <class X> constexpr bool any(const X& x) {
+template <class Value> constexpr bool any(const Value& x) {
     return truth(x);
 }
 
-template <class X> constexpr detail::scalar_t<X> dot(const X& a, const X& b) {
-    return detail::dot_impl(detail::indices<X>(), a, b);
+template <class Value> constexpr detail::scalar_t<Value> dot(const Value& a, const Value& b) {
+    return detail::dot_impl(detail::indices<Value>(), a, b);
 }
-template <class T> constexpr vec<T, 3> cross(const vec<T, 3>& a, const vec<T, 3>& b) {
-    return vec<T, 3>(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+template <class Scalar>
+constexpr vec<Scalar, 3> cross(const vec<Scalar, 3>& a, const vec<Scalar, 3>& b) {
+    return vec<Scalar, 3>(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
-template <class X> constexpr detail::scalar_t<X> length(const X& v) {
+template <class Value> constexpr detail::scalar_t<Value> length(const Value& v) {
     return portable::sqrt(dot(v, v));
 }
-template <class X> constexpr detail::scalar_t<X> distance(const X& a, const X& b) {
+template <class Value> constexpr detail::scalar_t<Value> distance(const Value& a, const Value& b) {
     return length(b - a);
 }
-template <class X> constexpr X normalize(const X& v) {
-    return v * (detail::scalar_t<X>(1) / length(v));
+template <class Value> constexpr Value normalize(const Value& v) {
+    return v * (detail::scalar_t<Value>(1) / length(v));
 }
 /// The reflection of incident direction i about the normal n: i - 2 * dot(n, i) * n.
-template <class X> constexpr X reflect(const X& i, const X& n) {
-    return i - detail::scalar_t<X>(2) * dot(n, i) * n;
+template <class Value> constexpr Value reflect(const Value& i, const Value& n) {
+    return i - detail::scalar_t<Value>(2) * dot(n, i) * n;
 }
 
 /// Cg's pack_4ubyte: each component saturated to [0, 1], scaled by 255 and rounded to a byte as

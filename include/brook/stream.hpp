@@ -48,16 +48,16 @@ struct ElementType {
 
 bool operator==(const ElementType& a, const ElementType& b);
 
-/// element_traits<T>::type() describes T. Defined here for float, int, unsigned int, signed char
-/// (Brook's `char`; C++'s plain char is described the same way), unsigned char, fixed and
-/// shortfixed, and their 2- to 4-vectors; brcc specialises it for every struct typedef in a .br
+/// element_traits<Element>::type() describes Element. Defined here for float, int, unsigned int,
+/// signed char (Brook's `char`; C++'s plain char is described the same way), unsigned char, fixed
+/// and shortfixed, and their 2- to 4-vectors; brcc specialises it for every struct typedef in a .br
 /// file.
-template <class T> struct element_traits;
+template <class Element> struct element_traits;
 
-#define BROOK_VECTOR_ELEMENT(T, kind, n)                                                           \
-    template <> struct element_traits<T> {                                                         \
+#define BROOK_VECTOR_ELEMENT(Element, kind, n)                                                     \
+    template <> struct element_traits<Element> {                                                   \
         static const ElementType& type() {                                                         \
-            static const ElementType t{#T, sizeof(T), {{ScalarKind::kind, n, 0}}};                 \
+            static const ElementType t{#Element, sizeof(Element), {{ScalarKind::kind, n, 0}}};     \
             return t;                                                                              \
         }                                                                                          \
     };
@@ -92,8 +92,9 @@ BROOK_VECTOR_ELEMENT(shortfixed4, Fixed16, 4)
 #undef BROOK_VECTOR_ELEMENT
 template <> struct element_traits<signed char> : element_traits<char> {};
 /// Kernels keep fixed vectors as vec<fixed, N>: the same bytes as host code's fixed2..4.
-template <class Bits, int N>
-struct element_traits<vec<basic_fixed<Bits>, N>> : element_traits<fixed_vector<Bits, N>> {};
+template <class Bits, int Components>
+struct element_traits<vec<basic_fixed<Bits>, Components>>
+    : element_traits<fixed_vector<Bits, Components>> {};
 
 namespace detail {
 class StreamImpl;
@@ -113,7 +114,7 @@ public:
 
     /// `::brook::stream x = ::brook::make_stream<float4>(rows, cols);` what brcc emits for
     /// `float4 x<rows, cols>;` (any integer expressions as extents).
-    template <class T, class... Extents> friend stream make_stream(Extents... extents);
+    template <class Element, class... Extents> friend stream make_stream(Extents... extents);
 
     const ElementType& element_type() const;
     int rank() const;
@@ -151,8 +152,8 @@ public:
     stream(const unsigned* extents, unsigned dims, const StreamType* fields,
            bool read_only = false);
     /// `stream::create<float4>(n)`, `stream::create<float4>(rows, cols)`.
-    template <class T> static stream create(int n);
-    template <class T> static stream create(int rows, int columns);
+    template <class Element> static stream create(int n);
+    template <class Element> static stream create(int rows, int columns);
     /// streamRead, streamWrite and streamSwap as members.
     void read(const void* data) const;
     void write(void* data) const;
@@ -200,18 +201,18 @@ private:
     mutable unsigned extents_[4] = {};
 };
 
-template <class T, class... Extents> stream make_stream(Extents... extents) {
+template <class Element, class... Extents> stream make_stream(Extents... extents) {
     static_assert(sizeof...(Extents) >= 1 && sizeof...(Extents) <= 4,
                   "a stream has 1 to 4 dimensions");
     const long long values[] = {static_cast<long long>(extents)...};
-    return stream(element_traits<T>::type(), values);
+    return stream(element_traits<Element>::type(), values);
 }
 
-template <class T> stream stream::create(int n) {
-    return make_stream<T>(n);
+template <class Element> stream stream::create(int n) {
+    return make_stream<Element>(n);
 }
-template <class T> stream stream::create(int rows, int columns) {
-    return make_stream<T>(rows, columns);
+template <class Element> stream stream::create(int rows, int columns) {
+    return make_stream<Element>(rows, columns);
 }
 
 /// A stream of `type` (float..float4) holding the values of `iter(begin, end)` (DESIGN.md §2):
@@ -223,11 +224,12 @@ stream make_iterator_stream(const ElementType& type, std::span<const long long> 
 
 /// `iter float2 s<H, W> = iter(a, b);` becomes
 /// `::brook::stream s = ::brook::make_iterator<float2>(a, b, H, W);`
-template <class T, class... Extents> stream make_iterator(T begin, T end, Extents... extents) {
+template <class Element, class... Extents>
+stream make_iterator(Element begin, Element end, Extents... extents) {
     static_assert(sizeof...(Extents) >= 1 && sizeof...(Extents) <= 4,
                   "a stream has 1 to 4 dimensions");
     const long long values[] = {static_cast<long long>(extents)...};
-    constexpr int components = sizeof(T) / sizeof(float);
+    constexpr int components = sizeof(Element) / sizeof(float);
     float b[components];
     float e[components];
     if constexpr (components == 1) {
@@ -239,7 +241,7 @@ template <class T, class... Extents> stream make_iterator(T begin, T end, Extent
             e[i] = static_cast<float>(end[i]);
         }
     }
-    return make_iterator_stream(element_traits<T>::type(), values, b, e);
+    return make_iterator_stream(element_traits<Element>::type(), values, b, e);
 }
 
 /// BrookGPU's iterator object: a stream of float..float4 holding `iter(start, end)`'s values
@@ -253,8 +255,7 @@ public:
     /// __BRTFLOAT4, n components), the extents ended by -1, then n start and n end values;
     /// what follows is ignored.
     template <class... Values>
-        requires(std::is_arithmetic_v<Values> && ...)
-    iter(StreamType type, Values... values)
+    requires(std::is_arithmetic_v<Values>&&...) iter(StreamType type, Values... values)
         : stream(from_values(type, {static_cast<double>(values)...})) {}
 
 private:
@@ -297,9 +298,9 @@ void streamScatterOp(const stream& dst, const stream& index, const stream& src,
 void streamGatherOp(const stream& dst, const stream& index, const stream& src,
                     const KernelInfo& op);
 
-/// Waits until every kernel, reduction and copy the calling thread issued has finished. Backends that queue
-/// work (cuda) return from launches early; streamWrite and reductions to host variables wait by
-/// themselves, so only timing and interop with other APIs need this.
+/// Waits until every kernel, reduction and copy the calling thread issued has finished. Backends
+/// that queue work (cuda) return from launches early; streamWrite and reductions to host variables
+/// wait by themselves, so only timing and interop with other APIs need this.
 void finish();
 
 /// The backend the calling thread runs on ("cpu", "gl", "cuda"), chosen as

@@ -10,7 +10,7 @@
 namespace brook {
 
 struct ElementType;
-template <class T> struct element_traits;
+template <class Element> struct element_traits;
 
 /// BrookGPU's values (1 to 19); 20 and above are ours, so that every Brook element type has a
 /// value and survives a round trip through a field list.
@@ -57,10 +57,10 @@ namespace detail {
 const StreamType* stream_types_of(const ElementType& type);
 } // namespace detail
 
-/// The field list of T, any type a stream may hold: `getStreamType((float4*)0)` is
+/// The field list of Element, any type a stream may hold: `getStreamType((float4*)0)` is
 /// {__BRTFLOAT4, __BRTNONE}; for a struct typedef brcc translated, one entry per leaf field.
-template <class T> const StreamType* getStreamType(T*) {
-    return detail::stream_types_of(element_traits<std::remove_cv_t<T>>::type());
+template <class Element> const StreamType* getStreamType(Element*) {
+    return detail::stream_types_of(element_traits<std::remove_cv_t<Element>>::type());
 }
 
 } // namespace brook

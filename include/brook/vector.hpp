@@ -1,15 +1,16 @@
 #pragma once
-// Cg-style short vectors: `brook::vec<T, N>` for N = 2, 3, 4 with members x, y, z, w, the aliases
-// float2..4, int2..4, uint2..4, char2..4, uchar2..4 and bool2..4, component-wise operators, and
-// BrookGPU's fixed-point types: `fixed` and `shortfixed`, which read as floats in [0, 1], and host
-// code's fixed2..4 and shortfixed2..4.
+// Cg-style short vectors: `brook::vec<Scalar, Components>` for 2, 3 or 4 components x, y, z, w,
+// the aliases float2..4, int2..4, uint2..4, char2..4, uchar2..4 and bool2..4, component-wise
+// operators, and BrookGPU's fixed-point types: `fixed` and `shortfixed`, which read as floats in
+// [0, 1], and host code's fixed2..4 and shortfixed2..4.
 //
-// Host code and the CPU code brcc generates share these types, so a vec is a plain struct: N
-// members of T, no padding, alignof(T), zero-initialised by default, and every operator is a small
-// constexpr function over the named members that compilers inline and vectorise. Scalars broadcast
-// on either side of a binary operator; the scalar parameter is not deduced (type_identity_t),
-// so `float4 * 2` converts the 2 to float as Cg does. Comparisons give vec<bool, N>; there is no
-// conversion of a vector to bool, so host code cannot mistake `a == b` for "all equal".
+// Host code and the CPU code brcc generates share these types, so a vec is a plain struct of its
+// components, no padding, alignof(Scalar), zero-initialised by default, and every operator is a
+// small constexpr function over the named members that compilers inline and vectorise. Scalars
+// broadcast on either side of a binary operator; the scalar parameter is not deduced
+// (type_identity_t), so `float4 * 2` converts the 2 to float as Cg does. Comparisons give
+// vec<bool, Components>; there is no conversion of a vector to bool, so host code cannot mistake
+// `a == b` for "all equal".
 //
 // Integer arithmetic wraps around as in C on two's-complement machines, without relying on
 // -fwrapv: signed + - * and negation are computed in the unsigned type (where overflow is
@@ -19,11 +20,15 @@
 //
 // Constructors:
 //   vec()                     all components zero
-//   vec(x, y[, z[, w]])       N values of T (brace initialisation `float2 p = {2, 0};` uses it)
+//   vec(x, y[, z[, w]])       one Scalar per component (brace initialisation
+//                             `float2 p = {2, 0};` uses it)
 //   explicit vec(s)           every component s (broadcast)
-//   explicit vec(vec<U, N>)   component-wise static_cast
-//   vec(parts...)             Cg composite: scalars and vectors of any arithmetic type, N
+//   explicit vec(vec<Other>)  component-wise static_cast from as many components of Other
+//   vec(parts...)             Cg composite: scalars and vectors of any arithmetic type, as many
 //                             components in all, e.g. float4(float3, float), float4(float2, float2)
+//
+// Template parameters have names of several letters: a user's `-DN=1024` or `-DT=float` must not
+// break this header (tests/headers checks every single capital letter).
 
 // The standard library's pieces come through brook::portable, so that this header also compiles
 // under NVRTC (see kernel_language.hpp).
@@ -69,42 +74,45 @@ using shortfixed = basic_fixed<unsigned short>;
 using uint = unsigned int;
 using uchar = unsigned char;
 
-template <class T, int N> struct vec;
+template <class Scalar, int Components> struct vec;
 
 namespace detail {
 
-template <class X> struct is_vec : portable::false_type {};
-template <class U, int M> struct is_vec<vec<U, M>> : portable::true_type {};
+template <class Type> struct is_vec : portable::false_type {};
+template <class Other, int OtherComponents>
+struct is_vec<vec<Other, OtherComponents>> : portable::true_type {};
 
 /// A scalar a vector may hold or be built from.
-template <class X>
-concept vec_scalar = portable::is_arithmetic_v<X>;
+template <class Type>
+concept vec_scalar = portable::is_arithmetic_v<Type>;
 /// An element type that arithmetic is defined on (bool vectors only compare and combine).
-template <class T>
-concept vec_arithmetic = portable::is_arithmetic_v<T> && !portable::is_same_v<T, bool>;
-template <class T>
-concept vec_integral = portable::is_integral_v<T> && !portable::is_same_v<T, bool>;
+template <class Scalar>
+concept vec_arithmetic = portable::is_arithmetic_v<Scalar> && !portable::is_same_v<Scalar, bool>;
+template <class Scalar>
+concept vec_integral = portable::is_integral_v<Scalar> && !portable::is_same_v<Scalar, bool>;
 
-template <class X> struct part_size : portable::integral_constant<int, 1> {};
-template <class U, int M> struct part_size<vec<U, M>> : portable::integral_constant<int, M> {};
+template <class Type> struct part_size : portable::integral_constant<int, 1> {};
+template <class Other, int OtherComponents>
+struct part_size<vec<Other, OtherComponents>> : portable::integral_constant<int, OtherComponents> {
+};
 
 /// A piece of a composite constructor: a scalar or a vector.
-template <class X>
+template <class Type>
 concept vec_part =
-    vec_scalar<portable::remove_cvref_t<X>> || is_vec<portable::remove_cvref_t<X>>::value;
+    vec_scalar<portable::remove_cvref_t<Type>> || is_vec<portable::remove_cvref_t<Type>>::value;
 
-/// Collects the components of composite-constructor parts into out[0..N).
-template <class T> struct part_writer {
-    T* out;
+/// Collects the components of composite-constructor parts into out[0..Components).
+template <class Scalar> struct part_writer {
+    Scalar* out;
     int next = 0;
 
-    template <class X> constexpr void operator()(const X& part) {
-        if constexpr (is_vec<X>::value) {
-            for (int i = 0; i < part_size<X>::value; ++i) {
-                out[next++] = static_cast<T>(part[i]);
+    template <class Type> constexpr void operator()(const Type& part) {
+        if constexpr (is_vec<Type>::value) {
+            for (int i = 0; i < part_size<Type>::value; ++i) {
+                out[next++] = static_cast<Scalar>(part[i]);
             }
         } else {
-            out[next++] = static_cast<T>(part);
+            out[next++] = static_cast<Scalar>(part);
         }
     }
 };
@@ -113,69 +121,72 @@ template <class T> struct part_writer {
 /// truncates toward zero first, as it did when operator[] took an int. operator[] takes any
 /// arithmetic index type, so that it matches `v[0u]` exactly where int2..4's pointer conversion
 /// would otherwise make the call ambiguous.
-template <int N, class I> constexpr int component_index(I i) {
-    if constexpr (portable::is_floating_point_v<I>) {
+template <int Components, class Index> constexpr int component_index(Index i) {
+    if constexpr (portable::is_floating_point_v<Index>) {
         const int k = static_cast<int>(i);
-        return k < 0 ? 0 : k > N - 1 ? N - 1 : k;
+        return k < 0 ? 0 : k > Components - 1 ? Components - 1 : k;
     } else {
-        return !(i > I(0)) ? 0 : i >= I(N - 1) ? N - 1 : static_cast<int>(i);
+        return !(i > Index(0))              ? 0
+               : i >= Index(Components - 1) ? Components - 1
+                                            : static_cast<int>(i);
     }
 }
 
 /// BrookGPU's host int2..4 convert to `int*` (COMPAT.md 2.5): the components are consecutive
 /// ints, x first. A base of every vec, empty: other element types have no such conversion.
-template <class V, class T> struct int_pointer {};
-template <class V> struct int_pointer<V, int> {
-    constexpr operator int*() { return &static_cast<V*>(this)->x; }
-    constexpr operator const int*() const { return &static_cast<const V*>(this)->x; }
+template <class Derived, class Scalar> struct int_pointer {};
+template <class Derived> struct int_pointer<Derived, int> {
+    constexpr operator int*() { return &static_cast<Derived*>(this)->x; }
+    constexpr operator const int*() const { return &static_cast<const Derived*>(this)->x; }
 };
 
 } // namespace detail
 
-template <class T> struct vec<T, 2> : detail::int_pointer<vec<T, 2>, T> {
-    T x{}, y{};
+template <class Scalar> struct vec<Scalar, 2> : detail::int_pointer<vec<Scalar, 2>, Scalar> {
+    Scalar x{}, y{};
 
     constexpr vec() = default;
-    constexpr vec(T x_, T y_) : x(x_), y(y_) {}
-    template <detail::vec_scalar U>
-    constexpr explicit vec(U s) : x(static_cast<T>(s)), y(static_cast<T>(s)) {}
-    template <class U>
-    constexpr explicit vec(const vec<U, 2>& v) : x(static_cast<T>(v.x)), y(static_cast<T>(v.y)) {}
+    constexpr vec(Scalar x_, Scalar y_) : x(x_), y(y_) {}
+    template <detail::vec_scalar Other>
+    constexpr explicit vec(Other s) : x(static_cast<Scalar>(s)), y(static_cast<Scalar>(s)) {}
+    template <class Other>
+    constexpr explicit vec(const vec<Other, 2>& v)
+        : x(static_cast<Scalar>(v.x)), y(static_cast<Scalar>(v.y)) {}
     template <detail::vec_part... Parts>
     requires(sizeof...(Parts) >= 2 &&
              (detail::part_size<Parts>::value + ...) == 2) constexpr vec(const Parts&... parts) {
-        T c[2]{};
-        detail::part_writer<T> write{c};
+        Scalar c[2]{};
+        detail::part_writer<Scalar> write{c};
         (write(parts), ...);
         x = c[0];
         y = c[1];
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
-    template <detail::vec_scalar I> constexpr T& operator[](I i) {
+    template <detail::vec_scalar Index> constexpr Scalar& operator[](Index i) {
         return detail::component_index<2>(i) == 0 ? x : y;
     }
-    template <detail::vec_scalar I> constexpr const T& operator[](I i) const {
+    template <detail::vec_scalar Index> constexpr const Scalar& operator[](Index i) const {
         return detail::component_index<2>(i) == 0 ? x : y;
     }
 };
 
-template <class T> struct vec<T, 3> : detail::int_pointer<vec<T, 3>, T> {
-    T x{}, y{}, z{};
+template <class Scalar> struct vec<Scalar, 3> : detail::int_pointer<vec<Scalar, 3>, Scalar> {
+    Scalar x{}, y{}, z{};
 
     constexpr vec() = default;
-    constexpr vec(T x_, T y_, T z_) : x(x_), y(y_), z(z_) {}
-    template <detail::vec_scalar U>
-    constexpr explicit vec(U s)
-        : x(static_cast<T>(s)), y(static_cast<T>(s)), z(static_cast<T>(s)) {}
-    template <class U>
-    constexpr explicit vec(const vec<U, 3>& v)
-        : x(static_cast<T>(v.x)), y(static_cast<T>(v.y)), z(static_cast<T>(v.z)) {}
+    constexpr vec(Scalar x_, Scalar y_, Scalar z_) : x(x_), y(y_), z(z_) {}
+    template <detail::vec_scalar Other>
+    constexpr explicit vec(Other s)
+        : x(static_cast<Scalar>(s)), y(static_cast<Scalar>(s)), z(static_cast<Scalar>(s)) {}
+    template <class Other>
+    constexpr explicit vec(const vec<Other, 3>& v)
+        : x(static_cast<Scalar>(v.x)), y(static_cast<Scalar>(v.y)), z(static_cast<Scalar>(v.z)) {}
     template <detail::vec_part... Parts>
     requires(sizeof...(Parts) >= 2 &&
              (detail::part_size<Parts>::value + ...) == 3) constexpr vec(const Parts&... parts) {
-        T c[3]{};
-        detail::part_writer<T> write{c};
+        Scalar c[3]{};
+        detail::part_writer<Scalar> write{c};
         (write(parts), ...);
         x = c[0];
         y = c[1];
@@ -183,33 +194,34 @@ template <class T> struct vec<T, 3> : detail::int_pointer<vec<T, 3>, T> {
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
-    template <detail::vec_scalar I> constexpr T& operator[](I i) {
+    template <detail::vec_scalar Index> constexpr Scalar& operator[](Index i) {
         const int k = detail::component_index<3>(i);
         return k == 0 ? x : k == 1 ? y : z;
     }
-    template <detail::vec_scalar I> constexpr const T& operator[](I i) const {
+    template <detail::vec_scalar Index> constexpr const Scalar& operator[](Index i) const {
         const int k = detail::component_index<3>(i);
         return k == 0 ? x : k == 1 ? y : z;
     }
 };
 
-template <class T> struct vec<T, 4> : detail::int_pointer<vec<T, 4>, T> {
-    T x{}, y{}, z{}, w{};
+template <class Scalar> struct vec<Scalar, 4> : detail::int_pointer<vec<Scalar, 4>, Scalar> {
+    Scalar x{}, y{}, z{}, w{};
 
     constexpr vec() = default;
-    constexpr vec(T x_, T y_, T z_, T w_) : x(x_), y(y_), z(z_), w(w_) {}
-    template <detail::vec_scalar U>
-    constexpr explicit vec(U s)
-        : x(static_cast<T>(s)), y(static_cast<T>(s)), z(static_cast<T>(s)), w(static_cast<T>(s)) {}
-    template <class U>
-    constexpr explicit vec(const vec<U, 4>& v)
-        : x(static_cast<T>(v.x)), y(static_cast<T>(v.y)), z(static_cast<T>(v.z)),
-          w(static_cast<T>(v.w)) {}
+    constexpr vec(Scalar x_, Scalar y_, Scalar z_, Scalar w_) : x(x_), y(y_), z(z_), w(w_) {}
+    template <detail::vec_scalar Other>
+    constexpr explicit vec(Other s)
+        : x(static_cast<Scalar>(s)), y(static_cast<Scalar>(s)), z(static_cast<Scalar>(s)),
+          w(static_cast<Scalar>(s)) {}
+    template <class Other>
+    constexpr explicit vec(const vec<Other, 4>& v)
+        : x(static_cast<Scalar>(v.x)), y(static_cast<Scalar>(v.y)), z(static_cast<Scalar>(v.z)),
+          w(static_cast<Scalar>(v.w)) {}
     template <detail::vec_part... Parts>
     requires(sizeof...(Parts) >= 2 &&
              (detail::part_size<Parts>::value + ...) == 4) constexpr vec(const Parts&... parts) {
-        T c[4]{};
-        detail::part_writer<T> write{c};
+        Scalar c[4]{};
+        detail::part_writer<Scalar> write{c};
         (write(parts), ...);
         x = c[0];
         y = c[1];
@@ -218,11 +230,11 @@ template <class T> struct vec<T, 4> : detail::int_pointer<vec<T, 4>, T> {
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
-    template <detail::vec_scalar I> constexpr T& operator[](I i) {
+    template <detail::vec_scalar Index> constexpr Scalar& operator[](Index i) {
         const int k = detail::component_index<4>(i);
         return k == 0 ? x : k == 1 ? y : k == 2 ? z : w;
     }
-    template <detail::vec_scalar I> constexpr const T& operator[](I i) const {
+    template <detail::vec_scalar Index> constexpr const Scalar& operator[](Index i) const {
         const int k = detail::component_index<4>(i);
         return k == 0 ? x : k == 1 ? y : k == 2 ? z : w;
     }
@@ -230,124 +242,135 @@ template <class T> struct vec<T, 4> : detail::int_pointer<vec<T, 4>, T> {
 
 namespace detail {
 
-/// vec<R, N>{f(a.x), f(a.y), ...}
-template <class R, class T, int N, class F> constexpr vec<R, N> map(const vec<T, N>& a, F f) {
-    if constexpr (N == 2) {
-        return vec<R, 2>(static_cast<R>(f(a.x)), static_cast<R>(f(a.y)));
-    } else if constexpr (N == 3) {
-        return vec<R, 3>(static_cast<R>(f(a.x)), static_cast<R>(f(a.y)), static_cast<R>(f(a.z)));
+/// vec<Result, Components>{f(a.x), f(a.y), ...}
+template <class Result, class Scalar, int Components, class Function>
+constexpr vec<Result, Components> map(const vec<Scalar, Components>& a, Function f) {
+    if constexpr (Components == 2) {
+        return vec<Result, 2>(static_cast<Result>(f(a.x)), static_cast<Result>(f(a.y)));
+    } else if constexpr (Components == 3) {
+        return vec<Result, 3>(static_cast<Result>(f(a.x)), static_cast<Result>(f(a.y)),
+                              static_cast<Result>(f(a.z)));
     } else {
-        return vec<R, 4>(static_cast<R>(f(a.x)), static_cast<R>(f(a.y)), static_cast<R>(f(a.z)),
-                         static_cast<R>(f(a.w)));
+        return vec<Result, 4>(static_cast<Result>(f(a.x)), static_cast<Result>(f(a.y)),
+                              static_cast<Result>(f(a.z)), static_cast<Result>(f(a.w)));
     }
 }
 
-/// vec<R, N>{f(a.x, b.x), f(a.y, b.y), ...}
-template <class R, class T, int N, class F>
-constexpr vec<R, N> zip(const vec<T, N>& a, const vec<T, N>& b, F f) {
-    if constexpr (N == 2) {
-        return vec<R, 2>(static_cast<R>(f(a.x, b.x)), static_cast<R>(f(a.y, b.y)));
-    } else if constexpr (N == 3) {
-        return vec<R, 3>(static_cast<R>(f(a.x, b.x)), static_cast<R>(f(a.y, b.y)),
-                         static_cast<R>(f(a.z, b.z)));
+/// vec<Result, Components>{f(a.x, b.x), f(a.y, b.y), ...}
+template <class Result, class Scalar, int Components, class Function>
+constexpr vec<Result, Components> zip(const vec<Scalar, Components>& a,
+                                      const vec<Scalar, Components>& b, Function f) {
+    if constexpr (Components == 2) {
+        return vec<Result, 2>(static_cast<Result>(f(a.x, b.x)), static_cast<Result>(f(a.y, b.y)));
+    } else if constexpr (Components == 3) {
+        return vec<Result, 3>(static_cast<Result>(f(a.x, b.x)), static_cast<Result>(f(a.y, b.y)),
+                              static_cast<Result>(f(a.z, b.z)));
     } else {
-        return vec<R, 4>(static_cast<R>(f(a.x, b.x)), static_cast<R>(f(a.y, b.y)),
-                         static_cast<R>(f(a.z, b.z)), static_cast<R>(f(a.w, b.w)));
+        return vec<Result, 4>(static_cast<Result>(f(a.x, b.x)), static_cast<Result>(f(a.y, b.y)),
+                              static_cast<Result>(f(a.z, b.z)), static_cast<Result>(f(a.w, b.w)));
     }
 }
 
-template <class T>
-concept signed_integer = portable::is_integral_v<T> && portable::is_signed_v<T>;
+template <class Scalar>
+concept signed_integer = portable::is_integral_v<Scalar> && portable::is_signed_v<Scalar>;
 
 /// a + b, a - b, a * b with C's wrap-around for signed integers (see the top of the file).
-template <class T> constexpr T wrapping_add(T a, T b) {
-    if constexpr (signed_integer<T>) {
-        using U = portable::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+template <class Scalar> constexpr Scalar wrapping_add(Scalar a, Scalar b) {
+    if constexpr (signed_integer<Scalar>) {
+        using Unsigned = portable::make_unsigned_t<Scalar>;
+        return static_cast<Scalar>(
+            static_cast<Unsigned>(static_cast<Unsigned>(a) + static_cast<Unsigned>(b)));
     } else {
-        return static_cast<T>(a + b);
+        return static_cast<Scalar>(a + b);
     }
 }
-template <class T> constexpr T wrapping_sub(T a, T b) {
-    if constexpr (signed_integer<T>) {
-        using U = portable::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+template <class Scalar> constexpr Scalar wrapping_sub(Scalar a, Scalar b) {
+    if constexpr (signed_integer<Scalar>) {
+        using Unsigned = portable::make_unsigned_t<Scalar>;
+        return static_cast<Scalar>(
+            static_cast<Unsigned>(static_cast<Unsigned>(a) - static_cast<Unsigned>(b)));
     } else {
-        return static_cast<T>(a - b);
+        return static_cast<Scalar>(a - b);
     }
 }
-template <class T> constexpr T wrapping_mul(T a, T b) {
-    if constexpr (signed_integer<T>) {
-        using U = portable::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+template <class Scalar> constexpr Scalar wrapping_mul(Scalar a, Scalar b) {
+    if constexpr (signed_integer<Scalar>) {
+        using Unsigned = portable::make_unsigned_t<Scalar>;
+        return static_cast<Scalar>(
+            static_cast<Unsigned>(static_cast<Unsigned>(a) * static_cast<Unsigned>(b)));
     } else {
-        return static_cast<T>(a * b);
+        return static_cast<Scalar>(a * b);
     }
 }
 /// a / b; for signed integers the one overflowing case, MIN / -1, wraps to MIN.
-template <class T> constexpr T wrapping_div(T a, T b) {
-    if constexpr (signed_integer<T>) {
-        if (b == T(-1)) {
-            return wrapping_sub(T(0), a);
+template <class Scalar> constexpr Scalar wrapping_div(Scalar a, Scalar b) {
+    if constexpr (signed_integer<Scalar>) {
+        if (b == Scalar(-1)) {
+            return wrapping_sub(Scalar(0), a);
         }
     }
-    return static_cast<T>(a / b);
+    return static_cast<Scalar>(a / b);
 }
 
 /// C's % for integers (MIN % -1 is 0), fmod for floating point (Cg's definition).
-template <class T> constexpr T remainder_of(T a, T b) {
-    if constexpr (portable::is_floating_point_v<T>) {
+template <class Scalar> constexpr Scalar remainder_of(Scalar a, Scalar b) {
+    if constexpr (portable::is_floating_point_v<Scalar>) {
         return portable::fmod(a, b);
     } else {
-        if constexpr (signed_integer<T>) {
-            if (b == T(-1)) {
-                return T(0);
+        if constexpr (signed_integer<Scalar>) {
+            if (b == Scalar(-1)) {
+                return Scalar(0);
             }
         }
-        return static_cast<T>(a % b);
+        return static_cast<Scalar>(a % b);
     }
 }
 
 /// A shift count taken modulo the width of the promoted left operand.
-template <class T> constexpr unsigned shift_count(T count) {
-    constexpr unsigned bits = sizeof(T) > sizeof(int) ? 8 * sizeof(T) : 8 * sizeof(int);
+template <class Scalar> constexpr unsigned shift_count(Scalar count) {
+    constexpr unsigned bits = sizeof(Scalar) > sizeof(int) ? 8 * sizeof(Scalar) : 8 * sizeof(int);
     return static_cast<unsigned>(count) & (bits - 1);
 }
-template <class T> constexpr T shift_left(T a, T count) {
-    return static_cast<T>(a << shift_count(count));
+template <class Scalar> constexpr Scalar shift_left(Scalar a, Scalar count) {
+    return static_cast<Scalar>(a << shift_count(count));
 }
-template <class T> constexpr T shift_right(T a, T count) {
-    return static_cast<T>(a >> shift_count(count));
+template <class Scalar> constexpr Scalar shift_right(Scalar a, Scalar count) {
+    return static_cast<Scalar>(a >> shift_count(count));
 }
 
 } // namespace detail
 
 // Binary operators: vec op vec, vec op scalar, scalar op vec, and the compound assignment.
 #define BROOK_VEC_BINARY(op, concept_name, expr)                                                   \
-    template <class T, int N>                                                                      \
-    requires detail::concept_name<T>                                                               \
-    constexpr vec<T, N> operator op(const vec<T, N>& a, const vec<T, N>& b) {                      \
-        return detail::zip<T>(a, b, [](T l, T r) { return expr; });                                \
+    template <class Scalar, int Components>                                                        \
+    requires detail::concept_name<Scalar>                                                          \
+    constexpr vec<Scalar, Components> operator op(const vec<Scalar, Components>& a,                \
+                                                  const vec<Scalar, Components>& b) {              \
+        return detail::zip<Scalar>(a, b, [](Scalar l, Scalar r) { return expr; });                 \
     }                                                                                              \
-    template <class T, int N>                                                                      \
-    requires detail::concept_name<T>                                                               \
-    constexpr vec<T, N> operator op(const vec<T, N>& a, portable::type_identity_t<T> s) {          \
-        return a op vec<T, N>(s);                                                                  \
+    template <class Scalar, int Components>                                                        \
+    requires detail::concept_name<Scalar>                                                          \
+    constexpr vec<Scalar, Components> operator op(const vec<Scalar, Components>& a,                \
+                                                  portable::type_identity_t<Scalar> s) {           \
+        return a op vec<Scalar, Components>(s);                                                    \
     }                                                                                              \
-    template <class T, int N>                                                                      \
-    requires detail::concept_name<T>                                                               \
-    constexpr vec<T, N> operator op(portable::type_identity_t<T> s, const vec<T, N>& b) {          \
-        return vec<T, N>(s) op b;                                                                  \
+    template <class Scalar, int Components>                                                        \
+    requires detail::concept_name<Scalar>                                                          \
+    constexpr vec<Scalar, Components> operator op(portable::type_identity_t<Scalar> s,             \
+                                                  const vec<Scalar, Components>& b) {              \
+        return vec<Scalar, Components>(s) op b;                                                    \
     }                                                                                              \
-    template <class T, int N>                                                                      \
-    requires detail::concept_name<T>                                                               \
-    constexpr vec<T, N>& operator op##=(vec<T, N>& a, const vec<T, N>& b) {                        \
+    template <class Scalar, int Components>                                                        \
+    requires detail::concept_name<Scalar>                                                          \
+    constexpr vec<Scalar, Components>& operator op##=(vec<Scalar, Components>& a,                  \
+                                                      const vec<Scalar, Components>& b) {          \
         return a = a op b;                                                                         \
     }                                                                                              \
-    template <class T, int N>                                                                      \
-    requires detail::concept_name<T>                                                               \
-    constexpr vec<T, N>& operator op##=(vec<T, N>& a, portable::type_identity_t<T> s) {            \
-        return a = a op vec<T, N>(s);                                                              \
+    template <class Scalar, int Components>                                                        \
+    requires detail::concept_name<Scalar>                                                          \
+    constexpr vec<Scalar, Components>& operator op##=(vec<Scalar, Components>& a,                  \
+                                                      portable::type_identity_t<Scalar> s) {       \
+        return a = a op vec<Scalar, Components>(s);                                                \
     }
 
 BROOK_VEC_BINARY(+, vec_arithmetic, detail::wrapping_add(l, r))
@@ -364,17 +387,20 @@ BROOK_VEC_BINARY(>>, vec_integral, detail::shift_right(l, r))
 
 // Comparisons give a bool per component; scalars broadcast.
 #define BROOK_VEC_COMPARE(op)                                                                      \
-    template <class T, int N>                                                                      \
-    constexpr vec<bool, N> operator op(const vec<T, N>& a, const vec<T, N>& b) {                   \
-        return detail::zip<bool>(a, b, [](T l, T r) { return l op r; });                           \
+    template <class Scalar, int Components>                                                        \
+    constexpr vec<bool, Components> operator op(const vec<Scalar, Components>& a,                  \
+                                                const vec<Scalar, Components>& b) {                \
+        return detail::zip<bool>(a, b, [](Scalar l, Scalar r) { return l op r; });                 \
     }                                                                                              \
-    template <class T, int N>                                                                      \
-    constexpr vec<bool, N> operator op(const vec<T, N>& a, portable::type_identity_t<T> s) {       \
-        return a op vec<T, N>(s);                                                                  \
+    template <class Scalar, int Components>                                                        \
+    constexpr vec<bool, Components> operator op(const vec<Scalar, Components>& a,                  \
+                                                portable::type_identity_t<Scalar> s) {             \
+        return a op vec<Scalar, Components>(s);                                                    \
     }                                                                                              \
-    template <class T, int N>                                                                      \
-    constexpr vec<bool, N> operator op(portable::type_identity_t<T> s, const vec<T, N>& b) {       \
-        return vec<T, N>(s) op b;                                                                  \
+    template <class Scalar, int Components>                                                        \
+    constexpr vec<bool, Components> operator op(portable::type_identity_t<Scalar> s,               \
+                                                const vec<Scalar, Components>& b) {                \
+        return vec<Scalar, Components>(s) op b;                                                    \
     }
 
 BROOK_VEC_COMPARE(<)
@@ -385,32 +411,33 @@ BROOK_VEC_COMPARE(==)
 BROOK_VEC_COMPARE(!=)
 #undef BROOK_VEC_COMPARE
 
-template <class T, int N>
-requires detail::vec_arithmetic<T>
-constexpr vec<T, N> operator+(const vec<T, N>& a) {
+template <class Scalar, int Components>
+requires detail::vec_arithmetic<Scalar>
+constexpr vec<Scalar, Components> operator+(const vec<Scalar, Components>& a) {
     return a;
 }
 
-template <class T, int N>
-requires detail::vec_arithmetic<T>
-constexpr vec<T, N> operator-(const vec<T, N>& a) {
-    return detail::map<T>(a, [](T v) { return detail::wrapping_sub(T{}, v); });
+template <class Scalar, int Components>
+requires detail::vec_arithmetic<Scalar>
+constexpr vec<Scalar, Components> operator-(const vec<Scalar, Components>& a) {
+    return detail::map<Scalar>(a, [](Scalar v) { return detail::wrapping_sub(Scalar{}, v); });
 }
 
-template <class T, int N>
-requires detail::vec_integral<T>
-constexpr vec<T, N> operator~(const vec<T, N>& a) {
-    return detail::map<T>(a, [](T v) { return ~v; });
+template <class Scalar, int Components>
+requires detail::vec_integral<Scalar>
+constexpr vec<Scalar, Components> operator~(const vec<Scalar, Components>& a) {
+    return detail::map<Scalar>(a, [](Scalar v) { return ~v; });
 }
 
-template <int N> constexpr vec<bool, N> operator!(const vec<bool, N>& a) {
+template <int Components>
+constexpr vec<bool, Components> operator!(const vec<bool, Components>& a) {
     return detail::map<bool>(a, [](bool v) { return !v; });
 }
 
 namespace detail {
 /// The members of host code's fixed2..4 and shortfixed2..4: N raw values, named as BrookGPU named
 /// them.
-template <class Bits, int N> struct fixed_members;
+template <class Bits, int Components> struct fixed_members;
 template <class Bits> struct fixed_members<Bits, 2> { Bits x = 0, y = 0; };
 template <class Bits> struct fixed_members<Bits, 3> { Bits x = 0, y = 0, z = 0; };
 template <class Bits> struct fixed_members<Bits, 4> { Bits x = 0, y = 0, z = 0, w = 0; };
@@ -421,37 +448,38 @@ template <class Bits> struct fixed_members<Bits, 4> { Bits x = 0, y = 0, z = 0, 
 /// from N floats (or the 4-float form, whose first N count) they saturate and round as
 /// basic_fixed does; they convert to and from the float vectors (x / 255 per component).
 /// Kernels keep their elements as vec<basic_fixed<Bits>, N>, which has the same bytes.
-template <class Bits, int N> struct fixed_vector : detail::fixed_members<Bits, N> {
+template <class Bits, int Components>
+struct fixed_vector : detail::fixed_members<Bits, Components> {
     constexpr fixed_vector() = default;
     template <class... Raw>
-    requires(sizeof...(Raw) == N &&
+    requires(sizeof...(Raw) == Components &&
              (portable::is_integral_v<Raw> && ...)) constexpr fixed_vector(Raw... raw) {
         const Bits given[] = {static_cast<Bits>(raw)...};
         assign(given);
     }
     template <class... Values>
-    requires((sizeof...(Values) == N || sizeof...(Values) == 4) &&
+    requires((sizeof...(Values) == Components || sizeof...(Values) == 4) &&
              (portable::is_floating_point_v<Values> &&
               ...)) constexpr fixed_vector(Values... values) {
         const float given[] = {static_cast<float>(values)...};
-        Bits raw[N]{};
-        for (int i = 0; i < N; ++i) {
+        Bits raw[Components]{};
+        for (int i = 0; i < Components; ++i) {
             raw[i] = basic_fixed<Bits>::encode(given[i]);
         }
         assign(raw);
     }
-    constexpr explicit fixed_vector(const vec<float, N>& values) {
-        Bits raw[N]{};
-        for (int i = 0; i < N; ++i) {
+    constexpr explicit fixed_vector(const vec<float, Components>& values) {
+        Bits raw[Components]{};
+        for (int i = 0; i < Components; ++i) {
             raw[i] = basic_fixed<Bits>::encode(values[i]);
         }
         assign(raw);
     }
-    constexpr operator vec<float, N>() const {
+    constexpr operator vec<float, Components>() const {
         const auto read = [](Bits b) { return static_cast<float>(b) / basic_fixed<Bits>::steps; };
-        if constexpr (N == 2) {
+        if constexpr (Components == 2) {
             return {read(this->x), read(this->y)};
-        } else if constexpr (N == 3) {
+        } else if constexpr (Components == 3) {
             return {read(this->x), read(this->y), read(this->z)};
         } else {
             return {read(this->x), read(this->y), read(this->z), read(this->w)};
@@ -459,13 +487,13 @@ template <class Bits, int N> struct fixed_vector : detail::fixed_members<Bits, N
     }
 
 private:
-    constexpr void assign(const Bits (&raw)[N]) {
+    constexpr void assign(const Bits (&raw)[Components]) {
         this->x = raw[0];
         this->y = raw[1];
-        if constexpr (N > 2) {
+        if constexpr (Components > 2) {
             this->z = raw[2];
         }
-        if constexpr (N > 3) {
+        if constexpr (Components > 3) {
             this->w = raw[3];
         }
     }

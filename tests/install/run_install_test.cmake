@@ -18,7 +18,7 @@ file(REMOVE_RECURSE ${WORK_DIR})
 
 run_step("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(installed bin/brcc include/brook/brook.hpp lib/cmake/Brook/BrookConfig.cmake
-        lib/cmake/Brook/BrookConfigVersion.cmake lib/pkgconfig/brook.pc)
+        lib/cmake/Brook/BrookConfigVersion.cmake lib/pkgconfig/brook.pc share/man/man1/brcc.1)
     if(NOT EXISTS ${prefix}/${installed})
         message(FATAL_ERROR "the install lacks ${installed}")
     endif()

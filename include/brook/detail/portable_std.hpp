@@ -12,28 +12,28 @@ namespace brook::portable {
 
 using size_t = decltype(sizeof(0));
 
-template <class T, T V> struct integral_constant { static constexpr T value = V; };
+template <class Type, Type Value> struct integral_constant { static constexpr Type value = Value; };
 using true_type = integral_constant<bool, true>;
 using false_type = integral_constant<bool, false>;
 
-template <class T> struct type_identity { using type = T; };
-template <class T> using type_identity_t = typename type_identity<T>::type;
+template <class Type> struct type_identity { using type = Type; };
+template <class Type> using type_identity_t = typename type_identity<Type>::type;
 
-template <class A, class B> inline constexpr bool is_same_v = false;
-template <class A> inline constexpr bool is_same_v<A, A> = true;
+template <class First, class Second> inline constexpr bool is_same_v = false;
+template <class First> inline constexpr bool is_same_v<First, First> = true;
 
-template <class T> struct remove_cv : type_identity<T> {};
-template <class T> struct remove_cv<const T> : type_identity<T> {};
-template <class T> struct remove_cv<volatile T> : type_identity<T> {};
-template <class T> struct remove_cv<const volatile T> : type_identity<T> {};
-template <class T> struct remove_reference : type_identity<T> {};
-template <class T> struct remove_reference<T&> : type_identity<T> {};
-template <class T> struct remove_reference<T&&> : type_identity<T> {};
-template <class T>
-using remove_cvref_t = typename remove_cv<typename remove_reference<T>::type>::type;
+template <class Type> struct remove_cv : type_identity<Type> {};
+template <class Type> struct remove_cv<const Type> : type_identity<Type> {};
+template <class Type> struct remove_cv<volatile Type> : type_identity<Type> {};
+template <class Type> struct remove_cv<const volatile Type> : type_identity<Type> {};
+template <class Type> struct remove_reference : type_identity<Type> {};
+template <class Type> struct remove_reference<Type&> : type_identity<Type> {};
+template <class Type> struct remove_reference<Type&&> : type_identity<Type> {};
+template <class Type>
+using remove_cvref_t = typename remove_cv<typename remove_reference<Type>::type>::type;
 
 namespace detail {
-template <class T> inline constexpr bool integral = false;
+template <class Type> inline constexpr bool integral = false;
 template <> inline constexpr bool integral<bool> = true;
 template <> inline constexpr bool integral<char> = true;
 template <> inline constexpr bool integral<signed char> = true;
@@ -51,12 +51,12 @@ template <> inline constexpr bool integral<unsigned long> = true;
 template <> inline constexpr bool integral<long long> = true;
 template <> inline constexpr bool integral<unsigned long long> = true;
 
-template <class T> inline constexpr bool floating_point = false;
+template <class Type> inline constexpr bool floating_point = false;
 template <> inline constexpr bool floating_point<float> = true;
 template <> inline constexpr bool floating_point<double> = true;
 template <> inline constexpr bool floating_point<long double> = true;
 
-template <class T> struct make_unsigned : type_identity<T> {};
+template <class Type> struct make_unsigned : type_identity<Type> {};
 template <> struct make_unsigned<char> : type_identity<unsigned char> {};
 template <> struct make_unsigned<signed char> : type_identity<unsigned char> {};
 template <> struct make_unsigned<short> : type_identity<unsigned short> {};
@@ -65,38 +65,40 @@ template <> struct make_unsigned<long> : type_identity<unsigned long> {};
 template <> struct make_unsigned<long long> : type_identity<unsigned long long> {};
 } // namespace detail
 
-template <class T>
-inline constexpr bool is_integral_v = detail::integral<typename remove_cv<T>::type>;
-template <class T>
-inline constexpr bool is_floating_point_v = detail::floating_point<typename remove_cv<T>::type>;
-template <class T>
-inline constexpr bool is_arithmetic_v = is_integral_v<T> || is_floating_point_v<T>;
+template <class Type>
+inline constexpr bool is_integral_v = detail::integral<typename remove_cv<Type>::type>;
+template <class Type>
+inline constexpr bool is_floating_point_v = detail::floating_point<typename remove_cv<Type>::type>;
+template <class Type>
+inline constexpr bool is_arithmetic_v = is_integral_v<Type> || is_floating_point_v<Type>;
 namespace detail {
-template <class T> constexpr bool is_signed() {
-    if constexpr (is_arithmetic_v<T>) {
-        return T(-1) < T(0);
+template <class Type> constexpr bool is_signed() {
+    if constexpr (is_arithmetic_v<Type>) {
+        return Type(-1) < Type(0);
     } else {
         return false;
     }
 }
 } // namespace detail
-template <class T> inline constexpr bool is_signed_v = detail::is_signed<T>();
+template <class Type> inline constexpr bool is_signed_v = detail::is_signed<Type>();
 /// Only for the integer types vec holds (enums and cv-qualified types never reach it).
-template <class T> using make_unsigned_t = typename detail::make_unsigned<T>::type;
+template <class Type> using make_unsigned_t = typename detail::make_unsigned<Type>::type;
 
 // The compiler's own traits, which the standard library's implementations use too.
-template <class T> inline constexpr bool is_standard_layout_v = __is_standard_layout(T);
-template <class T> inline constexpr bool is_trivially_copyable_v = __is_trivially_copyable(T);
-template <class T>
-inline constexpr bool is_trivially_destructible_v = __is_trivially_destructible(T);
+template <class Type> inline constexpr bool is_standard_layout_v = __is_standard_layout(Type);
+template <class Type> inline constexpr bool is_trivially_copyable_v = __is_trivially_copyable(Type);
+template <class Type>
+inline constexpr bool is_trivially_destructible_v = __is_trivially_destructible(Type);
 
-template <size_t... I> struct index_sequence {};
+template <size_t... Indices> struct index_sequence {};
 namespace detail {
-template <size_t N, size_t... I>
-struct make_index_sequence : make_index_sequence<N - 1, N - 1, I...> {};
-template <size_t... I> struct make_index_sequence<0, I...> : type_identity<index_sequence<I...>> {};
+template <size_t Count, size_t... Indices>
+struct make_index_sequence : make_index_sequence<Count - 1, Count - 1, Indices...> {};
+template <size_t... Indices>
+struct make_index_sequence<0, Indices...> : type_identity<index_sequence<Indices...>> {};
 } // namespace detail
-template <size_t N> using make_index_sequence = typename detail::make_index_sequence<N>::type;
+template <size_t Count>
+using make_index_sequence = typename detail::make_index_sequence<Count>::type;
 
 // The float overload is CUDA's single-precision function (sqrt on a float must not compute in
 // double, as the host's std::sqrt(float) does not); the double one its double-precision one.
@@ -139,13 +141,13 @@ BROOK_PORTABLE_MATH2(pow)
 #undef BROOK_PORTABLE_MATH2
 
 // CUDA declares these as overloads for float and double.
-template <class T> bool isfinite(T v) {
+template <class Type> bool isfinite(Type v) {
     return ::isfinite(v);
 }
-template <class T> bool isinf(T v) {
+template <class Type> bool isinf(Type v) {
     return ::isinf(v);
 }
-template <class T> bool isnan(T v) {
+template <class Type> bool isnan(Type v) {
     return ::isnan(v);
 }
 
