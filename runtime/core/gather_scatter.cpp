@@ -149,7 +149,8 @@ Operands check_operands(const std::string& api, const Operator& op, const stream
 } // namespace
 
 void streamScatterOp(const stream& dst, const stream& index, const stream& src,
-                     const KernelInfo& op) {
+                     const KernelInfo& op, std::source_location where) {
+    const detail::CallSite site(where);
     const std::string api = "streamScatterOp";
     const Operator apply(op, api);
     const Operands streams = check_operands(api, apply, dst, index, src);
@@ -165,7 +166,8 @@ void streamScatterOp(const stream& dst, const stream& index, const stream& src,
 }
 
 void streamGatherOp(const stream& dst, const stream& index, const stream& src,
-                    const KernelInfo& op) {
+                    const KernelInfo& op, std::source_location where) {
+    const detail::CallSite site(where);
     const std::string api = "streamGatherOp";
     const Operator apply(op, api);
     const Operands streams = check_operands(api, apply, dst, index, src);
