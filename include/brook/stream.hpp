@@ -334,17 +334,32 @@ float4 streamSize(const stream& s, std::source_location where = std::source_loca
 /// (BrookGPU's definition, despite the name). `op` is a reduce function `reduce void op(T
 /// value<>, reduce T acc<>)`, parameters in either order (brcc passes its KernelInfo); dst takes
 /// the reduce argument's final value. `index` (a stream or an iterator) has dst's extents and
-/// float elements (a 1-D src) or floatN (an N-D src, `.x` the last dimension); each component v
-/// becomes (int)(v + 0.5) clamped to the extent. dst and src hold op's element type and are
-/// different streams. Mismatched types or shapes stop the program with a message.
+/// float or int elements (a 1-D src) or floatN or intN (an N-D src, `.x` the last dimension); a
+/// float component v becomes (int)(v + 0.5). A position outside src (v + 0.5 < 0 or >= the
+/// extent) stops the program with a message naming it, before anything is changed; pass
+/// `brook::clamped(index)` to clamp positions to the extents instead. dst and src hold op's
+/// element type and are different streams. Mismatched types or shapes stop the program.
 void streamScatterOp(const stream& dst, const stream& index, const stream& src,
                      const KernelInfo& op,
                      std::source_location where = std::source_location::current());
+
+/// An index stream whose positions streamScatterOp clamps to src's extents.
+struct ClampedIndex {
+    stream index;
+};
+/// `streamScatterOp(dst, brook::clamped(index), src, op)`.
+inline ClampedIndex clamped(stream index) {
+    return ClampedIndex{std::move(index)};
+}
+void streamScatterOp(const stream& dst, const ClampedIndex& index, const stream& src,
+                     const KernelInfo& op,
+                     std::source_location where = std::source_location::current());
+
 /// `streamGatherOp(dst, index, src, op)`, a fetch-and-op: for each position p of `dst` in
-/// row-major order, j = index[p] (the rule above); dst[p] = src[j], then op runs with both
-/// arguments equal to that old src[j], and src[j] takes the reduce argument's final value, so
-/// later positions see the update. `r = r` or `r = a` make it a plain fetch, `r = r + 1` a
-/// fetch-and-increment.
+/// row-major order, j = index[p] (the rule above, positions always clamped to src's extents,
+/// as BrookGPU did); dst[p] = src[j], then op runs with both arguments equal to that old src[j],
+/// and src[j] takes the reduce argument's final value, so later positions see the update. `r =
+/// r` or `r = a` make it a plain fetch, `r = r + 1` a fetch-and-increment.
 void streamGatherOp(const stream& dst, const stream& index, const stream& src,
                     const KernelInfo& op,
                     std::source_location where = std::source_location::current());
