@@ -23,9 +23,10 @@ class ErrorsDeathTest : public RuntimeDeathTest {};
 
 using brook::make_stream;
 
-// A line of generated code, at the end of this file: brcc's `#line` directives make the call's
-// location a .br file and line.
+// Lines of generated code, at the end of this file: brcc's `#line` directives make the
+// call's location a .br file and line.
 void read_empty_handle_in_saxpy_br();
+void copy_mismatched_shapes_in_saxpy_br();
 
 /// Installs `handler` for one test and restores the previous handler after it.
 class HandlerScope {
@@ -43,6 +44,9 @@ private:
 TEST_F(ErrorsDeathTest, MessageNamesTheBrFileAndLineOfTheCall) {
     EXPECT_EXIT(read_empty_handle_in_saxpy_br(), testing::ExitedWithCode(1),
                 "saxpy\\.br:14: brook: error: streamRead: the stream handle is empty");
+    // An error found deep inside a kernel launch names the launch's line too.
+    EXPECT_EXIT(copy_mismatched_shapes_in_saxpy_br(), testing::ExitedWithCode(1),
+                "saxpy\\.br:21: brook: error: kernel 'copy': input stream 'a' is float<7>");
 }
 
 TEST_F(ErrorsDeathTest, CallsWithoutALocationKeepThePlainMessage) {
@@ -113,6 +117,15 @@ namespace {
 void read_empty_handle_in_saxpy_br() {
 #line 14 "saxpy.br"
     streamRead(brook::stream(), nullptr);
+}
+
+void copy_mismatched_shapes_in_saxpy_br() {
+    brook::stream a = make_stream<float>(7);
+    brook::stream b = make_stream<float>(10);
+    const brook::KernelArg args[] = {brook::KernelArg::input(a),
+                                     brook::KernelArg::output_stream(b)};
+#line 21 "saxpy.br"
+    brook::run_kernel(hand::copy_kernel<float>, args);
 }
 
 } // namespace
