@@ -1,7 +1,8 @@
 // The C++ code generator's top level: walks the translation unit in source order and writes
 // each item. Host items go through the host emitter; a kernel is replaced by its backends' code
 // and KernelInfo inside the anonymous namespace, then its stub, all under a `#line` naming the
-// kernel so that the C++ compiler's messages point into the .br file.
+// kernel so that the C++ compiler's messages point into the .br file. The stubs with BrookGPU's
+// exact signatures come after everything else (kernel_stub_emitter.cpp says why).
 
 #include "codegen/emit_cpp.hpp"
 
@@ -44,6 +45,10 @@ public:
             prologue += generator->prologue();
         out_.generated(prologue + "\n#include <cstddef>\n");
         emit_items(unit);
+        std::string compat_stubs;
+        for (const KernelDecl* kernel : defined_kernels_)
+            compat_stubs += "\n" + kernel_compat_stub(*kernel);
+        out_.generated(compat_stubs);
         return out_.take();
     }
 
@@ -123,6 +128,7 @@ private:
         }
         text += "\n" + kernel_info(*kernel, entries) + "} // namespace\n\n" + kernel_stub(*kernel);
         out_.generated(text);
+        defined_kernels_.push_back(kernel);
     }
 
     const SourceManager& sources_;
@@ -131,6 +137,7 @@ private:
     std::vector<std::unique_ptr<BackendGenerator>> generators_;
     std::set<const KernelDecl*> declared_helpers_;
     std::set<const KernelDecl*> called_; ///< the kernels some kernel calls
+    std::vector<const KernelDecl*> defined_kernels_; ///< with stubs, in source order
 };
 
 } // namespace

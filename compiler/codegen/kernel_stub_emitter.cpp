@@ -6,11 +6,19 @@
 // call, `k(a.domain(lo, hi), b.domain(lo, hi))`, binds as an input or an output alike), a `vout`
 // by reference, since the runtime replaces the caller's handle with the result. A reduction has
 // two overloads, a host variable target first, then a stream target.
+//
+// Each stub comes twice, both forwarding to NAME__launch, which builds the call. Host code sees
+// a template taking the call's std::source_location as a defaulted last argument, so a runtime
+// error names the .br line of the call (brook/errors.hpp); the generated file ends with the
+// non-template stub of BrookGPU's exact signature, which hand-written declarations and C++
+// files reach. It comes last because a visible non-template would win over the template.
 
 #include "codegen/kernel_stub_emitter.hpp"
 
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/param_access.hpp"
+
+#include <string_view>
 
 namespace brcc {
 
@@ -44,28 +52,35 @@ std::string element_type(const Type& type) {
 
 enum class ReduceTarget { Stream, Value };
 
-std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
-    const std::string name = cpp_identifier(param.name);
+/// A stream handle taken by value: a copy shares the stream.
+constexpr std::string_view handle_type = "::brook::stream";
+
+/// The stub's type for `param`: `const T&`, `::brook::stream`, `::brook::stream&`, ...
+std::string stub_parameter_type(const ParamDecl& param, ReduceTarget target) {
     switch (param.param_kind) {
     // Constants and reduce variables have the stream element's layout (a fixed one is a byte).
     case ParamKind::Constant:
-        return "const " + cpp_host_type_name(param.type) + "& " + name;
+        return "const " + cpp_host_type_name(param.type) + "&";
     case ParamKind::InputStream:
     case ParamKind::ReduceInput:
         if (param.is_iter)
-            return "const ::brook::iter& " + name;
+            return "const ::brook::iter&";
         [[fallthrough]];
     case ParamKind::Gather:
     case ParamKind::OutputStream:
-        return "::brook::stream " + name;
+        return std::string(handle_type);
     case ParamKind::VariableOutput:
-        return "::brook::stream& " + name;
+        return "::brook::stream&";
     case ParamKind::ReduceAccumulator:
         if (target == ReduceTarget::Value)
-            return cpp_host_type_name(param.type) + "& " + name;
-        return "::brook::stream " + name;
+            return cpp_host_type_name(param.type) + "&";
+        return std::string(handle_type);
     }
     return "";
+}
+
+std::string stub_parameter(const ParamDecl& param, ReduceTarget target) {
+    return stub_parameter_type(param, target) + " " + cpp_identifier(param.name);
 }
 
 std::string stub_argument(const ParamDecl& param, ReduceTarget target) {
@@ -88,23 +103,64 @@ std::string stub_argument(const ParamDecl& param, ReduceTarget target) {
     return "";
 }
 
-/// `void NAME(PARAMETERS)`, the stub's head.
-std::string stub_signature(const KernelDecl& kernel, ReduceTarget target) {
+/// The stub's parameters, as BrookGPU declared them.
+std::string stub_parameters(const KernelDecl& kernel, ReduceTarget target) {
     std::string parameters;
     for (const ParamDecl* param : kernel.params)
         parameters += (parameters.empty() ? "" : ", ") + stub_parameter(*param, target);
-    return "void " + cpp_identifier(kernel.name) + "(" + parameters + ")";
+    return parameters;
 }
 
-std::string stub(const KernelDecl& kernel, ReduceTarget target) {
+/// The stub's parameters passed on to NAME__launch: handles by value move on.
+std::string forwarded_arguments(const KernelDecl& kernel, ReduceTarget target) {
+    std::string arguments;
+    for (const ParamDecl* param : kernel.params) {
+        const std::string name = cpp_identifier(param->name);
+        const bool by_value = stub_parameter_type(*param, target) == handle_type;
+        arguments += (by_value ? "::std::move(" + name + ")" : name) + ", ";
+    }
+    return arguments;
+}
+
+std::string launch_name(const KernelDecl& kernel) {
+    return cpp_identifier(kernel.name) + "__launch";
+}
+
+/// `void NAME__launch(PARAMETERS, location)`: the call itself, which the stubs forward to.
+std::string launch_signature(const KernelDecl& kernel, ReduceTarget target) {
+    return "void " + launch_name(kernel) + "(" + stub_parameters(kernel, target) +
+           (kernel.params.empty() ? "" : ", ") +
+           "const ::std::source_location& brook_call_site)";
+}
+
+std::string launch_definition(const KernelDecl& kernel, ReduceTarget target) {
     std::string arguments;
     for (const ParamDecl* param : kernel.params)
         arguments += "        " + stub_argument(*param, target) + ",\n";
-    std::string text = stub_signature(kernel, target) + " {\n";
+    std::string text = launch_signature(kernel, target) + " {\n";
     text += "    const ::brook::KernelArg brook_args[] = {\n" + arguments + "    };\n";
     text += std::string("    ::brook::") + (kernel.is_reduce ? "run_reduce(" : "run_kernel(") +
-            kernel_info_name(kernel) + ", brook_args);\n";
+            kernel_info_name(kernel) + ", brook_args, brook_call_site);\n";
     return text + "}\n";
+}
+
+/// The stub that host code in .br files calls: a template, so that a hand-written declaration
+/// of the BrookGPU signature, a non-template, wins where it is seen. Its last parameter takes
+/// the call's location, which the `#line` directives make a .br file and line.
+std::string located_stub(const KernelDecl& kernel, ReduceTarget target) {
+    const std::string parameters = stub_parameters(kernel, target);
+    return "template <class BrookCallSite = ::std::source_location>\nvoid " +
+           cpp_identifier(kernel.name) + "(" + parameters + (parameters.empty() ? "" : ", ") +
+           "BrookCallSite brook_call_site = BrookCallSite::current()) {\n    " +
+           launch_name(kernel) + "(" + forwarded_arguments(kernel, target) +
+           "brook_call_site);\n}\n";
+}
+
+/// The stub with BrookGPU's exact signature, for hand-written declarations and C++ files.
+std::string compat_stub(const KernelDecl& kernel, ReduceTarget target) {
+    return "void " + cpp_identifier(kernel.name) + "(" + stub_parameters(kernel, target) +
+           ") {\n    " + launch_name(kernel) + "(" + forwarded_arguments(kernel, target) +
+           "::std::source_location());\n}\n";
 }
 
 /// The stub's overloads in declaration order: a reduction's host variable target first.
@@ -145,17 +201,27 @@ std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry
            backend_list + ", " + std::string(boolean(kernel.discards)) + "};\n";
 }
 
-std::string kernel_stub(const KernelDecl& kernel) {
-    std::string text;
+std::string kernel_stub_declaration(const KernelDecl& kernel) {
+    // A prototype, a header and the definition may all declare the stub in one translation
+    // unit; the template may be defined only once.
+    const std::string guard = "BRCC_STUB_" + cpp_identifier(kernel.name);
+    std::string text = "#ifndef " + guard + "\n#define " + guard + "\n";
     for (const ReduceTarget target : stub_targets(kernel))
-        text += (text.empty() ? "" : "\n") + stub(kernel, target);
+        text += launch_signature(kernel, target) + ";\n" + located_stub(kernel, target);
+    return text + "#endif\n";
+}
+
+std::string kernel_stub(const KernelDecl& kernel) {
+    std::string text = kernel_stub_declaration(kernel);
+    for (const ReduceTarget target : stub_targets(kernel))
+        text += launch_definition(kernel, target);
     return text;
 }
 
-std::string kernel_stub_declaration(const KernelDecl& kernel) {
+std::string kernel_compat_stub(const KernelDecl& kernel) {
     std::string text;
     for (const ReduceTarget target : stub_targets(kernel))
-        text += stub_signature(kernel, target) + ";\n";
+        text += compat_stub(kernel, target);
     return text;
 }
 

@@ -22,9 +22,15 @@ struct BackendEntry {
 /// `NAME__params`, `NAME__backends` (one entry per backend that has code for the kernel) and
 /// `NAME__info`.
 std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry>& backends);
-/// The stub (two overloads for a reduction: a host variable target and a stream target).
-std::string kernel_stub(const KernelDecl& kernel);
-/// The stub's declaration (both overloads for a reduction), for a prototype or a header.
+/// The stub's declaration (both overloads for a reduction), for a prototype or a header: the
+/// declaration of NAME__launch and the template stub host code calls, which passes the call's
+/// source location on, guarded so that a translation unit defines it once.
 std::string kernel_stub_declaration(const KernelDecl& kernel);
+/// The stub's declaration and the definition of NAME__launch, which runs the kernel.
+std::string kernel_stub(const KernelDecl& kernel);
+/// The stub with BrookGPU's exact signature (COMPAT.md §2.2), for hand-written declarations
+/// and C++ files; written at the end of the file, after all host code (kernel_stub_emitter.cpp
+/// says why).
+std::string kernel_compat_stub(const KernelDecl& kernel);
 
 } // namespace brcc

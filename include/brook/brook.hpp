@@ -6,6 +6,7 @@
 // `brook::stream` (brcc writes it qualified), so user code may keep its own names such as
 // `stream`; BrookGPU's StreamType values and `__BRTIter` are global as they were there.
 
+#include "brook/errors.hpp"
 #include "brook/host_support.hpp"
 #include "brook/stream.hpp"
 #include "brook/vector.hpp"

@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <source_location>
 #include <span>
 #include <string_view>
 
@@ -319,11 +320,13 @@ struct KernelArg {
 /// as the widest input when it and the inputs are 2-D, the last row padded), then runs the write
 /// pass. A total of 0 leaves an empty stream (0 elements): streamSize gives 0, streamWrite copies
 /// and streamPrint prints nothing, and passing it to a kernel or reduction other than as a vout
-/// is an error.
-void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args);
+/// is an error. `where` is the call's location in the .br file (brook/errors.hpp).
+void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args,
+                std::source_location where = std::source_location::current());
 
 /// Runs a reduce function: the ReduceInput argument is folded into the ReduceAccumulator
 /// argument, a host variable (all elements) or a stream (each element folds its block).
-void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args);
+void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args,
+                std::source_location where = std::source_location::current());
 
 } // namespace brook

@@ -10,8 +10,11 @@
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
+#include <ranges>
+#include <source_location>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace brook {
@@ -131,10 +134,14 @@ public:
     /// 1-D stream, int2..int4 for 2-D to 4-D (`.x` bounds the last dimension). lo == hi in a
     /// dimension gives an empty view; bounds outside the stream, lo > hi or a wrong number of
     /// components stop the program.
-    stream domain(int lo, int hi) const;
-    stream domain(int2 lo, int2 hi) const;
-    stream domain(int3 lo, int3 hi) const;
-    stream domain(int4 lo, int4 hi) const;
+    stream domain(int lo, int hi,
+                  std::source_location where = std::source_location::current()) const;
+    stream domain(int2 lo, int2 hi,
+                  std::source_location where = std::source_location::current()) const;
+    stream domain(int3 lo, int3 hi,
+                  std::source_location where = std::source_location::current()) const;
+    stream domain(int4 lo, int4 hi,
+                  std::source_location where = std::source_location::current()) const;
 
     std::shared_ptr<detail::StreamImpl> impl() const { return impl_; }
     explicit stream(std::shared_ptr<detail::StreamImpl> impl) : impl_(std::move(impl)) {}
@@ -155,8 +162,9 @@ public:
     template <class Element> static stream create(int n);
     template <class Element> static stream create(int rows, int columns);
     /// streamRead, streamWrite and streamSwap as members.
-    void read(const void* data) const;
-    void write(void* data) const;
+    void read(const void* data,
+              std::source_location where = std::source_location::current()) const;
+    void write(void* data, std::source_location where = std::source_location::current()) const;
     void swap(stream& other);
     /// BrookGPU's stream object, with its getters (`s->getDimension()`); it lives as long as any
     /// handle of the stream does. Null for an empty handle.
@@ -165,7 +173,8 @@ public:
 
 private:
     /// The view for bounds lo[i], hi[i] where i = 0 is `.x`, the last dimension.
-    stream domain_view(const int* lo, const int* hi, int components) const;
+    stream domain_view(const int* lo, const int* hi, int components,
+                       const std::source_location& where) const;
     /// The stream of the field list's element type and the extents before the -1 in `values`.
     static stream from_field_list(const StreamType* fields, std::span<const long long> values);
 
@@ -189,8 +198,8 @@ public:
     StreamType getIndexedFieldType(unsigned i) const;
     /// Bytes of one element in host memory, as Read and Write move it.
     unsigned getElementSize() const;
-    void Read(const void* data);
-    void Write(void* data) const;
+    void Read(const void* data, std::source_location where = std::source_location::current());
+    void Write(void* data, std::source_location where = std::source_location::current()) const;
 
 protected:
     Stream() = default;
@@ -262,11 +271,51 @@ private:
     static stream from_values(StreamType type, std::initializer_list<double> values);
 };
 
+// Every host API call that can fail takes its caller's location as a defaulted last argument,
+// so that an error names the .br line of the call (brook/errors.hpp).
+
 /// Copies the stream's elements from host memory into it (no alignment demands). The handle is
-/// const so that views (`s.domain(...)`) can be filled; the elements change.
-void streamRead(const stream& s, const void* data);
+/// const so that views (`s.domain(...)`) can be filled; the elements change. The pointer form
+/// trusts the buffer to hold the whole stream; the forms below check its size.
+void streamRead(const stream& s, const void* data,
+                std::source_location where = std::source_location::current());
 /// Copies the stream's elements out to host memory.
-void streamWrite(const stream& s, void* data);
+void streamWrite(const stream& s, void* data,
+                 std::source_location where = std::source_location::current());
+/// streamRead and streamWrite from and to a buffer of `count` elements of the stream's type;
+/// a buffer shorter than the stream stops the program with a message.
+void streamRead(const stream& s, const void* data, std::size_t count,
+                std::source_location where = std::source_location::current());
+void streamWrite(const stream& s, void* data, std::size_t count,
+                 std::source_location where = std::source_location::current());
+
+namespace detail {
+/// streamRead and streamWrite with a buffer of `bytes` bytes, which must hold the whole stream.
+void read_sized(const stream& s, const void* data, std::size_t bytes,
+                const std::source_location& where);
+void write_sized(const stream& s, void* data, std::size_t bytes,
+                 const std::source_location& where);
+} // namespace detail
+
+/// streamRead and streamWrite from and to a host array whose size the compiler knows (`float
+/// a[16]`, std::array, std::vector, std::span): an array with fewer bytes than the stream's
+/// elements stops the program with a message, rather than being read or written past its end.
+template <std::ranges::contiguous_range Range>
+    requires std::ranges::sized_range<Range>
+void streamRead(const stream& s, Range&& data,
+                std::source_location where = std::source_location::current()) {
+    detail::read_sized(s, std::ranges::data(data),
+                       std::ranges::size(data) * sizeof(*std::ranges::data(data)), where);
+}
+template <std::ranges::contiguous_range Range>
+    requires std::ranges::sized_range<Range> &&
+             (!std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<Range>>>)
+void streamWrite(const stream& s, Range&& data,
+                 std::source_location where = std::source_location::current()) {
+    detail::write_sized(s, std::ranges::data(data),
+                        std::ranges::size(data) * sizeof(*std::ranges::data(data)), where);
+}
+
 /// Exchanges the two handles (storage, extents, element type), whatever their shapes; other
 /// handles of either stream (copies, views) keep the stream they had. Copies nothing.
 void streamSwap(stream& a, stream& b);
@@ -275,28 +324,46 @@ void streamSwap(stream& a, stream& b);
 /// between two such elements; float values as `%3.2f`, `0.00` when |x| < 1e-6, `inf` for either
 /// infinity, `NaN` for NaN; int values as integers; a newline after every row of the last
 /// dimension. BrookGPU's `flatten` flag changes nothing.
-void streamPrint(const stream& s, bool flatten = false);
+void streamPrint(const stream& s, bool flatten = false,
+                 std::source_location where = std::source_location::current());
 /// The stream's extents as the original runtime gave them, in the `.x`-is-last order: .x is the
 /// last (fastest) extent, .y the one before it, and so on; absent dimensions are 0.
-float4 streamSize(const stream& s);
+float4 streamSize(const stream& s, std::source_location where = std::source_location::current());
 
 /// `streamScatterOp(dst, index, src, op)`: for each position p of `dst` in row-major order, j =
 /// index[p] and dst[p] = op(acc = dst[p], value = src[j]): it folds src[index[p]] into dst[p]
 /// (BrookGPU's definition, despite the name). `op` is a reduce function `reduce void op(T
 /// value<>, reduce T acc<>)`, parameters in either order (brcc passes its KernelInfo); dst takes
 /// the reduce argument's final value. `index` (a stream or an iterator) has dst's extents and
-/// float elements (a 1-D src) or floatN (an N-D src, `.x` the last dimension); each component v
-/// becomes (int)(v + 0.5) clamped to the extent. dst and src hold op's element type and are
-/// different streams. Mismatched types or shapes stop the program with a message.
+/// float or int elements (a 1-D src) or floatN or intN (an N-D src, `.x` the last dimension); a
+/// float component v becomes (int)(v + 0.5). A position outside src (v + 0.5 < 0 or >= the
+/// extent) stops the program with a message naming it, before anything is changed; pass
+/// `brook::clamped(index)` to clamp positions to the extents instead. dst and src hold op's
+/// element type and are different streams. Mismatched types or shapes stop the program.
 void streamScatterOp(const stream& dst, const stream& index, const stream& src,
-                     const KernelInfo& op);
+                     const KernelInfo& op,
+                     std::source_location where = std::source_location::current());
+
+/// An index stream whose positions streamScatterOp clamps to src's extents.
+struct ClampedIndex {
+    stream index;
+};
+/// `streamScatterOp(dst, brook::clamped(index), src, op)`.
+inline ClampedIndex clamped(stream index) {
+    return ClampedIndex{std::move(index)};
+}
+void streamScatterOp(const stream& dst, const ClampedIndex& index, const stream& src,
+                     const KernelInfo& op,
+                     std::source_location where = std::source_location::current());
+
 /// `streamGatherOp(dst, index, src, op)`, a fetch-and-op: for each position p of `dst` in
-/// row-major order, j = index[p] (the rule above); dst[p] = src[j], then op runs with both
-/// arguments equal to that old src[j], and src[j] takes the reduce argument's final value, so
-/// later positions see the update. `r = r` or `r = a` make it a plain fetch, `r = r + 1` a
-/// fetch-and-increment.
+/// row-major order, j = index[p] (the rule above, positions always clamped to src's extents,
+/// as BrookGPU did); dst[p] = src[j], then op runs with both arguments equal to that old src[j],
+/// and src[j] takes the reduce argument's final value, so later positions see the update. `r =
+/// r` or `r = a` make it a plain fetch, `r = r + 1` a fetch-and-increment.
 void streamGatherOp(const stream& dst, const stream& index, const stream& src,
-                    const KernelInfo& op);
+                    const KernelInfo& op,
+                    std::source_location where = std::source_location::current());
 
 /// Waits until every kernel, reduction and copy the calling thread issued has finished. Backends
 /// that queue work (cuda) return from launches early; streamWrite and reductions to host variables

@@ -1,17 +1,84 @@
-// The runtime's one way to report misuse: a message on stderr, then exit(1). Output the program
-// has already written to stdout is flushed by exit, so a failing run still shows its earlier
-// results before the error.
+// The runtime's one way to report misuse: a brook::error handed to the installed handler, by
+// default a message on stderr, then exit(1). Output the program has already written to stdout
+// is flushed first, so a failing run still shows its earlier results before the error.
 #include "core/errors.hpp"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
-namespace brook::detail {
+namespace brook {
 
-void fatal(const std::string& message) {
+namespace {
+
+std::atomic<error_handler> installed_handler{nullptr};
+
+/// The location of the public call running on this thread, or nullptr.
+thread_local const std::source_location* current_call_site = nullptr;
+
+/// "saxpy.br:14: brook: error: message", or without the location when it is unknown.
+std::string error_line(const std::string& message, const std::source_location& where) {
+    std::string line;
+    if (where.line() != 0) {
+        line = std::string(where.file_name()) + ":" + std::to_string(where.line()) + ": ";
+    }
+    return line + "brook: error: " + message;
+}
+
+bool abort_requested() {
+    const char* value = std::getenv("BRT_ABORT");
+    return value != nullptr && std::strcmp(value, "1") == 0;
+}
+
+} // namespace
+
+error::error(std::string message, const std::source_location& where)
+    : std::runtime_error(error_line(message, where)), message_(std::move(message)),
+      where_(where) {}
+
+error_handler set_error_handler(error_handler handler) noexcept {
+    return installed_handler.exchange(handler);
+}
+
+void stop_on_error(const error& e) {
     std::fflush(stdout);
-    std::fprintf(stderr, "brook: error: %s\n", message.c_str());
+    std::fprintf(stderr, "%s\n", e.what());
+    if (abort_requested()) {
+        std::abort();
+    }
     std::exit(1);
 }
 
-} // namespace brook::detail
+void throw_error(const error& e) {
+    throw e;
+}
+
+namespace detail {
+
+void fatal(const std::string& message) {
+    const error e(message, current_call_site != nullptr ? *current_call_site
+                                                          : std::source_location());
+    if (const error_handler handler = installed_handler.load(); handler != nullptr) {
+        handler(e);
+    }
+    // The default handler, also after an installed one returns: the call cannot go on.
+    stop_on_error(e);
+}
+
+CallSite::CallSite(const std::source_location& where) noexcept {
+    if (current_call_site == nullptr && where.line() != 0) {
+        current_call_site = &where;
+        marked_ = true;
+    }
+}
+
+CallSite::~CallSite() {
+    if (marked_) {
+        current_call_site = nullptr;
+    }
+}
+
+} // namespace detail
+
+} // namespace brook

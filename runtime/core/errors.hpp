@@ -1,13 +1,32 @@
 #pragma once
 // Runtime misuse (bad shapes, wrong element types, an unknown backend) is a programming error
-// that a Brook program cannot recover from, as in the original runtime: the message goes to
-// stderr and the program stops with status 1.
+// that a Brook program cannot recover from, as in the original runtime: by default the message
+// goes to stderr and the program stops with status 1 (brook/errors.hpp has the handlers).
 
+#include "brook/errors.hpp"
+
+#include <source_location>
 #include <string>
 
 namespace brook::detail {
 
-/// Prints `brook: error: <message>` to stderr and exits with status 1.
+/// Reports `message` to the error handler as a brook::error located at the current CallSite;
+/// returns only by an exception the handler throws.
 [[noreturn]] void fatal(const std::string& message);
+
+/// Marks the public entry point running on this thread with the .br location of its call, for
+/// the errors reported while it runs. The outermost site wins, so a public function the runtime
+/// calls on its own behalf does not replace the user's call; an empty location (line 0) marks
+/// nothing.
+class CallSite {
+public:
+    explicit CallSite(const std::source_location& where) noexcept;
+    ~CallSite();
+    CallSite(const CallSite&) = delete;
+    CallSite& operator=(const CallSite&) = delete;
+
+private:
+    bool marked_ = false;
+};
 
 } // namespace brook::detail

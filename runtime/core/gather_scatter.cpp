@@ -7,6 +7,8 @@
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -76,28 +78,90 @@ private:
     std::vector<std::byte> bytes_;
 };
 
-/// The row-major position in `source` that index element `element` (floatN, `.x` the last
-/// dimension) names: each component v is (int)(v + 0.5), clamped to its extent (COMPAT §3.4).
-std::size_t source_position(const std::byte* element, const Region& source) {
-    std::size_t position = 0;
-    for (int d = 0; d < source.rank; ++d) {
-        float v;
-        std::memcpy(&v, element + static_cast<std::size_t>(source.rank - 1 - d) * sizeof v,
-                    sizeof v);
-        const std::size_t extent = source.extents[static_cast<std::size_t>(d)];
-        const float rounded = v + 0.5f;
-        // Compared as floats first: the conversion of a value outside size_t (or NaN) is
-        // undefined. Below 1 truncation gives 0, the clamp's lower end.
-        std::size_t index = 0;
-        if (rounded >= static_cast<float>(extent)) {
-            index = extent - 1;
-        } else if (rounded >= 1.0f) {
-            index = static_cast<std::size_t>(rounded);
+/// What an index position outside src does: stop the program (streamScatterOp's default), or
+/// clamp to the extent (streamGatherOp, and streamScatterOp given brook::clamped(index)).
+enum class OutOfRange { Stop, Clamp };
+
+/// Reads the positions in src that the elements of an index stream name (COMPAT §3.4): float or
+/// int components, one per dimension of src, `.x` the last dimension; a float v names (int)(v +
+/// 0.5).
+class IndexRule {
+public:
+    IndexRule(std::string api, const StreamImpl& index, const StreamImpl& src, OutOfRange rule)
+        : api_(std::move(api)), src_(src), rule_(rule),
+          floats_(index.type().fields[0].scalar == ScalarKind::Float32) {}
+
+    /// The row-major position in src of index element `element`, the `p`th of the index.
+    std::size_t position(const std::byte* element, std::size_t p) const {
+        const Region& source = src_.region();
+        std::size_t position = 0;
+        for (int d = 0; d < source.rank; ++d) {
+            const int component = source.rank - 1 - d;
+            const std::size_t extent = source.extents[static_cast<std::size_t>(d)];
+            position = position * extent + along(element, component, extent, p);
         }
-        position = position * extent + index;
+        return position;
     }
-    return position;
-}
+
+private:
+    /// Component `component` of the element as an index below `extent`.
+    std::size_t along(const std::byte* element, int component, std::size_t extent,
+                      std::size_t p) const {
+        // Float and int components are both 4 bytes.
+        const std::byte* value = element + static_cast<std::size_t>(component) * 4;
+        // Compared in the component's own type first: converting a value outside size_t (or
+        // NaN) is undefined. A float in [0, 1) truncates to 0.
+        bool below = false;
+        bool above = false;
+        std::size_t index = 0;
+        std::string shown;
+        if (floats_) {
+            float v;
+            std::memcpy(&v, value, sizeof v);
+            const float rounded = v + 0.5f;
+            below = !(rounded >= 0.0f); // NaN is below
+            above = rounded >= static_cast<float>(extent);
+            index = below || above ? 0 : static_cast<std::size_t>(rounded);
+            shown = format_float(v);
+        } else {
+            std::int32_t v;
+            std::memcpy(&v, value, sizeof v);
+            below = v < 0;
+            above = !below && static_cast<std::size_t>(v) >= extent;
+            index = below || above ? 0 : static_cast<std::size_t>(v);
+            shown = std::to_string(v);
+        }
+        if (!below && !above) {
+            return index;
+        }
+        if (rule_ == OutOfRange::Stop) {
+            out_of_range(p, component, shown, extent);
+        }
+        return above ? extent - 1 : 0;
+    }
+
+    [[noreturn]] void out_of_range(std::size_t p, int component, const std::string& shown,
+                                   std::size_t extent) const {
+        const int rank = src_.region().rank;
+        const std::string which = rank == 1 ? "" : std::string(" .") + "xyzw"[component];
+        fatal(api_ + ": index element " + std::to_string(p) + which + " is " + shown +
+              ", outside src " + describe_shape(src_.type(), src_.region()) + ", whose extent " +
+              (rank == 1 ? "" : "in that dimension ") + "is " + std::to_string(extent) +
+              " (positions 0 to " + std::to_string(extent - 1) +
+              "); fix the index, or pass brook::clamped(index) to clamp positions to src");
+    }
+
+    static std::string format_float(float v) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", static_cast<double>(v));
+        return text;
+    }
+
+    std::string api_;
+    const StreamImpl& src_;
+    OutOfRange rule_;
+    bool floats_;
+};
 
 struct Operands {
     const StreamImpl& dst;
@@ -106,8 +170,8 @@ struct Operands {
 };
 
 /// Checks the streams of `api`: dst and src hold the operator's type and are different streams,
-/// `index` has dst's extents and floatN elements for the N dimensions of src, which must not be
-/// empty unless dst is.
+/// `index` has dst's extents and floatN or intN elements for the N dimensions of src, which
+/// must not be empty unless dst is.
 Operands check_operands(const std::string& api, const Operator& op, const stream& dst,
                         const stream& index, const stream& src) {
     const Operands streams{detail::checked_impl(dst, api + " (dst)"),
@@ -126,13 +190,14 @@ Operands check_operands(const std::string& api, const Operator& op, const stream
     }
     const int rank = streams.src.region().rank;
     const ElementType& index_type = streams.index.type();
-    const bool floats = index_type.fields.size() == 1 &&
-                        index_type.fields[0].scalar == ScalarKind::Float32 &&
-                        index_type.fields[0].components == rank;
-    if (!floats) {
+    const bool positions = index_type.fields.size() == 1 &&
+                           (index_type.fields[0].scalar == ScalarKind::Float32 ||
+                            index_type.fields[0].scalar == ScalarKind::Int32) &&
+                           index_type.fields[0].components == rank;
+    if (!positions) {
+        const std::string width = rank == 1 ? "" : std::to_string(rank);
         fatal(api + ": index is " + shape(streams.index) + ", but src is " + shape(streams.src) +
-              ", so the index needs " +
-              (rank == 1 ? std::string("float") : "float" + std::to_string(rank)) +
+              ", so the index needs float" + width + " or int" + width +
               " elements (one component per dimension, .x the last)");
     }
     if (!streams.index.region().same_shape(streams.dst.region())) {
@@ -148,27 +213,49 @@ Operands check_operands(const std::string& api, const Operator& op, const stream
 
 } // namespace
 
-void streamScatterOp(const stream& dst, const stream& index, const stream& src,
-                     const KernelInfo& op) {
+namespace {
+
+void scatter(const stream& dst, const stream& index, const stream& src, const KernelInfo& op,
+             OutOfRange rule, const std::source_location& where) {
+    const detail::CallSite site(where);
     const std::string api = "streamScatterOp";
     const Operator apply(op, api);
     const Operands streams = check_operands(api, apply, dst, index, src);
-    HostCopy targets(streams.dst);
+    const IndexRule positions_in_src(api, streams.index, streams.src, rule);
     HostCopy positions(streams.index);
-    HostCopy values(streams.src);
     const std::size_t count = streams.dst.region().count();
+    // Every position is checked before dst changes, so a handler that throws leaves it as it was.
+    std::vector<std::size_t> sources(count);
     for (std::size_t p = 0; p < count; ++p) {
-        const std::size_t j = source_position(positions.element(p), streams.src.region());
-        apply.apply(targets.element(p), values.element(j));
+        sources[p] = positions_in_src.position(positions.element(p), p);
+    }
+    HostCopy targets(streams.dst);
+    HostCopy values(streams.src);
+    for (std::size_t p = 0; p < count; ++p) {
+        apply.apply(targets.element(p), values.element(sources[p]));
     }
     targets.store();
 }
 
+} // namespace
+
+void streamScatterOp(const stream& dst, const stream& index, const stream& src,
+                     const KernelInfo& op, std::source_location where) {
+    scatter(dst, index, src, op, OutOfRange::Stop, where);
+}
+
+void streamScatterOp(const stream& dst, const ClampedIndex& index, const stream& src,
+                     const KernelInfo& op, std::source_location where) {
+    scatter(dst, index.index, src, op, OutOfRange::Clamp, where);
+}
+
 void streamGatherOp(const stream& dst, const stream& index, const stream& src,
-                    const KernelInfo& op) {
+                    const KernelInfo& op, std::source_location where) {
+    const detail::CallSite site(where);
     const std::string api = "streamGatherOp";
     const Operator apply(op, api);
     const Operands streams = check_operands(api, apply, dst, index, src);
+    const IndexRule positions_in_src(api, streams.index, streams.src, OutOfRange::Clamp);
     HostCopy results(streams.dst);
     HostCopy positions(streams.index);
     HostCopy sources(streams.src);
@@ -176,8 +263,7 @@ void streamGatherOp(const stream& dst, const stream& index, const stream& src,
     std::vector<std::byte> old_value(size);
     const std::size_t count = streams.dst.region().count();
     for (std::size_t p = 0; p < count; ++p) {
-        std::byte* source =
-            sources.element(source_position(positions.element(p), streams.src.region()));
+        std::byte* source = sources.element(positions_in_src.position(positions.element(p), p));
         std::memcpy(results.element(p), source, size);
         // Both of the operator's arguments are the old src[j]; src[j] takes the reduce one.
         std::memcpy(old_value.data(), source, size);

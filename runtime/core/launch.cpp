@@ -454,8 +454,10 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
 
 } // namespace detail
 
-void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args) {
+void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args,
+                std::source_location where) {
     using namespace detail;
+    const CallSite site(where);
     if (kernel.is_reduce) {
         fatal(call_label(kernel) + " is launched as a kernel, but it is a reduce function");
     }

@@ -7,6 +7,7 @@
 // stream (a variable output that received nothing) prints nothing. Output goes through C's stdout
 // so it interleaves with the program's printf.
 #include "core/backend.hpp"
+#include "core/errors.hpp"
 #include "core/stream_impl.hpp"
 
 #include <cmath>
@@ -75,7 +76,8 @@ void append_component(std::string& text, const std::byte* element, const FieldIn
 
 } // namespace
 
-void streamPrint(const stream& s, bool /*flatten*/) {
+void streamPrint(const stream& s, bool /*flatten*/, std::source_location call) {
+    const detail::CallSite site(call);
     const detail::StreamImpl& impl = detail::checked_impl(s, "streamPrint");
     const ElementType& type = impl.type();
     const detail::Region& region = impl.region();

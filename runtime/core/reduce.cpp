@@ -52,8 +52,10 @@ void check_target_shape(const KernelInfo& kernel, std::size_t param, const Strea
 
 } // namespace detail
 
-void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args) {
+void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args,
+                std::source_location where) {
     using namespace detail;
+    const CallSite site(where);
     if (!kernel.is_reduce) {
         fatal(call_label(kernel) + " is launched as a reduction, but it is a kernel");
     }

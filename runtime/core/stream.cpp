@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -157,26 +159,28 @@ std::string stream::describe() const {
     return detail::describe_shape(impl_->type(), impl_->region());
 }
 
-stream stream::domain(int lo, int hi) const {
-    return domain_view(&lo, &hi, 1);
+stream stream::domain(int lo, int hi, std::source_location where) const {
+    return domain_view(&lo, &hi, 1, where);
 }
-stream stream::domain(int2 lo, int2 hi) const {
+stream stream::domain(int2 lo, int2 hi, std::source_location where) const {
     const int l[] = {lo.x, lo.y};
     const int h[] = {hi.x, hi.y};
-    return domain_view(l, h, 2);
+    return domain_view(l, h, 2, where);
 }
-stream stream::domain(int3 lo, int3 hi) const {
+stream stream::domain(int3 lo, int3 hi, std::source_location where) const {
     const int l[] = {lo.x, lo.y, lo.z};
     const int h[] = {hi.x, hi.y, hi.z};
-    return domain_view(l, h, 3);
+    return domain_view(l, h, 3, where);
 }
-stream stream::domain(int4 lo, int4 hi) const {
+stream stream::domain(int4 lo, int4 hi, std::source_location where) const {
     const int l[] = {lo.x, lo.y, lo.z, lo.w};
     const int h[] = {hi.x, hi.y, hi.z, hi.w};
-    return domain_view(l, h, 4);
+    return domain_view(l, h, 4, where);
 }
 
-stream stream::domain_view(const int* lo, const int* hi, int components) const {
+stream stream::domain_view(const int* lo, const int* hi, int components,
+                           const std::source_location& where) const {
+    const detail::CallSite site(where);
     const detail::StreamImpl& impl = checked_impl(*this, "domain");
     const detail::Region& parent = impl.region();
     std::string bounds = "[";
@@ -250,12 +254,37 @@ stream make_iterator_stream(const ElementType& type, std::span<const long long> 
             std::memcpy(host.data() + i * type.size + k * sizeof(float), &value, sizeof value);
         }
     }
-    streamRead(s, host.data());
+    // No location of its own: an error belongs to the user's call that made the iterator.
+    streamRead(s, host.data(), std::source_location());
     return s;
 }
 
-void streamRead(const stream& s, const void* data) {
+namespace {
+
+/// The bytes a host buffer needs to hold the elements of `impl` in C++ layout.
+std::size_t host_bytes(const detail::StreamImpl& impl) {
+    return impl.region().count() * impl.type().size;
+}
+
+/// Stops unless a host buffer of `bytes` bytes holds the elements of `s` for `api`.
+void check_buffer(const char* api, const stream& s, const detail::StreamImpl& impl,
+                  std::size_t bytes) {
+    const std::size_t needed = host_bytes(impl);
+    if (bytes < needed) {
+        fatal(std::string(api) + ": the host buffer has " + std::to_string(bytes) +
+              " bytes, but stream " + s.describe() + " needs " + std::to_string(needed) + " (" +
+              std::to_string(impl.region().count()) + " " + impl.type().name + " of " +
+              std::to_string(impl.type().size) + " bytes); pass a buffer that holds the whole "
+              "stream, or copy a smaller domain of it");
+    }
+}
+
+/// streamRead of a buffer of `bytes` bytes, or of unknown size.
+void read(const stream& s, const void* data, std::optional<std::size_t> bytes) {
     const detail::StreamImpl& impl = checked_impl(s, "streamRead");
+    if (bytes) {
+        check_buffer("streamRead", s, impl, *bytes);
+    }
     if (impl.region().count() == 0) {
         return;
     }
@@ -269,8 +298,12 @@ void streamRead(const stream& s, const void* data) {
     }
 }
 
-void streamWrite(const stream& s, void* data) {
+/// streamWrite to a buffer of `bytes` bytes, or of unknown size.
+void write(const stream& s, void* data, std::optional<std::size_t> bytes) {
     const detail::StreamImpl& impl = checked_impl(s, "streamWrite");
+    if (bytes) {
+        check_buffer("streamWrite", s, impl, *bytes);
+    }
     // An empty stream (a variable output that received nothing) has nothing to copy.
     if (impl.region().count() == 0) {
         return;
@@ -285,13 +318,59 @@ void streamWrite(const stream& s, void* data) {
     }
 }
 
+/// The bytes of `count` elements of the stream behind `s` (0 for an empty handle, which the
+/// copy itself then reports).
+std::size_t element_bytes(const stream& s, std::size_t count) {
+    return s.valid() ? count * s.element_type().size : 0;
+}
+
+} // namespace
+
+void streamRead(const stream& s, const void* data, std::source_location where) {
+    const detail::CallSite site(where);
+    read(s, data, std::nullopt);
+}
+
+void streamWrite(const stream& s, void* data, std::source_location where) {
+    const detail::CallSite site(where);
+    write(s, data, std::nullopt);
+}
+
+void streamRead(const stream& s, const void* data, std::size_t count,
+                std::source_location where) {
+    const detail::CallSite site(where);
+    read(s, data, element_bytes(s, count));
+}
+
+void streamWrite(const stream& s, void* data, std::size_t count, std::source_location where) {
+    const detail::CallSite site(where);
+    write(s, data, element_bytes(s, count));
+}
+
+namespace detail {
+
+void read_sized(const stream& s, const void* data, std::size_t bytes,
+                const std::source_location& where) {
+    const CallSite site(where);
+    read(s, data, bytes);
+}
+
+void write_sized(const stream& s, void* data, std::size_t bytes,
+                 const std::source_location& where) {
+    const CallSite site(where);
+    write(s, data, bytes);
+}
+
+} // namespace detail
+
 void streamSwap(stream& a, stream& b) {
     // Handles, not contents: whatever the shapes, and free, so ping-pong loops copy nothing.
     // Other handles of either stream (copies, views, by-value parameters) keep what they had.
     std::swap(a, b);
 }
 
-float4 streamSize(const stream& s) {
+float4 streamSize(const stream& s, std::source_location where) {
+    const detail::CallSite site(where);
     const detail::Region& region = checked_impl(s, "streamSize").region();
     float4 size;
     for (int d = 0; d < region.rank; ++d) {

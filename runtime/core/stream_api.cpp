@@ -59,12 +59,12 @@ stream::stream(const unsigned* extents, unsigned dims, const StreamType* fields,
     *this = stream(detail::element_type_of(fields, "brook::stream"), values);
 }
 
-void stream::read(const void* data) const {
-    streamRead(*this, data);
+void stream::read(const void* data, std::source_location where) const {
+    streamRead(*this, data, where);
 }
 
-void stream::write(void* data) const {
-    streamWrite(*this, data);
+void stream::write(void* data, std::source_location where) const {
+    streamWrite(*this, data, where);
 }
 
 void stream::swap(stream& other) {
@@ -115,12 +115,12 @@ unsigned Stream::getElementSize() const {
     return static_cast<unsigned>(impl_of(*this).type().size);
 }
 
-void Stream::Read(const void* data) {
-    streamRead(handle_of(*this), data);
+void Stream::Read(const void* data, std::source_location where) {
+    streamRead(handle_of(*this), data, where);
 }
 
-void Stream::Write(void* data) const {
-    streamWrite(handle_of(*this), data);
+void Stream::Write(void* data, std::source_location where) const {
+    streamWrite(handle_of(*this), data, where);
 }
 
 stream iter::from_values(StreamType type, std::initializer_list<double> values) {

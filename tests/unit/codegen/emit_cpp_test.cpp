@@ -204,7 +204,7 @@ TEST(EmitCpp, StartsWithTheBrookHeadersAndMapsHostLines) {
 
 TEST(EmitCpp, RewritesMainAndStreamDeclarations) {
     const std::string out = emit_saxpy();
-    EXPECT_TRUE(contains(out, "} // namespace\n\nvoid saxpy("));
+    EXPECT_TRUE(contains(out, "} // namespace\n\n#ifndef BRCC_STUB_saxpy\n"));
     EXPECT_TRUE(contains(out, "}\n\n#line 5 \"test.br\"\nint main(void) {\n"));
     EXPECT_TRUE(contains(out, "    ::brook::stream x = ::brook::make_stream<float4>(100), "
                               "y = ::brook::make_stream<float4>(10, n);\n"));
@@ -280,17 +280,40 @@ TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
                               "false, saxpy__backends, false};\n"))
         << out;
     // BrookGPU's signature: constants by const reference, streams as handles by value (a view
-    // made in the call, `.domain()`, binds too).
-    EXPECT_TRUE(contains(out, "void saxpy(const float& a, ::brook::stream x, "
-                              "::brook::stream y, ::brook::stream result) {\n"
+    // made in the call, `.domain()`, binds too). saxpy__launch runs the call for both stubs.
+    EXPECT_TRUE(contains(out, "void saxpy__launch(const float& a, ::brook::stream x, "
+                              "::brook::stream y, ::brook::stream result, "
+                              "const ::std::source_location& brook_call_site) {\n"
                               "    const ::brook::KernelArg brook_args[] = {\n"
                               "        ::brook::KernelArg::constant_value(a),\n"
                               "        ::brook::KernelArg::input(x),\n"
                               "        ::brook::KernelArg::input(y),\n"
                               "        ::brook::KernelArg::output_stream(result),\n"
                               "    };\n"
-                              "    ::brook::run_kernel(saxpy__info, brook_args);\n"
-                              "}\n"));
+                              "    ::brook::run_kernel(saxpy__info, brook_args, brook_call_site);\n"
+                              "}\n"))
+        << out;
+    // Host code calls a template stub that takes the call's location, defined once per
+    // translation unit however many prototypes and headers declare it.
+    const std::size_t located =
+        out.find("#ifndef BRCC_STUB_saxpy\n#define BRCC_STUB_saxpy\n"
+                 "void saxpy__launch(const float& a, ::brook::stream x, ::brook::stream y, "
+                 "::brook::stream result, const ::std::source_location& brook_call_site);\n"
+                 "template <class BrookCallSite = ::std::source_location>\n"
+                 "void saxpy(const float& a, ::brook::stream x, ::brook::stream y, "
+                 "::brook::stream result, BrookCallSite brook_call_site = "
+                 "BrookCallSite::current()) {\n"
+                 "    saxpy__launch(a, ::std::move(x), ::std::move(y), ::std::move(result), "
+                 "brook_call_site);\n}\n#endif\n");
+    // The exact signature, for hand-written declarations, comes after all host code: a
+    // non-template seen by a call would win over the template.
+    const std::size_t exact = out.find("void saxpy(const float& a, ::brook::stream x, "
+                                       "::brook::stream y, ::brook::stream result) {\n"
+                                       "    saxpy__launch(a, ::std::move(x), ::std::move(y), "
+                                       "::std::move(result), ::std::source_location());\n}\n");
+    ASSERT_NE(located, std::string::npos) << out;
+    ASSERT_NE(exact, std::string::npos) << out;
+    EXPECT_LT(located, exact);
 }
 
 TEST(EmitCpp, ReductionGetsFoldCombineAndTwoStubs) {
@@ -320,7 +343,7 @@ TEST(EmitCpp, ReductionGetsFoldCombineAndTwoStubs) {
     ASSERT_NE(stream_stub, std::string::npos);
     EXPECT_LT(value_stub, stream_stub);
     EXPECT_TRUE(contains(out, "::brook::KernelArg::reduce_target(r),\n"));
-    EXPECT_TRUE(contains(out, "::brook::run_reduce(sum__info, brook_args);\n"));
+    EXPECT_TRUE(contains(out, "::brook::run_reduce(sum__info, brook_args, brook_call_site);\n"));
 }
 
 TEST(EmitCpp, VariableOutputKernelRunsACountPassAndAWritePass) {

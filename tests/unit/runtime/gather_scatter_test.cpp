@@ -1,6 +1,7 @@
 // streamScatterOp and streamGatherOp (COMPAT §3.4) with reduce functions as operators:
 // accumulate, fetch, increment, an operator that shows the arguments' roles, 2-D streams with
-// floatN indices, the index rule, empty streams, and the errors for mismatched types and shapes.
+// floatN and intN indices, the index rule, empty streams, and the errors for mismatched types and
+// shapes and for a scatter index outside src.
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
 
@@ -26,12 +27,40 @@ brook::stream filled(std::vector<float> values) {
 
 TEST(ScatterOp, AccumulatesWithTheIndexRule) {
     brook::stream dst = filled({0, 0, 0, 10});
-    // (int)(v + 0.5): 0.4 -> 0, 2.5 -> 3; 9 clamps to the last element, -2 to the first.
-    brook::stream index = filled({0.4f, 2.5f, 9, -2});
+    // (int)(v + 0.5): 0.4 -> 0, 2.5 -> 3, 5.49 -> 5, -0.5 -> 0.
+    brook::stream index = filled({0.4f, 2.5f, 5.49f, -0.5f});
     brook::stream src = filled({1, 2, 3, 4, 5, 6});
     streamScatterOp(dst, index, src, hand::sum_kernel<float>);
     EXPECT_EQ(contents<float>(dst), (std::vector<float>{1, 4, 6, 11}));
     EXPECT_EQ(contents<float>(src), (std::vector<float>{1, 2, 3, 4, 5, 6}));
+}
+
+TEST(ScatterOp, ClampedIndexClampsToTheExtents) {
+    brook::stream dst = filled({0, 0, 0});
+    // 9 clamps to the last element, -2 to the first.
+    brook::stream index = filled({9, -2, 1});
+    brook::stream src = filled({1, 2, 3, 4, 5, 6});
+    streamScatterOp(dst, brook::clamped(index), src, hand::sum_kernel<float>);
+    EXPECT_EQ(contents<float>(dst), (std::vector<float>{6, 1, 2}));
+}
+
+TEST(ScatterOp, IntegerIndices) {
+    brook::stream src = make_stream<float>(2, 3);
+    const float values[6] = {0, 1, 2, 10, 11, 12};
+    streamRead(src, values);
+    brook::stream index = make_stream<int2>(3);
+    const int2 positions[3] = {int2(2, 1), int2(0, 0), int2(1, 1)}; // .x the column
+    streamRead(index, positions);
+    brook::stream dst = filled({100, 200, 300});
+    streamScatterOp(dst, index, src, hand::sum_kernel<float>);
+    EXPECT_EQ(contents<float>(dst), (std::vector<float>{112, 200, 311}));
+
+    brook::stream flat = make_stream<int>(2);
+    const int picks[2] = {5, 3};
+    streamRead(flat, picks);
+    brook::stream pair = filled({0, 0});
+    streamGatherOp(pair, flat, filled({0, 1, 2, 3, 4, 5}), hand::keep_kernel<float>);
+    EXPECT_EQ(contents<float>(pair), (std::vector<float>{5, 3}));
 }
 
 TEST(ScatterOp, TheReduceArgumentIsTheDestination) {
@@ -140,7 +169,7 @@ TEST_F(GatherScatterDeathTest, IndexNeedsAComponentPerDimension) {
     EXPECT_EXIT(streamScatterOp(dst, index, src, hand::sum_kernel<float>),
                 testing::ExitedWithCode(1),
                 "streamScatterOp: index is float<4>, but src is float<2, 2>, so the index needs "
-                "float2 elements");
+                "float2 or int2 elements");
 }
 
 TEST_F(GatherScatterDeathTest, IndexNeedsTheExtentsOfDst) {
@@ -172,6 +201,38 @@ TEST_F(GatherScatterDeathTest, DstAndSrcMustDiffer) {
                 testing::ExitedWithCode(1), "streamGatherOp: dst and src are the same stream");
     EXPECT_EXIT(streamScatterOp(s.domain(0, 2), index, s, hand::keep_kernel<float>),
                 testing::ExitedWithCode(1), "streamScatterOp: dst and src are the same stream");
+}
+
+TEST_F(GatherScatterDeathTest, ScatterIndexOutsideSrcIsAnError) {
+    brook::stream dst = filled({7, 7, 7});
+    brook::stream src = filled({1, 2, 3, 4});
+    EXPECT_EXIT(streamScatterOp(dst, filled({0, 4, 1}), src, hand::sum_kernel<float>),
+                testing::ExitedWithCode(1),
+                "brook: error: streamScatterOp: index element 1 is 4, outside src float<4>, "
+                "whose extent is 4 \\(positions 0 to 3\\); fix the index, or pass "
+                "brook::clamped\\(index\\) to clamp positions to src");
+    // Below 0 after rounding: -0.6 + 0.5 < 0.
+    EXPECT_EXIT(streamScatterOp(dst, filled({0, 1, -0.6f}), src, hand::sum_kernel<float>),
+                testing::ExitedWithCode(1), "index element 2 is -0.6, outside src float<4>");
+    brook::stream grid = make_stream<float>(2, 2);
+    brook::stream index = make_stream<int2>(3);
+    const int2 positions[3] = {int2(0, 0), int2(1, 1), int2(0, 2)};
+    streamRead(index, positions);
+    EXPECT_EXIT(streamScatterOp(dst, index, grid, hand::sum_kernel<float>),
+                testing::ExitedWithCode(1),
+                "index element 2 .y is 2, outside src float<2, 2>, whose extent in that "
+                "dimension is 2");
+}
+
+TEST(ScatterOp, ThrowingHandlerLeavesDstUnchanged) {
+    const brook::error_handler previous = brook::set_error_handler(brook::throw_error);
+    brook::stream dst = filled({7, 7, 7});
+    brook::stream src = filled({1, 2, 3, 4});
+    // The first position is fine; the error comes before anything is folded into dst.
+    EXPECT_THROW(streamScatterOp(dst, filled({0, 1, 9}), src, hand::sum_kernel<float>),
+                 brook::error);
+    brook::set_error_handler(previous);
+    EXPECT_EQ(contents<float>(dst), (std::vector<float>{7, 7, 7}));
 }
 
 } // namespace

@@ -7,9 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <vector>
 
 namespace {
@@ -197,6 +199,45 @@ TEST_F(StreamDeathTest, EmptyHandleIsAnError) {
     float data[1];
     EXPECT_EXIT(streamRead(empty, data), testing::ExitedWithCode(1),
                 "brook: error: streamRead: the stream handle is empty");
+}
+
+TEST_F(StreamDeathTest, HostArrayShorterThanTheStreamIsAnError) {
+    // Issue 16: a host array shorter than the stream was read past its end.
+    brook::stream s = make_stream<float>(32);
+    float sixteen[16] = {};
+    EXPECT_EXIT(streamRead(s, sixteen), testing::ExitedWithCode(1),
+                "brook: error: streamRead: the host buffer has 64 bytes, but stream float<32> "
+                "needs 128 \\(32 float of 4 bytes\\); pass a buffer that holds the whole stream");
+    EXPECT_EXIT(streamWrite(s, sixteen), testing::ExitedWithCode(1),
+                "brook: error: streamWrite: the host buffer has 64 bytes, but stream float<32> "
+                "needs 128");
+    std::vector<float4> few(3);
+    brook::stream quads = make_stream<float4>(2, 2);
+    EXPECT_EXIT(streamRead(quads, std::span<const float4>(few)), testing::ExitedWithCode(1),
+                "streamRead: the host buffer has 48 bytes, but stream float4<2, 2> needs 64");
+    EXPECT_EXIT(streamWrite(quads, few), testing::ExitedWithCode(1),
+                "streamWrite: the host buffer has 48 bytes, but stream float4<2, 2> needs 64");
+    EXPECT_EXIT(streamRead(quads, few.data(), few.size()), testing::ExitedWithCode(1),
+                "streamRead: the host buffer has 48 bytes, but stream float4<2, 2> needs 64");
+}
+
+TEST(Stream, SizedReadsAndWritesOfWholeStreams) {
+    brook::stream s = make_stream<float4>(2);
+    // Any element type with enough bytes: four floats per float4, as BrookGPU programs pass.
+    const float values[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    streamRead(s, values);
+    std::vector<float4> out(2);
+    streamWrite(s, out);
+    EXPECT_EQ(out[1].w, 8.0f);
+    std::array<float4, 3> longer{};
+    streamWrite(s, std::span<float4>(longer));
+    EXPECT_EQ(longer[0].y, 2.0f);
+    float4 counted[2];
+    streamWrite(s, counted, 2);
+    EXPECT_EQ(counted[1].x, 5.0f);
+    // The unsized pointer form stays.
+    const void* raw = values;
+    streamRead(s, raw);
 }
 
 TEST(Stream, DomainIsAViewInXLastOrder) {
