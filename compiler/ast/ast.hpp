@@ -90,6 +90,8 @@ struct ParamDecl : ValueDecl {
     ParamDecl() : ValueDecl(Kind::Param) {}
     ParamKind param_kind = ParamKind::Constant;
     int gather_rank = 0; ///< number of `[]` for gathers, else 0
+    /// The size written in each `[]` of a gather (`float t[8]`), 0 where none or not a literal.
+    std::vector<unsigned long long> gather_extents;
     /// sema: for gathers, bit K is set when the body indexes it with K components (1 to 4).
     unsigned gather_index_widths = 0;
     bool is_iter = false; ///< written `iter T a<>`: an input stream bound to an iterator

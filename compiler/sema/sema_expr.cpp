@@ -228,6 +228,7 @@ void Sema::convert(Expr*& slot, Type target) {
                 << source.name() << target.name() << first_components(target.width());
             return;
         }
+        warn_float_to_int(*slot, target);
         wrap(slot, target);
         return;
     }
@@ -256,6 +257,7 @@ void Sema::resolve_name(NameRef& ref) {
         ref.type = Type::error();
         return;
     }
+    used_.insert(ref.decl);
     ref.type = ref.decl->type;
 }
 
@@ -466,6 +468,8 @@ void Sema::visit(Assign& expr) {
         return;
     }
     expr.type = target;
+    if (truncates)
+        warn_float_to_int(*expr.value, target);
     if (same_kind && types->result.width() == target.width()) {
         convert_scalar(expr.value, types->operands);
         return;
@@ -501,6 +505,7 @@ bool Sema::check_assignable(const Expr& target) {
         case ParamKind::OutputStream:
         case ParamKind::ReduceAccumulator:
         case ParamKind::VariableOutput:
+            written_.insert(&param);
             return true;
         case ParamKind::InputStream:
             diags_.report(DiagId::assign_to_input_stream, target.range) << ref.name;

@@ -1,11 +1,9 @@
-// brcc's warnings: which the -W flags turn on, off and into errors (WarningPolicy).
+// brcc's warnings: which the -W flags turn on, off and into errors (WarningPolicy), and how the
+// DiagnosticEngine prints a warning under that policy, on kernels through the real front end.
+
+#include "sema_source_harness.hpp"
 
 #include "support/warning_policy.hpp"
-
-#include <gtest/gtest.h>
-
-#include <string>
-#include <vector>
 
 namespace brcc::test {
 namespace {
@@ -73,6 +71,92 @@ TEST(WarningPolicyTest, FlagsOfTheCxxCompilerAreLeftAlone) {
     EXPECT_EQ(action_under({"-Wshadow", "-Wl,--as-needed", "-Wno-unused-variable"}, "gather-bounds",
                            WarningGroup::Default),
               WarningAction::Warn);
+}
+
+constexpr const char* kernel_with_mistakes = R"(
+kernel void k(float a<>, float scale, float t[4], out float b<>, out float never<>) {
+    int i = a;
+    b = t[7] + t[-1] + t[3] + (float)i;
+}
+)";
+
+TEST_F(SemaSourceTest, DefaultWarningsCarryTheirNames) {
+    EXPECT_TRUE(analyze_source(kernel_with_mistakes)) << out_.str();
+    const std::string out = out_.str();
+    EXPECT_NE(out.find("test.br:4:11: warning: index 7 of gather 't' is past its declared size 4"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("test.br:4:18: warning: index -1 of gather 't' is below 0"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("[-Wgather-bounds]"), std::string::npos) << out;
+    EXPECT_NE(out.find("test.br:2:76: warning: out stream 'never' is never written"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("[-Wunwritten-output]"), std::string::npos) << out;
+    // t[3] is inside; the -Wall warnings are off by default.
+    EXPECT_EQ(out.find("index 3"), std::string::npos) << out;
+    EXPECT_EQ(out.find("unused-parameter"), std::string::npos) << out;
+    EXPECT_EQ(out.find("float-conversion"), std::string::npos) << out;
+}
+
+TEST_F(SemaSourceTest, WallAddsUnusedParameterAndFloatConversion) {
+    const std::vector<std::string> flags = {"-Wall"};
+    diags_.set_warning_policy(WarningPolicy(flags));
+    EXPECT_TRUE(analyze_source(kernel_with_mistakes)) << out_.str();
+    const std::string out = out_.str();
+    EXPECT_NE(out.find("test.br:2:32: warning: constant argument 'scale' of kernel 'k' is never "
+                       "used"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("test.br:3:13: warning: implicit conversion from 'float' to 'int' drops "
+                       "the fraction"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("[-Wfloat-conversion]"), std::string::npos) << out;
+    // Read parameters and written outputs are not reported.
+    EXPECT_EQ(out.find("'a'"), std::string::npos) << out;
+    EXPECT_EQ(out.find("'b'"), std::string::npos) << out;
+}
+
+TEST_F(SemaSourceTest, WerrorMakesWarningsErrors) {
+    const std::vector<std::string> werror = {"-Werror"};
+    diags_.set_warning_policy(WarningPolicy(werror));
+    EXPECT_FALSE(analyze_source(kernel_with_mistakes));
+    EXPECT_EQ(diags_.error_count(), 3u) << out_.str();
+    const std::string out = out_.str();
+    EXPECT_NE(out.find("test.br:4:11: error: index 7 of gather 't' is past its declared size 4"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("[-Werror=gather-bounds]"), std::string::npos) << out;
+    // The gather warnings, now errors, do not hide the kernel's other warnings.
+    EXPECT_NE(out.find("error: out stream 'never' is never written"), std::string::npos) << out;
+    EXPECT_NE(out.find("[-Werror=unwritten-output]"), std::string::npos) << out;
+}
+
+TEST_F(SemaSourceTest, LowercaseWPrintsNothing) {
+    const std::vector<std::string> flags = {"-Wall", "-w"};
+    diags_.set_warning_policy(WarningPolicy(flags));
+    EXPECT_TRUE(analyze_source(kernel_with_mistakes));
+    EXPECT_EQ(out_.str(), "");
+}
+
+TEST_F(SemaSourceTest, NoWarningWhereNothingIsLost) {
+    const std::vector<std::string> flags = {"-Wall"};
+    diags_.set_warning_policy(WarningPolicy(flags));
+    expect_clean(R"(
+kernel float twice(float x) { return 2.0 * x; }
+kernel void k(float a<>, float t[8][4], float g[], out float b<>, out float c<>) {
+    int whole = 4.0;
+    int cast = (int)a;
+    float back = whole;
+    b = twice(t[7][3] + t[0][0] + g[100] + back + (float)cast);
+    c = 0.0;
+}
+reduce void sum(float a<>, reduce float r<>) { r += a; }
+reduce void fetch(float a<>, reduce float r<>) {}
+)");
+    EXPECT_EQ(out_.str(), "");
 }
 
 } // namespace
