@@ -507,6 +507,13 @@ struct BrookHeader {
     std::string include_name;
 };
 
+/// A variable or constant declared at file scope in host code (`const int N = 4;`), found so
+/// that a kernel naming it is told why it cannot.
+struct HostVariable {
+    std::string name;
+    SourceRange name_range;
+};
+
 struct TranslationUnit {
     ASTContext context;
     std::uint32_t main_file = 0;
@@ -516,6 +523,8 @@ struct TranslationUnit {
     std::vector<TypedefDecl> typedefs;
     std::vector<KernelDecl*> prototypes;    ///< in the file and in the headers it includes
     std::vector<BrookHeader> brook_headers; ///< each `.brh`/`.brhi` the file includes
+    /// Host variables at file scope, in the file and in the headers it includes.
+    std::vector<HostVariable> host_variables;
 
     const KernelDecl* find_kernel(std::string_view name) const;
     /// The struct named `name` by its typedef name or its tag.

@@ -250,10 +250,21 @@ void Sema::visit(BoolLiteral& expr) {
     expr.type = Type::scalar(ScalarType::Bool);
 }
 
+void Sema::report_undeclared(const NameRef& ref) {
+    for (const HostVariable& variable : unit_.host_variables) {
+        if (variable.name != ref.name)
+            continue;
+        diags_.report(DiagId::host_variable_in_kernel, ref.range) << ref.name;
+        diags_.report(DiagId::previous_declaration, variable.name_range) << ref.name;
+        return;
+    }
+    diags_.report(DiagId::undeclared_identifier, ref.range) << ref.name;
+}
+
 void Sema::resolve_name(NameRef& ref) {
     ref.decl = lookup(ref.name);
     if (ref.decl == nullptr) {
-        diags_.report(DiagId::undeclared_identifier, ref.range) << ref.name;
+        report_undeclared(ref);
         ref.type = Type::error();
         return;
     }

@@ -113,6 +113,8 @@ private:
     /// Reports and returns false unless `target` may be assigned to (`op` names the operator).
     bool check_assignable(const Expr& target);
     void resolve_name(NameRef& ref);
+    /// A name no scope declares: a host variable's gets an error of its own.
+    void report_undeclared(const NameRef& ref);
 
     /// Converts the value in `slot` to `target` as an assignment does (int<->float, scalar to
     /// vector broadcast, a vector narrowed to its first components, never widened), reporting
