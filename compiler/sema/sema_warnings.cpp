@@ -51,8 +51,7 @@ void Sema::warn_unused_parameters(const KernelDecl& kernel) {
                 diags_.report(DiagId::unwritten_output, param->name_range)
                     << param_description(*param, kernel.is_reduce) << param->name << kernel.name;
             break;
-        case ParamKind::VariableOutput:
-            break; // a vout kernel may push nothing for every element
+        case ParamKind::VariableOutput: // a vout kernel may push nothing for every element
         case ParamKind::ReduceInput:
         case ParamKind::ReduceAccumulator:
             break;
