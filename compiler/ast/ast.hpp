@@ -90,6 +90,8 @@ struct ParamDecl : ValueDecl {
     ParamDecl() : ValueDecl(Kind::Param) {}
     ParamKind param_kind = ParamKind::Constant;
     int gather_rank = 0; ///< number of `[]` for gathers, else 0
+    /// The size written in each `[]` of a gather (`float t[8]`), 0 where none or not a literal.
+    std::vector<unsigned long long> gather_extents;
     /// sema: for gathers, bit K is set when the body indexes it with K components (1 to 4).
     unsigned gather_index_widths = 0;
     bool is_iter = false; ///< written `iter T a<>`: an input stream bound to an iterator
@@ -505,6 +507,13 @@ struct BrookHeader {
     std::string include_name;
 };
 
+/// A variable or constant declared at file scope in host code (`const int N = 4;`), found so
+/// that a kernel naming it is told why it cannot.
+struct HostVariable {
+    std::string name;
+    SourceRange name_range;
+};
+
 struct TranslationUnit {
     ASTContext context;
     std::uint32_t main_file = 0;
@@ -514,6 +523,8 @@ struct TranslationUnit {
     std::vector<TypedefDecl> typedefs;
     std::vector<KernelDecl*> prototypes;    ///< in the file and in the headers it includes
     std::vector<BrookHeader> brook_headers; ///< each `.brh`/`.brhi` the file includes
+    /// Host variables at file scope, in the file and in the headers it includes.
+    std::vector<HostVariable> host_variables;
 
     const KernelDecl* find_kernel(std::string_view name) const;
     /// The struct named `name` by its typedef name or its tag.

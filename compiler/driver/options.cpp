@@ -27,6 +27,14 @@ std::string joined(const std::vector<std::string>& names) {
     return text;
 }
 
+/// -w and -W flags, but not -Wl,/-Wa,/-Wp, (options for the linker, assembler and
+/// preprocessor, which are no warnings).
+bool is_warning_flag(std::string_view arg) {
+    if (arg == "-w")
+        return true;
+    return arg.starts_with("-W") && arg.size() > 2 && !(arg.size() > 3 && arg[3] == ',');
+}
+
 int usage_error(const std::string& message) {
     std::cerr << "brcc: error: " << message << "\nRun 'brcc --help' for usage.\n";
     return exit_usage;
@@ -57,6 +65,11 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
         options.compiler_args.assign(separator + 1, args.end());
         args.erase(separator, args.end());
     }
+    // CLI11 would take `-Wall` for -W with the value `all`: warning flags are set aside first.
+    const auto warnings = std::stable_partition(
+        args.begin(), args.end(), [](const std::string& arg) { return !is_warning_flag(arg); });
+    options.warning_flags.assign(warnings, args.end());
+    args.erase(warnings, args.end());
     std::reverse(args.begin(), args.end()); // CLI11 takes the arguments last first
 
     CLI::App app{"brcc: the Brook compiler. Translates a .br file to C++ and builds a program "

@@ -19,6 +19,8 @@ struct DriverOptions {
     std::string optimization = "2";         ///< -O LEVEL
     bool portable = false;                  ///< --portable: no -march=native
     std::vector<std::string> backends;      ///< --backends=LIST
+    /// Every -W... and -w flag, in command-line order: brcc's own warnings (WarningPolicy)
+    std::vector<std::string> warning_flags;
     std::vector<std::string> compiler_args; ///< after `--`: for the C++ compiler and linker
 };
 

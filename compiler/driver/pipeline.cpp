@@ -238,6 +238,7 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
 int run_pipeline(const DriverOptions& options) {
     SourceManager sources;
     DiagnosticEngine diags(sources, std::cerr, isatty(STDERR_FILENO) != 0);
+    diags.set_warning_policy(WarningPolicy(options.warning_flags));
     if (!options.emit_cpp && options.emit_kernels.empty() && options.dump_after.empty())
         return build_program(options, sources, diags);
 

@@ -11,7 +11,9 @@
 //     `iter T name<extents> = iter(begin, end);`;
 //   - anywhere, the last argument of `streamGatherOp(...)` / `streamScatterOp(...)` when it is a
 //     plain name: the reduce function that codegen rewrites into a reference to its kernel;
-//   - anywhere, an integer literal like `0718` (lexer.hpp), which codegen writes in decimal.
+//   - anywhere, an integer literal like `0718` (lexer.hpp), which codegen writes in decimal;
+//   - at file scope, the names host declarations declare (`const int N = 4;`, `float g, h[2];`),
+//     which sema names when a kernel uses one.
 // Kernels and struct typedefs are macro-expanded and handed to the KernelParser. Everything else
 // becomes HostText, so the items cover the file in order and codegen can reproduce the host code
 // byte for byte. Directives go to the preprocessor as they are met; in a conditional block that
@@ -103,6 +105,8 @@ private:
     bool try_iterator_declaration();
     bool try_reduce_operator();
     bool try_octal_literal();
+    /// Records the name at pos_ when it is one a file-scope host declaration declares.
+    void note_host_variable();
     /// Reads `name<extents>` from token `i` on, leaving `i` after the `>`; false when the tokens
     /// are not a stream declarator.
     bool scan_stream_declarator(std::size_t& i, StreamDeclarator& declarator);
@@ -728,6 +732,34 @@ bool HostScanner::try_octal_literal() {
     return true;
 }
 
+// host_variable := decl_specifiers name ('=' | ';' | ',' | '[')     at file scope
+// Host code is not parsed, so this reads a declarator by its neighbours: the name follows a
+// type word, `*`, `&`, `>` or a `,` and is followed by what ends a variable's declarator (a
+// function's name is followed by `(`). A typedef or using declaration declares no variable.
+void HostScanner::note_host_variable() {
+    const TokenKind next = token(pos_ + 1).kind;
+    if (pos_ == 0 || (next != TokenKind::equal && next != TokenKind::semi &&
+                      next != TokenKind::comma && next != TokenKind::l_square))
+        return;
+    const Token& before = tokens_[pos_ - 1];
+    if (!is_identifier_or_keyword(before.kind) && !before.is(TokenKind::star) &&
+        !before.is(TokenKind::amp) && !before.is(TokenKind::greater) &&
+        !before.is(TokenKind::comma))
+        return;
+    std::size_t start = pos_;
+    while (start > 0) {
+        const TokenKind kind = tokens_[start - 1].kind;
+        if (kind == TokenKind::semi || kind == TokenKind::l_brace || kind == TokenKind::r_brace ||
+            kind == TokenKind::directive)
+            break;
+        --start;
+    }
+    const Token& first = tokens_[start];
+    if (start == pos_ || first.is(TokenKind::kw_typedef) || first.is_identifier("using"))
+        return;
+    unit_->host_variables.push_back({tokens_[pos_].text, tokens_[pos_].range()});
+}
+
 void HostScanner::run() {
     tokens_ = lex_file(sources_, file_, diags_);
     if (emits_ && tokens_.size() == 1 && text_.find('\0') == std::string_view::npos) {
@@ -772,6 +804,8 @@ void HostScanner::run() {
             continue;
         if (host_code && current.is(TokenKind::int_literal) && try_octal_literal())
             continue;
+        if (file_scope && current.is(TokenKind::identifier))
+            note_host_variable();
         switch (current.kind) {
         case TokenKind::l_brace:
             ++brace_depth_;

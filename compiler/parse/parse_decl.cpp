@@ -334,7 +334,7 @@ ParamDecl* KernelParser::parse_parameter(int index) {
             kind = ParamKind::InputStream;
     } else if (at(TokenKind::l_square)) {
         while (at(TokenKind::l_square)) {
-            if (!parse_gather_dimension())
+            if (!parse_gather_dimension(*param))
                 return nullptr;
             ++param->gather_rank;
         }
@@ -351,12 +351,20 @@ ParamDecl* KernelParser::parse_parameter(int index) {
 
 // gather_dimension := '[' [conditional_expression] ']'
 // BrookGPU programs size their gathers (`float table[8]`, `float m[N][N]`) as C arrays; any
-// stream of the element type may be bound, so the size is read and ignored.
-bool KernelParser::parse_gather_dimension() {
+// stream of the element type may be bound, so the size only serves sema's warning about a
+// constant index outside it.
+bool KernelParser::parse_gather_dimension(ParamDecl& param) {
     advance(); // [
-    if (accept(TokenKind::r_square))
+    if (accept(TokenKind::r_square)) {
+        param.gather_extents.push_back(0);
         return true;
-    return parse_conditional() != nullptr && expect(TokenKind::r_square);
+    }
+    const Expr* size = parse_conditional();
+    if (size == nullptr)
+        return false;
+    param.gather_extents.push_back(
+        size->kind == NodeKind::IntLiteral ? static_cast<const IntLiteral*>(size)->value : 0);
+    return expect(TokenKind::r_square);
 }
 
 // push_limit := '[' [integer] ']'

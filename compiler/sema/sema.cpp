@@ -40,9 +40,15 @@ void Sema::run() {
     for (std::size_t i = 0; i < unit_.kernels.size(); ++i) {
         if (diags_.too_many_errors())
             return;
+        const auto mistakes = [this] { return diags_.error_count() - diags_.warnings_as_errors(); };
+        const unsigned mistakes_before = mistakes();
         check_kernel_name(i);
         check_signature(*unit_.kernels[i]);
         check_body(*unit_.kernels[i]);
+        // In a kernel with errors sema did not record every read and write (an assignment it
+        // rejected), so warnings about unused parameters would only echo those errors.
+        if (mistakes() == mistakes_before)
+            warn_unused_parameters(*unit_.kernels[i]);
     }
     analyze_call_graph(unit_.kernels, edges_, diags_);
     for (TopLevelItem& item : unit_.items)

@@ -228,6 +228,7 @@ void Sema::convert(Expr*& slot, Type target) {
                 << source.name() << target.name() << first_components(target.width());
             return;
         }
+        warn_float_to_int(*slot, target);
         wrap(slot, target);
         return;
     }
@@ -249,13 +250,25 @@ void Sema::visit(BoolLiteral& expr) {
     expr.type = Type::scalar(ScalarType::Bool);
 }
 
+void Sema::report_undeclared(const NameRef& ref) {
+    for (const HostVariable& variable : unit_.host_variables) {
+        if (variable.name != ref.name)
+            continue;
+        diags_.report(DiagId::host_variable_in_kernel, ref.range) << ref.name;
+        diags_.report(DiagId::previous_declaration, variable.name_range) << ref.name;
+        return;
+    }
+    diags_.report(DiagId::undeclared_identifier, ref.range) << ref.name;
+}
+
 void Sema::resolve_name(NameRef& ref) {
     ref.decl = lookup(ref.name);
     if (ref.decl == nullptr) {
-        diags_.report(DiagId::undeclared_identifier, ref.range) << ref.name;
+        report_undeclared(ref);
         ref.type = Type::error();
         return;
     }
+    used_.insert(ref.decl);
     ref.type = ref.decl->type;
 }
 
@@ -466,6 +479,8 @@ void Sema::visit(Assign& expr) {
         return;
     }
     expr.type = target;
+    if (truncates)
+        warn_float_to_int(*expr.value, target);
     if (same_kind && types->result.width() == target.width()) {
         convert_scalar(expr.value, types->operands);
         return;
@@ -501,6 +516,7 @@ bool Sema::check_assignable(const Expr& target) {
         case ParamKind::OutputStream:
         case ParamKind::ReduceAccumulator:
         case ParamKind::VariableOutput:
+            written_.insert(&param);
             return true;
         case ParamKind::InputStream:
             diags_.report(DiagId::assign_to_input_stream, target.range) << ref.name;

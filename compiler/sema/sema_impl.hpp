@@ -1,7 +1,8 @@
 #pragma once
 // Internal to the sema stage: the pass object shared by sema.cpp (kernels, scopes, statements),
 // sema_expr.cpp (expressions, Cg's vector rules, conversions), sema_call.cpp, sema_member.cpp,
-// sema_host.cpp (Brook constructs in host code) and call_graph.cpp (recursion).
+// sema_host.cpp (Brook constructs in host code), sema_warnings.cpp (brcc's warnings) and
+// call_graph.cpp (recursion).
 
 #include "ast/ast.hpp"
 #include "ast/visitor.hpp"
@@ -9,6 +10,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace brcc {
@@ -111,6 +113,8 @@ private:
     /// Reports and returns false unless `target` may be assigned to (`op` names the operator).
     bool check_assignable(const Expr& target);
     void resolve_name(NameRef& ref);
+    /// A name no scope declares: a host variable's gets an error of its own.
+    void report_undeclared(const NameRef& ref);
 
     /// Converts the value in `slot` to `target` as an assignment does (int<->float, scalar to
     /// vector broadcast, a vector narrowed to its first components, never widened), reporting
@@ -123,12 +127,22 @@ private:
     /// Wraps `slot` in an ImplicitConvert to `target` unless it already has that type.
     void wrap(Expr*& slot, Type target);
 
+    // Warnings (sema_warnings.cpp)
+    /// A parameter the body never names, an output it never writes (after check_body).
+    void warn_unused_parameters(const KernelDecl& kernel);
+    /// A literal index outside the gather: below 0, or past the size its `[]` declares.
+    void warn_gather_index_outside(const Subscript& expr, const ParamDecl& gather);
+    /// A float `value` implicitly converted to an integer `target` type.
+    void warn_float_to_int(const Expr& value, Type target);
+
     TranslationUnit& unit_;
     DiagnosticEngine& diags_;
     std::vector<std::unordered_map<std::string, const ValueDecl*>> scopes_;
     KernelDecl* kernel_ = nullptr; ///< the kernel whose body is being checked
     int loop_depth_ = 0;
     std::vector<CallEdge> edges_;
+    std::unordered_set<const ValueDecl*> used_;    ///< named somewhere in a body
+    std::unordered_set<const ValueDecl*> written_; ///< assigned, or passed as an out argument
 };
 
 /// "1 argument", "3 arguments".

@@ -178,6 +178,7 @@ void Sema::check_gather_subscript(Subscript& expr, const ParamDecl& gather) {
             param->gather_index_widths |= 1u << width;
     }
     expr.type = gather.type;
+    warn_gather_index_outside(expr, gather);
 }
 
 // ---------------------------------------------------------------------------------------------

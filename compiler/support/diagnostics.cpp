@@ -9,17 +9,31 @@ namespace {
 struct DiagInfo {
     Severity severity;
     std::string_view message;
+    std::string_view warning_name = {};
+    WarningGroup warning_group = WarningGroup::Default;
 };
 
 constexpr DiagInfo diag_table[] = {
 #define DIAG(id, severity, message) {Severity::severity, message},
+#define WARN(id, name, group, message) {Severity::Warning, message, name, WarningGroup::group},
 #include "support/driver_diagnostics.def"
 #include "lex/lex_diagnostics.def"
 #include "preprocess/preprocess_diagnostics.def"
 #include "parse/parse_diagnostics.def"
 #include "sema/sema_diagnostics.def"
 #undef DIAG
+#undef WARN
 };
+
+// A warning declared with DIAG would have no name to turn it off with.
+constexpr bool every_warning_named() {
+    for (const DiagInfo& info : diag_table) {
+        if (info.severity == Severity::Warning && info.warning_name.empty())
+            return false;
+    }
+    return true;
+}
+static_assert(every_warning_named(), "declare warnings with WARN(id, name, group, message)");
 
 std::string substitute(std::string_view pattern, const std::vector<std::string>& args) {
     std::string result;
@@ -90,10 +104,30 @@ std::string_view DiagnosticEngine::message_template(DiagId id) {
     return diag_table[static_cast<std::size_t>(id)].message;
 }
 
+std::string_view DiagnosticEngine::warning_name(DiagId id) {
+    return diag_table[static_cast<std::size_t>(id)].warning_name;
+}
+
 void DiagnosticEngine::emit(DiagId id, SourceRange range, const std::vector<std::string>& args) {
-    const Severity sev = severity(id);
+    Severity sev = severity(id);
     if (sev == Severity::Note && last_was_suppressed_)
         return;
+    std::string flag; // the warning's flag, after the message
+    if (sev == Severity::Warning) {
+        const DiagInfo& info = diag_table[static_cast<std::size_t>(id)];
+        switch (warning_policy_.action(info.warning_name, info.warning_group)) {
+        case WarningAction::Ignore:
+            last_was_suppressed_ = true;
+            return;
+        case WarningAction::Warn:
+            flag = " [-W" + std::string(info.warning_name) + "]";
+            break;
+        case WarningAction::Error:
+            sev = Severity::Error;
+            flag = " [-Werror=" + std::string(info.warning_name) + "]";
+            break;
+        }
+    }
     if (sev == Severity::Error) {
         if (errors_ >= error_limit_) {
             last_was_suppressed_ = true;
@@ -105,6 +139,8 @@ void DiagnosticEngine::emit(DiagId id, SourceRange range, const std::vector<std:
             return;
         }
         ++errors_;
+        if (severity(id) == Severity::Warning)
+            ++warnings_as_errors_;
     }
     last_was_suppressed_ = false;
 
@@ -118,7 +154,7 @@ void DiagnosticEngine::emit(DiagId id, SourceRange range, const std::vector<std:
         out_ << bold << "brcc: " << reset;
     }
     out_ << (color_ ? severity_colour(sev) : "") << severity_name(sev) << ": " << reset << bold
-         << substitute(message_template(id), args) << reset << '\n';
+         << substitute(message_template(id), args) << flag << reset << '\n';
 
     if (!range.begin.valid())
         return;

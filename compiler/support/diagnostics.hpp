@@ -2,9 +2,13 @@
 // Diagnostics are data: every message brcc can print is declared once in one of the
 // *_diagnostics.def tables (id, severity, message template with %0..%9 placeholders) and reported
 // by id with a source range. The engine prints `file:line:col: error: message`, the source line
-// and a caret under the range, counts errors and stops printing past a limit.
+// and a caret under the range, counts errors and stops printing past a limit. Warnings are
+// declared with WARN(id, name, group, message) instead: their name is what -Wno-NAME turns off,
+// printed after the message (`[-Wunused-parameter]`), and the WarningPolicy the engine is given
+// says whether each is shown, and whether as an error (-Werror).
 
 #include "support/source_manager.hpp"
+#include "support/warning_policy.hpp"
 
 #include <iosfwd>
 #include <stdexcept>
@@ -17,12 +21,14 @@ enum class Severity { Note, Warning, Error };
 
 enum class DiagId {
 #define DIAG(id, severity, message) id,
+#define WARN(id, name, group, message) id,
 #include "support/driver_diagnostics.def"
 #include "lex/lex_diagnostics.def"
 #include "preprocess/preprocess_diagnostics.def"
 #include "parse/parse_diagnostics.def"
 #include "sema/sema_diagnostics.def"
 #undef DIAG
+#undef WARN
 };
 
 class DiagnosticEngine;
@@ -56,10 +62,16 @@ public:
     DiagnosticEngine(const SourceManager& sources, std::ostream& out, bool color,
                      unsigned error_limit = 20);
 
+    /// Which warnings are shown, and which become errors (default: gcc's defaults).
+    void set_warning_policy(const WarningPolicy& policy) { warning_policy_ = policy; }
+
     DiagnosticBuilder report(DiagId id, SourceRange range) { return {*this, id, range}; }
     DiagnosticBuilder report(DiagId id, SourceLocation loc) { return {*this, id, {loc, loc}}; }
 
+    /// Errors reported, warnings made errors by -Werror included.
     unsigned error_count() const { return errors_; }
+    /// The warnings among them that -Werror made errors.
+    unsigned warnings_as_errors() const { return warnings_as_errors_; }
     bool has_errors() const { return errors_ != 0; }
     /// True once the error limit is reached; stages should stop early then.
     bool too_many_errors() const { return errors_ >= error_limit_; }
@@ -68,6 +80,8 @@ public:
 
     static Severity severity(DiagId id);
     static std::string_view message_template(DiagId id);
+    /// A warning's name, for -WNAME and -Wno-NAME; empty for errors and notes.
+    static std::string_view warning_name(DiagId id);
 
 private:
     friend class DiagnosticBuilder;
@@ -77,7 +91,9 @@ private:
     std::ostream& out_;
     bool color_;
     unsigned error_limit_;
+    WarningPolicy warning_policy_;
     unsigned errors_ = 0;
+    unsigned warnings_as_errors_ = 0;
     bool limit_reported_ = false;
     bool last_was_suppressed_ = false; // notes after a suppressed error are suppressed too
 };

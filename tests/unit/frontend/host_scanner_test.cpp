@@ -83,6 +83,27 @@ TEST(HostScanner, SaxpyItems) {
     EXPECT_EQ(offset, fe.sources().text(fe.unit().main_file).size());
 }
 
+TEST(HostScanner, FileScopeHostVariables) {
+    // Only names declared at file scope by host declarations: not typedefs, functions, their
+    // parameters and locals, struct fields or streams.
+    Frontend fe(R"(#include <stdio.h>
+const int N = 4;
+static const float gain = 2.0f, bias, table[3] = {1, 2, 3};
+unsigned int *cursor;
+typedef float Real;
+struct Pair { float a; float b; } pair;
+int twice(int x);
+float in<4>;
+kernel void k(float a<>, out float b<>) { float local = a; b = local; }
+int main() { int inner = 1; return inner; }
+)");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<std::string> names;
+    for (const HostVariable& variable : fe.unit().host_variables)
+        names.push_back(variable.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"N", "gain", "bias", "table", "cursor"}));
+}
+
 TEST(HostScanner, SaxpyDump) {
     Frontend fe(saxpy_program);
     EXPECT_EQ(fe.kernel_dump("saxpy"), R"(  Kernel saxpy : void

@@ -1,0 +1,104 @@
+// brcc's own warnings about kernels, each a likely mistake in a program that is still valid:
+// a parameter never used, an output never written, a constant gather index outside the gather,
+// a float value losing its fraction in an int. Sema records which parameters a body reads and
+// writes as it resolves names and checks assignments; these functions judge what it found. The
+// DiagnosticEngine's WarningPolicy decides which are shown (docs/language.md, "Warnings").
+
+#include "sema/sema_impl.hpp"
+
+#include <cmath>
+#include <optional>
+
+namespace brcc {
+
+namespace {
+
+/// Whether `scalar` holds fractions: float and the fixed-point types.
+bool has_fraction(ScalarType scalar) {
+    return !is_integer(scalar) && scalar != ScalarType::Bool;
+}
+
+/// The value of a literal number, possibly signed (`7`, `-1`, `2.5f`); nullopt for anything else.
+std::optional<double> literal_value(const Expr& expr) {
+    switch (expr.kind) {
+    case NodeKind::IntLiteral:
+        return static_cast<double>(static_cast<const IntLiteral&>(expr).value);
+    case NodeKind::FloatLiteral:
+        return static_cast<const FloatLiteral&>(expr).value;
+    case NodeKind::Unary: {
+        const auto& unary = static_cast<const Unary&>(expr);
+        if (unary.op != UnaryOp::Minus && unary.op != UnaryOp::Plus)
+            return std::nullopt;
+        const std::optional<double> operand = literal_value(*unary.operand);
+        if (!operand)
+            return std::nullopt;
+        return unary.op == UnaryOp::Minus ? -*operand : *operand;
+    }
+    default:
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+void Sema::warn_unused_parameters(const KernelDecl& kernel) {
+    if (kernel.body == nullptr)
+        return; // a prototype
+    for (const ParamDecl* param : kernel.params) {
+        switch (param->param_kind) {
+        case ParamKind::OutputStream:
+            if (!written_.contains(param))
+                diags_.report(DiagId::unwritten_output, param->name_range)
+                    << param_description(*param, kernel.is_reduce) << param->name << kernel.name;
+            break;
+        case ParamKind::VariableOutput: // a vout kernel may push nothing for every element
+        case ParamKind::ReduceInput:
+        case ParamKind::ReduceAccumulator:
+            break;
+        case ParamKind::InputStream:
+        case ParamKind::Constant:
+        case ParamKind::Gather:
+            // A reduce function's two streams are fixed by its signature, and as the operator
+            // of streamGatherOp or streamScatterOp it may ignore either (`r = r + 1`, a fetch).
+            if (kernel.is_reduce && param->param_kind == ParamKind::InputStream)
+                break;
+            if (!used_.contains(param))
+                diags_.report(DiagId::unused_parameter, param->name_range)
+                    << param_description(*param, kernel.is_reduce) << param->name << kernel.name;
+            break;
+        }
+    }
+}
+
+void Sema::warn_gather_index_outside(const Subscript& expr, const ParamDecl& gather) {
+    // With one subscript per `[]`, subscript K is read against the size written in the K-th
+    // `[]`; a vector index, or another count of subscripts, only has its sign to check.
+    const bool sized = expr.indices.size() == gather.gather_extents.size();
+    for (std::size_t k = 0; k < expr.indices.size(); ++k) {
+        const std::optional<double> value = literal_value(*expr.indices[k]);
+        if (!value)
+            continue;
+        const double index = std::floor(*value + 0.25); // DESIGN.md §2, gather index conversion
+        const unsigned long long extent = sized ? gather.gather_extents[k] : 0;
+        if (index < 0)
+            diags_.report(DiagId::gather_index_negative, expr.indices[k]->range)
+                << static_cast<long long>(index) << gather.name;
+        else if (extent != 0 && index >= static_cast<double>(extent))
+            diags_.report(DiagId::gather_index_past_extent, expr.indices[k]->range)
+                << static_cast<long long>(index) << gather.name << static_cast<long long>(extent);
+    }
+}
+
+void Sema::warn_float_to_int(const Expr& value, Type target) {
+    if (!value.type.is_arithmetic() || !target.is_arithmetic() ||
+        !has_fraction(value.type.scalar_type()) || !is_integer(target.scalar_type()))
+        return;
+    // `int n = 4.0;` loses nothing.
+    if (const std::optional<double> constant = literal_value(value);
+        constant && std::trunc(*constant) == *constant)
+        return;
+    diags_.report(DiagId::float_to_int_conversion, value.range)
+        << value.type.name() << target.name();
+}
+
+} // namespace brcc
