@@ -23,13 +23,16 @@ namespace {
 class CppEmitter {
 public:
     CppEmitter(const SourceManager& sources, const CodegenOptions& options)
-        : sources_(sources), out_(options.source_name), options_(options) {
+        : sources_(sources), out_(options.source_name, options.output_name),
+          options_(options), source_lines_{sources, options.source_name} {
         // In the order of registration, whatever the order of --backends.
         for (std::unique_ptr<BackendGenerator>& generator : make_backend_generators()) {
             if (std::find(options.backends.begin(), options.backends.end(), generator->name()) !=
                 options.backends.end())
                 generators_.push_back(std::move(generator));
         }
+        for (const auto& generator : generators_)
+            generator->map_lines(&source_lines_);
         BRCC_ASSERT(generators_.size() == options.backends.size(),
                     "--backends names a backend without a generator");
     }
@@ -137,6 +140,7 @@ private:
         }
         if (kernel->is_helper()) {
             out_.generated(text + "} // namespace\n");
+            out_.leave_source_lines();
             return;
         }
         std::vector<BackendEntry> entries;
@@ -148,6 +152,7 @@ private:
         }
         text += "\n" + kernel_info(*kernel, entries) + "} // namespace\n\n" + kernel_stub(*kernel);
         out_.generated(text);
+        out_.leave_source_lines();
     }
 
     const SourceManager& sources_;
@@ -156,6 +161,7 @@ private:
     std::vector<std::unique_ptr<BackendGenerator>> generators_;
     std::set<const KernelDecl*> declared_helpers_;
     std::set<const KernelDecl*> called_; ///< the kernels some kernel calls
+    const SourceLines source_lines_;
 };
 
 } // namespace

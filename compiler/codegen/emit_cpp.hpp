@@ -11,7 +11,10 @@
 namespace brcc {
 
 struct CodegenOptions {
-    std::string source_name;           ///< for `#line` directives
+    std::string source_name; ///< for `#line` directives
+    /// The generated file's own name, which `#line` directives name after kernel code so that
+    /// none of it is taken for a line of the source; empty when unknown (standard output).
+    std::string output_name;
     std::vector<std::string> backends; ///< which backends' kernel code to embed ("cpu", ...)
     /// A Brook header (`.brh`): a guarded C++ header of host text, structs and stub
     /// declarations (it has no kernel definitions).

@@ -94,12 +94,14 @@ std::unique_ptr<TranslationUnit> front_end(const std::string& path, SourceManage
     return unit;
 }
 
-/// The C++ of a checked unit; a header (`.brh`) gives a C++ header, and may define no kernel.
+/// The C++ of a checked unit, to be written to `output_name` (empty: standard output); a header
+/// (`.brh`) gives a C++ header, and may define no kernel.
 std::optional<std::string> translate(const TranslationUnit& unit, const std::string& path,
-                                     const SourceManager& sources, DiagnosticEngine& diags,
-                                     const DriverOptions& options) {
+                                     const std::string& output_name, const SourceManager& sources,
+                                     DiagnosticEngine& diags, const DriverOptions& options) {
     CodegenOptions codegen;
     codegen.source_name = path;
+    codegen.output_name = output_name;
     codegen.backends = options.backends;
     codegen.header = input_kind(path) == InputKind::BrookHeader;
     if (codegen.header && !unit.kernels.empty()) {
@@ -262,24 +264,26 @@ Translation translate_inputs(const DriverOptions& options, const std::filesystem
         if (std::find(result.source_dirs.begin(), result.source_dirs.end(), dir) ==
             result.source_dirs.end())
             result.source_dirs.push_back(dir);
+        // Numbered, as two inputs may share a name in different folders.
+        const std::filesystem::path target =
+            work / (std::to_string(result.jobs.size()) + "-" +
+                    std::filesystem::path(input).stem().string() + ".cpp");
         const std::uint32_t first_file = sources.file_count();
         const std::unique_ptr<TranslationUnit> unit = front_end(input, sources, diags, options);
         const std::optional<std::string> cpp =
-            unit ? translate(*unit, input, sources, diags, options) : std::nullopt;
+            unit ? translate(*unit, input, target.string(), sources, diags, options) : std::nullopt;
         if (!cpp) {
             result.failed = true;
             continue;
         }
         if (!options.kernels_header.empty()) {
-            CodegenOptions codegen{.source_name = input, .backends = options.backends};
+            const CodegenOptions codegen{.source_name = input,
+                                         .output_name = options.kernels_header,
+                                         .backends = options.backends};
             result.failed =
                 result.failed || write_output(emit_kernels_header(*unit, sources, codegen),
                                               options.kernels_header) != exit_success;
         }
-        // Numbered, as two inputs may share a name in different folders.
-        const std::filesystem::path target =
-            work / (std::to_string(result.jobs.size()) + "-" +
-                    std::filesystem::path(input).stem().string() + ".cpp");
         result.failed = result.failed || !write_generated(target, *cpp);
         CompileJob job{input, target.string(), {}};
         for (std::uint32_t file = first_file; file < sources.file_count(); ++file)
@@ -295,9 +299,10 @@ Translation translate_inputs(const DriverOptions& options, const std::filesystem
             continue;
         const std::unique_ptr<TranslationUnit> unit =
             front_end(header.path, sources, diags, options);
-        const std::optional<std::string> cpp =
-            unit ? translate(*unit, header.path, sources, diags, options) : std::nullopt;
         const std::filesystem::path target = (work / header.include_name).lexically_normal();
+        const std::optional<std::string> cpp =
+            unit ? translate(*unit, header.path, target.string(), sources, diags, options)
+                 : std::nullopt;
         result.failed = result.failed || !cpp || !write_generated(target, *cpp);
         result.generated.emplace(target.string(), header.path);
         if (unit)
@@ -465,7 +470,9 @@ int run_pipeline(const DriverOptions& options) {
     }
     if (!options.emit_kernels.empty())
         return emit_kernel_sources(*unit, options.emit_kernels, options.output);
-    const std::optional<std::string> cpp = translate(*unit, input, sources, diags, options);
+    const std::string output_name = options.output == "-" ? "" : options.output;
+    const std::optional<std::string> cpp =
+        translate(*unit, input, output_name, sources, diags, options);
     if (!cpp)
         return finish_with_errors(diags);
     return write_output(*cpp, options.output);

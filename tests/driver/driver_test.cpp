@@ -6,9 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -44,7 +46,7 @@ protected:
         fs::create_directories(work_);
         for (const char* name : {"stats.br", "stats.brh", "main.cpp"})
             fs::copy_file(stats_dir / name, work_ / name);
-        for (const char* name : {"scale.br", "scale_main.cpp"})
+        for (const char* name : {"scale.br", "scale_main.cpp", "kernel_lines.br"})
             fs::copy_file(driver_dir / name, work_ / name);
     }
 
@@ -227,6 +229,51 @@ TEST_F(Driver, OlderCppDialectsAreRefused) {
     EXPECT_TRUE(contains(old.err, "older than C++20")) << old.err;
     const ProcessResult newer = brcc({"-std=gnu++20", "-c", "stats.br"});
     EXPECT_EQ(newer.exit_code, 0) << newer.err;
+}
+
+/// `name` found in $PATH, or an empty path.
+fs::path find_program(const std::string& name) {
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path != nullptr ? path : "");
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+        std::error_code ignored;
+        if (!dir.empty() && fs::exists(fs::path(dir) / name, ignored))
+            return fs::path(dir) / name;
+    }
+    return {};
+}
+
+TEST_F(Driver, CompilerWarningsInKernelsNameTheirBrookLine) {
+    const ProcessResult build = brcc({"-Wall", "kernel_lines.br", "-o", "prog"});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    EXPECT_TRUE(contains(build.err, "kernel_lines.br:7:11: warning: unused variable")) << build.err;
+    // No message may point past the end of the file (at generated code taken for its lines).
+    const std::string source = read_file(work_ / "kernel_lines.br");
+    const auto file_lines =
+        static_cast<unsigned long>(std::count(source.begin(), source.end(), '\n'));
+    const std::regex location(R"(kernel_lines\.br:(\d+):)");
+    for (std::sregex_iterator match(build.err.begin(), build.err.end(), location), end;
+         match != end; ++match)
+        EXPECT_LE(std::stoul((*match)[1]), file_lines) << build.err;
+    const ProcessResult program = run({"./prog"});
+    EXPECT_TRUE(contains(program.out, "shifted 2 3 4 5")) << program.out << program.err;
+}
+
+TEST_F(Driver, DebuggerStopsOnAKernelsLine) {
+    const fs::path gdb = find_program("gdb");
+    if (gdb.empty())
+        GTEST_SKIP() << "gdb is not installed";
+    const ProcessResult build = brcc({"-g", "-O0", "kernel_lines.br", "-o", "prog"});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    const ProcessResult session = run({gdb.string(), "-batch", "-ex", "break kernel_lines.br:8",
+                                       "-ex", "run", "-ex", "bt", "./prog"});
+    if (contains(session.err, "ptrace: Operation not permitted") ||
+        contains(session.out, "ptrace: Operation not permitted"))
+        GTEST_SKIP() << "gdb may not trace programs here (ptrace is not permitted)";
+    // Stopped in the kernel's body, at the line of the .br file the breakpoint named.
+    EXPECT_TRUE(contains(session.out, "shift__body") &&
+                contains(session.out, "kernel_lines.br:8\n8\t    r = a + offset;"))
+        << session.out << session.err;
 }
 
 } // namespace
