@@ -111,6 +111,23 @@ WorkDirectory::~WorkDirectory() {
     fs::remove_all(path_, ignored);
 }
 
+bool is_cpp_source(std::string_view path) {
+    static const std::vector<std::string_view> extensions = {".c",   ".cc",  ".cpp",
+                                                             ".cxx", ".c++", ".C"};
+    return std::any_of(extensions.begin(), extensions.end(),
+                       [&](std::string_view extension) { return path.ends_with(extension); });
+}
+
+bool is_link_input(std::string_view arg) {
+    static const std::vector<std::string_view> prefixes = {"-l", "-L", "-Wl,"};
+    static const std::vector<std::string_view> extensions = {".o", ".a", ".so"};
+    return std::any_of(prefixes.begin(), prefixes.end(),
+                       [&](std::string_view prefix) { return arg.starts_with(prefix); }) ||
+           (!arg.starts_with("-") &&
+            std::any_of(extensions.begin(), extensions.end(),
+                        [&](std::string_view extension) { return arg.ends_with(extension); }));
+}
+
 std::vector<std::string> host_compiler() {
     const char* cxx = std::getenv("CXX");
     if (cxx == nullptr || *cxx == '\0')
@@ -160,13 +177,12 @@ std::vector<std::string> compile_command(const std::string& source, const Compil
     command.push_back("-I" + setup.include_dir);
     for (const std::string& dir : paths.include_dirs)
         command.push_back("-I" + dir);
-    // -lNAME, -LDIR and -Wl, are the link's alone.
+    // Objects, libraries, -lNAME, -LDIR and -Wl, are the link's alone.
+    const auto compile_arg = [](const std::string& arg) { return !is_link_input(arg); };
     std::copy_if(options.host_args.begin(), options.host_args.end(), std::back_inserter(command),
-                 [](const std::string& arg) {
-                     return !arg.starts_with("-l") && !arg.starts_with("-L") &&
-                            !arg.starts_with("-Wl,");
-                 });
-    command.insert(command.end(), options.compiler_args.begin(), options.compiler_args.end());
+                 compile_arg);
+    std::copy_if(options.compiler_args.begin(), options.compiler_args.end(),
+                 std::back_inserter(command), compile_arg);
     command.push_back(source);
     return command;
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace brcc {
@@ -28,6 +29,11 @@ private:
     std::filesystem::path path_;
     bool kept_ = false;
 };
+
+/// A C/C++ source, which the C++ compiler compiles (by its extension).
+bool is_cpp_source(std::string_view path);
+/// What only the link reads: an object or library, or -lNAME, -LDIR, -Wl,...
+bool is_link_input(std::string_view arg);
 
 /// The C++ compiler: $CXX split at white space (it may be `ccache g++`), else the one CMake
 /// found when brcc was configured.

@@ -153,6 +153,14 @@ bool takes_next_argument(const std::string& arg) {
     return std::find(names.begin(), names.end(), arg) != names.end();
 }
 
+/// The C++ compiler's options whose value is the next argument, which is never an input.
+bool takes_compiler_value(const std::string& arg) {
+    static const std::vector<std::string> names = {"-o",       "-x",      "-include", "-imacros",
+                                                   "-isystem", "-iquote", "-I",       "-MF",
+                                                   "-MT",      "-MQ",     "-Xlinker", "-L"};
+    return std::find(names.begin(), names.end(), arg) != names.end();
+}
+
 /// Moves the table's options from `args` into `options`; the rest is left for CLI11. Returns
 /// a usage error's message, or an empty string.
 std::string take_gcc_style_options(std::vector<std::string>& args, DriverOptions& options) {
@@ -222,9 +230,16 @@ std::string check_combinations(const DriverOptions& options, bool single_file_mo
     if (options.compile_only && single_file_mode)
         return "-c builds objects, which --emit-cpp, --emit-kernels and --dump-ast do not";
     const bool dependencies = options.dependencies_only || options.dependencies_too;
-    if (dependencies && single_file_mode)
-        return "-M and -MD list what a build reads: they do not combine with --emit-cpp, "
-               "--emit-kernels or --dump-ast";
+    // --emit-cpp -MD lists the Brook files the C++ was made from (for build systems).
+    const bool emit_cpp_dependencies =
+        options.emit_cpp && options.dependencies_too && !options.dependencies_only;
+    if (dependencies && single_file_mode && !emit_cpp_dependencies)
+        return "-M lists what a build reads, and -MD what a build or --emit-cpp reads: they do "
+               "not combine with --emit-kernels or --dump-ast, nor -M with --emit-cpp";
+    if (emit_cpp_dependencies && options.dependency_file.empty() &&
+        (options.output.empty() || options.output == "-"))
+        return "--emit-cpp -MD writes the dependencies beside the output: give -o FILE or -MF "
+               "FILE";
     if (!dependencies && (!options.dependency_file.empty() || !options.dependency_targets.empty() ||
                           options.phony_dependencies))
         return "-MF, -MT and -MP shape the dependencies that -M or -MD write: add one of them";
@@ -259,8 +274,18 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     if (!response_file_error.empty())
         return usage_error(response_file_error);
     const auto separator = std::find(args.begin(), args.end(), "--");
+    std::vector<std::string> sources_after_separator;
     if (separator != args.end()) {
-        options.compiler_args.assign(separator + 1, args.end());
+        // A C/C++ source after `--` is compiled as if given before it (with Brook's include
+        // path), since each source is compiled on its own; the rest goes to each compile and
+        // the link, objects and libraries to the link only (compile_command).
+        for (auto arg = separator + 1; arg != args.end(); ++arg) {
+            const bool option_value = arg != separator + 1 && takes_compiler_value(*(arg - 1));
+            if (is_cpp_source(*arg) && !arg->starts_with("-") && !option_value)
+                sources_after_separator.push_back(*arg);
+            else
+                options.compiler_args.push_back(*arg);
+        }
         args.erase(separator, args.end());
     }
     if (const std::string error = take_gcc_style_options(args, options); !error.empty())
@@ -328,6 +353,8 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     } catch (const CLI::ParseError& error) {
         return usage_error(error.what());
     }
+    options.inputs.insert(options.inputs.end(), sources_after_separator.begin(),
+                          sources_after_separator.end());
 
     const bool single_file_mode = options.emit_cpp || !options.emit_kernels.empty() ||
                                   options.dump_ast || !options.dump_after.empty();

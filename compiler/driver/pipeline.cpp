@@ -65,14 +65,6 @@ InputKind input_kind(std::string_view path) {
     return InputKind::BrookSource;
 }
 
-/// A C/C++ source, which the C++ compiler compiles (objects and libraries it only links).
-bool is_compiled_source(std::string_view path) {
-    static const std::vector<std::string_view> extensions = {".c",   ".cc",  ".cpp",
-                                                             ".cxx", ".c++", ".C"};
-    return std::any_of(extensions.begin(), extensions.end(),
-                       [&](std::string_view extension) { return path.ends_with(extension); });
-}
-
 /// Reads, parses and checks `path`; null after errors (reported).
 std::unique_ptr<TranslationUnit> front_end(const std::string& path, SourceManager& sources,
                                            DiagnosticEngine& diags, const DriverOptions& options) {
@@ -124,14 +116,24 @@ int write_output(const std::string& text, const std::string& output) {
         std::cout.flush();
         return std::cout ? exit_success : exit_input_errors;
     }
+    errno = 0;
     std::ofstream file(output, std::ios::binary);
     file << text;
     file.close();
     if (!file) {
-        std::cerr << "brcc: error: cannot write '" << output << "'\n";
+        std::cerr << "brcc: error: cannot write '" << output << "'"
+                  << (errno != 0 ? std::string(": ") + std::strerror(errno) : "") << "\n";
         return exit_input_errors;
     }
     return exit_success;
+}
+
+/// -h FILE: the header declaring the kernels of `unit`, made from `input`.
+int write_kernels_header(const TranslationUnit& unit, const std::string& input,
+                         const SourceManager& sources, const DriverOptions& options) {
+    const CodegenOptions codegen{
+        .source_name = input, .output_name = options.kernels_header, .backends = options.backends};
+    return write_output(emit_kernels_header(unit, sources, codegen), options.kernels_header);
 }
 
 /// --emit-kernels: each stream kernel and reduce function of `unit` as the standalone source
@@ -221,7 +223,7 @@ std::string check_inputs(const DriverOptions& options) {
     std::size_t brook_sources = 0;
     for (const std::string& input : options.inputs) {
         const InputKind kind = input_kind(input);
-        const bool object = kind == InputKind::CompilerInput && !is_compiled_source(input);
+        const bool object = kind == InputKind::CompilerInput && !is_cpp_source(input);
         if (object && options.compile_only)
             return "'" + input +
                    "' is an object or library, and -c only compiles: leave it "
@@ -248,7 +250,7 @@ Translation translate_inputs(const DriverOptions& options, const std::filesystem
     for (const std::string& input : options.inputs) {
         const InputKind kind = input_kind(input);
         if (kind == InputKind::CompilerInput) {
-            if (is_compiled_source(input))
+            if (is_cpp_source(input))
                 result.jobs.push_back({input, input, {}});
             else
                 result.link_inputs.push_back(input);
@@ -276,14 +278,9 @@ Translation translate_inputs(const DriverOptions& options, const std::filesystem
             result.failed = true;
             continue;
         }
-        if (!options.kernels_header.empty()) {
-            const CodegenOptions codegen{.source_name = input,
-                                         .output_name = options.kernels_header,
-                                         .backends = options.backends};
-            result.failed =
-                result.failed || write_output(emit_kernels_header(*unit, sources, codegen),
-                                              options.kernels_header) != exit_success;
-        }
+        if (!options.kernels_header.empty())
+            result.failed = result.failed ||
+                            write_kernels_header(*unit, input, sources, options) != exit_success;
         result.failed = result.failed || !write_generated(target, *cpp);
         CompileJob job{input, target.string(), {}};
         for (std::uint32_t file = first_file; file < sources.file_count(); ++file)
@@ -475,7 +472,26 @@ int run_pipeline(const DriverOptions& options) {
         translate(*unit, input, output_name, sources, diags, options);
     if (!cpp)
         return finish_with_errors(diags);
-    return write_output(*cpp, options.output);
+    if (!options.kernels_header.empty() &&
+        write_kernels_header(*unit, input, sources, options) != exit_success)
+        return exit_input_errors;
+    if (const int status = write_output(*cpp, options.output); status != exit_success)
+        return status;
+    if (!options.dependencies_too)
+        return exit_success;
+    // The Brook files read: the C++ is made from them alone.
+    std::vector<std::string> files;
+    for (std::uint32_t file = 1; file < sources.file_count(); ++file)
+        files.emplace_back(sources.name(file));
+    const std::vector<std::string> targets = options.dependency_targets.empty()
+                                                 ? std::vector<std::string>{options.output}
+                                                 : options.dependency_targets;
+    const std::string depfile =
+        options.dependency_file.empty()
+            ? std::filesystem::path(options.output).replace_extension(".d").string()
+            : options.dependency_file;
+    return write_output(
+        make_rule(targets, real_dependencies(files, {}, ""), options.phony_dependencies), depfile);
 }
 
 } // namespace brcc

@@ -41,6 +41,16 @@ TEST(DriverOptions, ReadsEveryOption) {
     EXPECT_EQ(options.compiler_args, (std::vector<std::string>{"-lm", "-o", "x"}));
 }
 
+TEST(DriverOptions, SourcesAfterTheSeparatorAreCompiledAsInputs) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"a.br", "-o", "p", "--", "host.cpp", "-include", "pre.cpp", "-fPIC", "x.o"},
+                    options),
+              std::nullopt);
+    EXPECT_EQ(options.inputs, (std::vector<std::string>{"a.br", "host.cpp"}));
+    EXPECT_EQ(options.compiler_args,
+              (std::vector<std::string>{"-include", "pre.cpp", "-fPIC", "x.o"}));
+}
+
 TEST(DriverOptions, SeveralInputsInOrder) {
     DriverOptions options;
     EXPECT_EQ(parse({"kernels.br", "main.bri", "extra.cpp", "-o", "prog"}, options), std::nullopt);
@@ -113,6 +123,12 @@ TEST(DriverOptions, ReadsTheOptionsSpeltAsInGccAndNvcc) {
     EXPECT_TRUE(options.debug);
     EXPECT_EQ(options.color, "never");
     EXPECT_EQ(options.inputs, std::vector<std::string>{"a.br"});
+}
+
+TEST(DriverOptions, EmitCppWritesTheBrookFilesItReadAsADepfile) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"--emit-cpp", "-MD", "a.br", "-o", "a.cpp"}, options), std::nullopt);
+    EXPECT_TRUE(options.emit_cpp && options.dependencies_too);
 }
 
 TEST(DriverOptions, WarningFlagsAreCollectedInOrderAndOtherFlagsGoToTheCompiler) {
@@ -195,6 +211,7 @@ TEST(DriverOptions, UsageErrorsExitWithTwo) {
         {"a.br", "-MT", "t"},
         {"a.br", "-MP"},
         {"-M", "--emit-cpp", "a.br"},
+        {"-MD", "--emit-cpp", "a.br"}, // the depfile goes beside -o FILE, or to -MF
         {"-c", "--dump-ast", "a.br"},
         {"--dryrun", "--emit-cpp", "a.br"},
         {"a.br", "-h"},
