@@ -300,8 +300,7 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     app.footer(gcc_style_help());
     app.add_option("inputs", options.inputs,
                    "Brook sources (.br, .bri), Brook headers (.brh, .brhi) and, to build a "
-                   "program, C/C++ sources and objects for the C++ compiler")
-        ->required();
+                   "program, C/C++ sources and objects for the C++ compiler");
     app.add_option("-o", options.output,
                    "Output: the program (default: the input's name without .br), or with "
                    "--emit-cpp the C++ file ('-' or no -o: standard output)")
@@ -355,6 +354,8 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     }
     options.inputs.insert(options.inputs.end(), sources_after_separator.begin(),
                           sources_after_separator.end());
+    if (options.inputs.empty())
+        return usage_error("no input files: give a Brook source, as in 'brcc saxpy.br -o saxpy'");
 
     const bool single_file_mode = options.emit_cpp || !options.emit_kernels.empty() ||
                                   options.dump_ast || !options.dump_after.empty();

@@ -8,18 +8,19 @@
 namespace brcc {
 
 struct DriverOptions {
-    std::vector<std::string> inputs;        ///< .br/.bri, .brh/.brhi, and C++ sources or objects
-    std::string output;                     ///< -o; empty: the default for the mode
-    bool emit_cpp = false;                  ///< --emit-cpp: write the C++ only
-    std::string emit_kernels;               ///< --emit-kernels=BACKEND: its kernel sources
-    bool dump_ast = false;                  ///< --dump-ast: print the checked AST only
-    std::string dump_after;                 ///< --dump-after=PASS: print the AST after it, stop
-    std::vector<std::string> include_dirs;  ///< -I DIR
-    std::vector<std::string> defines;       ///< -D NAME[=VALUE]
-    std::string optimization = "2";         ///< -O LEVEL
-    bool portable = false;                  ///< --portable: no -march=native
-    std::vector<std::string> backends;      ///< --backends=LIST
-    std::vector<std::string> compiler_args; ///< after `--`: for the C++ compiler and linker
+    std::vector<std::string> inputs;       ///< .br/.bri, .brh/.brhi, and C++ sources or objects
+    std::string output;                    ///< -o; empty: the default for the mode
+    bool emit_cpp = false;                 ///< --emit-cpp: write the C++ only
+    std::string emit_kernels;              ///< --emit-kernels=BACKEND: its kernel sources
+    bool dump_ast = false;                 ///< --dump-ast: print the checked AST only
+    std::string dump_after;                ///< --dump-after=PASS: print the AST after it, stop
+    std::vector<std::string> include_dirs; ///< -I DIR
+    std::vector<std::string> defines;      ///< -D NAME[=VALUE]
+    std::string optimization = "2";        ///< -O LEVEL
+    bool portable = false;                 ///< --portable: no -march=native
+    std::vector<std::string> backends;     ///< --backends=LIST
+    /// After `--` (but the C/C++ sources there, which are inputs): for every compile and the link.
+    std::vector<std::string> compiler_args;
 
     // Options shaped like nvcc's and gcc's (docs/brcc.md).
     bool compile_only = false;  ///< -c: an object per input, no program
