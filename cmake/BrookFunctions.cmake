@@ -1,9 +1,11 @@
 # brook_add_executable(<name> <source>... [DEFINES <NAME[=VALUE]>...] [INCLUDES <dir>...]
 #                      [PORTABLE])
+# brook_add_library(<name> [STATIC|SHARED] <source>... [DEFINES ...] [INCLUDES ...] [PORTABLE])
 #
-# Builds an executable from Brook (.br) and C++ sources. Each .br file is translated at build time
-# by `brcc --emit-cpp` into the binary folder; the result is compiled with the other sources and
-# linked to Brook::brook. DEFINES and INCLUDES reach both brcc (which expands macros inside
+# Builds an executable or a library from Brook (.br) and C++ sources. Each .br file is translated
+# at build time by `brcc --emit-cpp` into the binary folder, and again whenever it or a Brook header
+# it includes changes (brcc's depfile); the result is compiled with the other sources and linked
+# to Brook::brook (publicly for a library, whose users launch its kernels through it). DEFINES and INCLUDES reach both brcc (which expands macros inside
 # kernels) and the C++ compiler (for the host code). Relative paths are taken from the current
 # source folder. Works in Brook's own build and after find_package(Brook).
 #
@@ -25,59 +27,110 @@ else()
     set(_brook_brcc_depends brcc)
 endif()
 
-function(brook_add_executable name)
-    cmake_parse_arguments(PARSE_ARGV 1 arg "PORTABLE" "" "DEFINES;INCLUDES")
-    if(NOT arg_UNPARSED_ARGUMENTS)
-        message(FATAL_ERROR "brook_add_executable(${name}): no source files given")
-    endif()
-
-    set(brcc_flags)
-    set(include_dirs)
-    foreach(define IN LISTS arg_DEFINES)
-        list(APPEND brcc_flags -D${define})
-    endforeach()
-    foreach(dir IN LISTS arg_INCLUDES)
-        cmake_path(ABSOLUTE_PATH dir BASE_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} NORMALIZE)
-        list(APPEND include_dirs ${dir})
-        list(APPEND brcc_flags -I${dir})
-    endforeach()
-
+# The sources of target `name` with each .br file among them replaced by its translation (in
+# <binary folder>/<name>.brook/, at its path below the source folder, so that two .br files of one
+# name in different folders stay apart), each rebuilt when the .br or a Brook header it includes
+# changes (brcc writes a depfile); and the folders of the .br files, where their host code's
+# #include "..." looks.
+function(_brook_translate name brcc_flags out_sources out_include_dirs)
     set(sources)
+    set(include_dirs)
     set(generated_dir ${CMAKE_CURRENT_BINARY_DIR}/${name}.brook)
-    foreach(source IN LISTS arg_UNPARSED_ARGUMENTS)
+    foreach(source IN LISTS ARGN)
         cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} NORMALIZE)
         cmake_path(GET source EXTENSION LAST_ONLY extension)
         if(NOT extension STREQUAL ".br")
             list(APPEND sources ${source})
             continue()
         endif()
-        cmake_path(GET source STEM stem)
+        cmake_path(RELATIVE_PATH source BASE_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+                   OUTPUT_VARIABLE relative)
+        string(REPLACE "../" "__/" generated ${relative})
+        cmake_path(REPLACE_EXTENSION generated LAST_ONLY .cpp)
+        set(generated ${generated_dir}/${generated})
+        cmake_path(GET generated PARENT_PATH generated_parent)
         cmake_path(GET source PARENT_PATH source_dir)
-        set(generated ${generated_dir}/${stem}.cpp)
         add_custom_command(
             OUTPUT ${generated}
-            COMMAND ${CMAKE_COMMAND} -E make_directory ${generated_dir}
+            COMMAND ${CMAKE_COMMAND} -E make_directory ${generated_parent}
             COMMAND Brook::brcc --emit-cpp ${brcc_flags} ${source} -o ${generated}
+                    -MD -MF ${generated}.d
             DEPENDS ${source} ${_brook_brcc_depends}
-            COMMENT "Translating Brook source ${stem}.br"
+            DEPFILE ${generated}.d
+            COMMENT "Translating Brook source ${relative}"
             VERBATIM)
         list(APPEND sources ${generated})
-        # The host code's #include "..." is relative to the .br file, not to the generated file.
         list(APPEND include_dirs ${source_dir})
     endforeach()
+    set(${out_sources} ${sources} PARENT_SCOPE)
+    set(${out_include_dirs} ${include_dirs} PARENT_SCOPE)
+endfunction()
 
-    add_executable(${name} ${sources})
+# What every Brook target gets: its includes and macros, libbrook, C++20, and the flags the
+# generated loops want.
+function(_brook_configure_target name portable include_dirs defines)
     list(REMOVE_DUPLICATES include_dirs)
     target_include_directories(${name} PRIVATE ${include_dirs})
-    target_compile_definitions(${name} PRIVATE ${arg_DEFINES})
-    target_link_libraries(${name} PRIVATE Brook::brook)
+    target_compile_definitions(${name} PRIVATE ${defines})
     target_compile_features(${name} PRIVATE cxx_std_20)
     target_compile_options(${name} PRIVATE -fopenmp-simd -fno-trapping-math)
-    if(NOT arg_PORTABLE AND NOT BROOK_PORTABLE)
+    if(NOT portable AND NOT BROOK_PORTABLE)
         target_compile_options(${name} PRIVATE -march=native -mprefer-vector-width=512)
     endif()
     # Inside Brook's own build the generated code must stay as warning-clean as ours.
     if(TARGET brook_warnings)
         target_link_libraries(${name} PRIVATE brook_warnings)
     endif()
+endfunction()
+
+# brcc's -D and -I flags for DEFINES and INCLUDES, and the include folders as absolute paths.
+function(_brook_flags defines includes out_flags out_include_dirs)
+    set(flags)
+    set(include_dirs)
+    foreach(define IN LISTS defines)
+        list(APPEND flags -D${define})
+    endforeach()
+    foreach(dir IN LISTS includes)
+        cmake_path(ABSOLUTE_PATH dir BASE_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} NORMALIZE)
+        list(APPEND include_dirs ${dir})
+        list(APPEND flags -I${dir})
+    endforeach()
+    set(${out_flags} ${flags} PARENT_SCOPE)
+    set(${out_include_dirs} ${include_dirs} PARENT_SCOPE)
+endfunction()
+
+function(brook_add_executable name)
+    cmake_parse_arguments(PARSE_ARGV 1 arg "PORTABLE" "" "DEFINES;INCLUDES")
+    if(NOT arg_UNPARSED_ARGUMENTS)
+        message(FATAL_ERROR "brook_add_executable(${name}): no source files given")
+    endif()
+    _brook_flags("${arg_DEFINES}" "${arg_INCLUDES}" brcc_flags include_dirs)
+    _brook_translate(${name} "${brcc_flags}" sources source_dirs ${arg_UNPARSED_ARGUMENTS})
+    add_executable(${name} ${sources})
+    target_link_libraries(${name} PRIVATE Brook::brook)
+    _brook_configure_target(${name} "${arg_PORTABLE}" "${include_dirs};${source_dirs}"
+                            "${arg_DEFINES}")
+endfunction()
+
+function(brook_add_library name)
+    cmake_parse_arguments(PARSE_ARGV 1 arg "STATIC;SHARED;PORTABLE" "" "DEFINES;INCLUDES")
+    if(NOT arg_UNPARSED_ARGUMENTS)
+        message(FATAL_ERROR "brook_add_library(${name}): no source files given")
+    endif()
+    if(arg_STATIC AND arg_SHARED)
+        message(FATAL_ERROR "brook_add_library(${name}): STATIC or SHARED, not both")
+    endif()
+    set(kind)
+    if(arg_STATIC)
+        set(kind STATIC)
+    elseif(arg_SHARED)
+        set(kind SHARED)
+    endif()
+    _brook_flags("${arg_DEFINES}" "${arg_INCLUDES}" brcc_flags include_dirs)
+    _brook_translate(${name} "${brcc_flags}" sources source_dirs ${arg_UNPARSED_ARGUMENTS})
+    add_library(${name} ${kind} ${sources})
+    # Its users call the kernels through libbrook too.
+    target_link_libraries(${name} PUBLIC Brook::brook)
+    _brook_configure_target(${name} "${arg_PORTABLE}" "${include_dirs};${source_dirs}"
+                            "${arg_DEFINES}")
 endfunction()

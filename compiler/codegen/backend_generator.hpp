@@ -7,6 +7,7 @@
 // backend: the backend's name and the payload expression its generator returned.
 
 #include "ast/ast.hpp"
+#include "codegen/code_writer.hpp"
 
 #include <memory>
 #include <optional>
@@ -39,6 +40,10 @@ public:
     BackendGenerator(const BackendGenerator&) = delete;
     BackendGenerator& operator=(const BackendGenerator&) = delete;
 
+    /// The lines kernel statements come from, for generators whose code is C++ in the
+    /// generated file (null: no `#line` directives in kernel bodies).
+    void map_lines(const SourceLines* lines) { source_lines_ = lines; }
+
     /// The BRT_RUNTIME name of the backend the code is for.
     virtual std::string_view name() const = 0;
     /// Lines for the top of the generated file: the headers its code uses.
@@ -63,6 +68,9 @@ public:
         (void)kernel;
         return std::nullopt;
     }
+
+protected:
+    const SourceLines* source_lines_ = nullptr;
 };
 
 /// Every registered generator, in registration order (compiler/codegen/CMakeLists.txt).

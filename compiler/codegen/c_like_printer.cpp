@@ -388,6 +388,10 @@ PrintedExpr CLikePrinter::visit(const Indexof& expr) {
 // Statements
 
 void CLikePrinter::print_stmt(const Stmt& stmt, int indent, std::string& out) {
+    // A directive needs a line of its own; a statement printed into an empty string is spliced
+    // into a line later (else if).
+    if (source_lines_ != nullptr && stmt.range.begin.valid() && !out.empty() && out.back() == '\n')
+        out += source_lines_->directive(stmt.range.begin);
     switch (stmt.kind) {
 #define STMT(name)                                                                                 \
     case NodeKind::name:                                                                           \

@@ -6,6 +6,7 @@
 // masks, built-in calls, conversions, gathers, vector conditions and indexof.
 
 #include "ast/ast.hpp"
+#include "codegen/code_writer.hpp"
 
 #include <optional>
 #include <string>
@@ -28,6 +29,10 @@ public:
     CLikePrinter() = default;
     CLikePrinter(const CLikePrinter&) = delete;
     CLikePrinter& operator=(const CLikePrinter&) = delete;
+
+    /// From now on each statement printed at the start of a line is preceded by a `#line`
+    /// naming its line in `lines` (for C++ targets; null: none).
+    void map_lines(const SourceLines* lines) { source_lines_ = lines; }
 
     /// The text of a whole expression.
     std::string print_expr(const Expr& expr);
@@ -147,6 +152,7 @@ protected:
     const KernelDecl* callable_ = nullptr;
 
 private:
+    const SourceLines* source_lines_ = nullptr;
     PrintedExpr visit(const IntLiteral& expr);
     PrintedExpr visit(const FloatLiteral& expr);
     PrintedExpr visit(const BoolLiteral& expr);

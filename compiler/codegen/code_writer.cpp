@@ -1,5 +1,7 @@
 #include "codegen/code_writer.hpp"
 
+#include <algorithm>
+
 namespace brcc {
 
 namespace {
@@ -17,7 +19,20 @@ std::string quote(std::string_view text) {
 
 } // namespace
 
-CodeWriter::CodeWriter(std::string_view file_name) : quoted_name_(quote(file_name)) {}
+// What SourceLines::leave() writes; no C++ line can be this.
+constexpr std::string_view leave_marker = "#line __brcc_generated_file__\n";
+
+std::string SourceLines::leave() {
+    return std::string(leave_marker);
+}
+
+std::string SourceLines::directive(SourceLocation loc) const {
+    return "#line " + std::to_string(sources.line_column(loc).line) + " " + quote(file_name) + "\n";
+}
+
+CodeWriter::CodeWriter(std::string_view file_name, std::string_view output_name)
+    : quoted_name_(quote(file_name)),
+      quoted_output_name_(output_name.empty() ? std::string() : quote(output_name)) {}
 
 void CodeWriter::append(std::string_view text) {
     for (const char c : text) {
@@ -40,7 +55,23 @@ void CodeWriter::line_directive(unsigned line) {
     mapped_line_ = line;
 }
 
+void CodeWriter::leave_source_lines() {
+    ensure_line_start();
+    mapped_line_ = 0;
+    if (quoted_output_name_.empty())
+        return;
+    // The directive names the line after it: its own line number plus one, counted from 1.
+    const auto lines = static_cast<std::size_t>(std::count(out_.begin(), out_.end(), '\n'));
+    out_ += "#line " + std::to_string(lines + 2) + " " + quoted_output_name_ + "\n";
+}
+
 void CodeWriter::generated(std::string_view text) {
+    for (std::size_t marker = text.find(leave_marker); marker != std::string_view::npos;
+         marker = text.find(leave_marker)) {
+        append(text.substr(0, marker));
+        leave_source_lines();
+        text.remove_prefix(marker + leave_marker.size());
+    }
     append(text);
 }
 

@@ -11,8 +11,11 @@
 namespace brcc {
 
 struct CodegenOptions {
-    std::string source_name;            ///< for `#line` directives
-    std::vector<std::string> backends;  ///< which backends' kernel code to embed ("cpu", ...)
+    std::string source_name; ///< for `#line` directives
+    /// The generated file's own name, which `#line` directives name after kernel code so that
+    /// none of it is taken for a line of the source; empty when unknown (standard output).
+    std::string output_name;
+    std::vector<std::string> backends; ///< which backends' kernel code to embed ("cpu", ...)
     /// A Brook header (`.brh`): a guarded C++ header of host text, structs and stub
     /// declarations (it has no kernel definitions).
     bool header = false;
@@ -20,5 +23,10 @@ struct CodegenOptions {
 
 std::string emit_cpp(const TranslationUnit& unit, const SourceManager& sources,
                      const CodegenOptions& options);
+
+/// For `brcc -h FILE`: a guarded C++ header declaring the stubs of the kernels a Brook source
+/// defines, with the structs it declares, so that C++ files can call the kernels.
+std::string emit_kernels_header(const TranslationUnit& unit, const SourceManager& sources,
+                                const CodegenOptions& options);
 
 } // namespace brcc

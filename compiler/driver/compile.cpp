@@ -1,24 +1,29 @@
-// Runs the C++ compiler on the generated code and the C/C++ sources and objects given with it.
+// The C++ compiler's commands: each source compiled on its own (generated C++ or the user's),
+// then one link with libbrook, as nvcc does, so that each compile can write its own depfile.
 // The compiler is $CXX when set (it may carry arguments, as in `ccache g++`), else the one CMake
 // found when brcc was configured. Brook's headers and libbrook are looked up next to brcc first
 // (an installed tree: <bin>/../include/brook), then in the build tree that a brcc-build-tree file
 // beside brcc names. The generated C++ lives in a temporary directory that is removed however
-// brcc leaves; the compiler runs without a shell, so no argument is ever re-interpreted. Programs
-// are tuned for the building machine (-march=native) unless --portable is given.
+// brcc leaves (unless -keep); the compiler runs without a shell, so no argument is ever
+// re-interpreted. Programs are tuned for the building machine (-march=native) unless --portable
+// is given.
 
 #include "driver/compile.hpp"
+
+#include "support/warning_policy.hpp"
 
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <optional>
+#include <iterator>
 #include <sstream>
 #include <system_error>
 
@@ -29,11 +34,6 @@ namespace brcc {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct BrookPaths {
-    std::vector<std::string> include_dirs;
-    std::string library_dir;
-};
 
 /// Where Brook's headers and libbrook are for the brcc at `exe`: the installed tree around it
 /// (<bin>/../include/brook), else the build tree named by the brcc-build-tree file beside it.
@@ -67,7 +67,9 @@ std::optional<BrookPaths> brook_paths_for(const fs::path& exe) {
     return paths;
 }
 
-std::optional<BrookPaths> brook_paths() {
+} // namespace
+
+std::optional<BrookPaths> find_brook() {
     std::error_code error;
     const fs::path exe = fs::read_symlink("/proc/self/exe", error);
     std::optional<BrookPaths> paths = error ? std::nullopt : brook_paths_for(exe);
@@ -79,8 +81,86 @@ std::optional<BrookPaths> brook_paths() {
     return paths;
 }
 
-/// $CXX split at white space, or the configured compiler.
-std::vector<std::string> compiler_command() {
+namespace {
+
+/// Starts `command` with its standard output on `stdout_fd` (-1: brcc's own); returns its pid,
+/// or -1 after printing why it did not start.
+pid_t start_process(const std::vector<std::string>& command, int stdout_fd) {
+    std::vector<char*> argv;
+    for (const std::string& arg : command)
+        argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (stdout_fd >= 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout_fd, STDOUT_FILENO);
+    pid_t pid = 0;
+    const int spawn_error = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (spawn_error != 0) {
+        std::cerr << "brcc: error: cannot run the C++ compiler '" << command.front()
+                  << "': " << std::strerror(spawn_error) << " (set CXX to choose another)\n";
+        return -1;
+    }
+    return pid;
+}
+
+/// Waits for `pid`; returns its exit status, or -1 after printing why it has none.
+int wait_for(pid_t pid, const std::string& name) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR)
+            return -1;
+    }
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    std::cerr << "brcc: error: the C++ compiler '" << name << "' was stopped by signal "
+              << WTERMSIG(status) << "\n";
+    return -1;
+}
+
+} // namespace
+
+WorkDirectory::WorkDirectory(const std::optional<fs::path>& kept) : kept_(kept.has_value()) {
+    if (kept) {
+        path_ = *kept;
+        fs::create_directories(path_); // throws, with the reason, when it cannot
+        return;
+    }
+    const char* tmpdir = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") + "/brcc-XXXXXX";
+    if (mkdtemp(pattern.data()) == nullptr)
+        throw std::system_error(errno, std::generic_category(),
+                                "cannot create a temporary directory");
+    path_ = pattern;
+}
+
+WorkDirectory::~WorkDirectory() {
+    if (kept_)
+        return;
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+}
+
+bool is_cpp_source(std::string_view path) {
+    static const std::vector<std::string_view> extensions = {".c",   ".cc",  ".cpp",
+                                                             ".cxx", ".c++", ".C"};
+    return std::any_of(extensions.begin(), extensions.end(),
+                       [&](std::string_view extension) { return path.ends_with(extension); });
+}
+
+bool is_link_input(std::string_view arg) {
+    static const std::vector<std::string_view> prefixes = {"-l", "-L", "-Wl,"};
+    static const std::vector<std::string_view> extensions = {".o", ".a", ".so"};
+    return std::any_of(prefixes.begin(), prefixes.end(),
+                       [&](std::string_view prefix) { return arg.starts_with(prefix); }) ||
+           (!arg.starts_with("-") &&
+            std::any_of(extensions.begin(), extensions.end(),
+                        [&](std::string_view extension) { return arg.ends_with(extension); }));
+}
+
+std::vector<std::string> host_compiler() {
     const char* cxx = std::getenv("CXX");
     if (cxx == nullptr || *cxx == '\0')
         return {BRCC_CXX_COMPILER};
@@ -91,76 +171,91 @@ std::vector<std::string> compiler_command() {
     return words;
 }
 
-/// Runs `command` and waits; returns its exit status, or -1 after printing why it did not run.
-int run(const std::vector<std::string>& command) {
-    std::vector<char*> argv;
-    for (const std::string& arg : command)
-        argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    const int spawn_error = posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ);
-    if (spawn_error != 0) {
-        std::cerr << "brcc: error: cannot run the C++ compiler '" << command.front()
-                  << "': " << std::strerror(spawn_error) << " (set CXX to choose another)\n";
-        return -1;
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR)
-            return -1;
-    }
-    if (WIFEXITED(status))
-        return WEXITSTATUS(status);
-    std::cerr << "brcc: error: the C++ compiler '" << command.front() << "' was stopped by signal "
-              << WTERMSIG(status) << "\n";
-    return -1;
+std::string host_compiler_version() {
+    std::vector<std::string> command = host_compiler();
+    const std::string name = shell_line(command);
+    command.emplace_back("--version");
+    int pipe_fds[2];
+    if (pipe(pipe_fds) != 0)
+        return name + " (its version is unknown: " + std::strerror(errno) + ")";
+    const pid_t pid = start_process(command, pipe_fds[1]);
+    close(pipe_fds[1]);
+    std::string output;
+    char buffer[4096];
+    for (ssize_t n; (n = read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
+        output.append(buffer, static_cast<std::size_t>(n));
+    close(pipe_fds[0]);
+    if (pid < 0 || wait_for(pid, command.front()) != 0)
+        return name + " (it does not run: set CXX to choose another)";
+    return name + " (" + output.substr(0, output.find('\n')) + ")";
 }
 
-} // namespace
-
-TempDirectory::TempDirectory() {
-    const char* tmpdir = std::getenv("TMPDIR");
-    std::string pattern =
-        std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") + "/brcc-XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr)
-        throw std::system_error(errno, std::generic_category(),
-                                "cannot create a temporary directory");
-    path_ = pattern;
-}
-
-TempDirectory::~TempDirectory() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-}
-
-int compile_program(const std::vector<std::string>& inputs, const std::string& include_dir,
-                    const std::vector<std::string>& source_dirs, const std::string& program,
-                    const DriverOptions& options) {
-    const std::optional<BrookPaths> found = brook_paths();
-    if (!found)
-        return exit_usage;
-    const BrookPaths& paths = *found;
-    std::vector<std::string> command = compiler_command();
-    command.insert(command.end(), {"-std=c++20", "-O" + options.optimization});
+std::vector<std::string> compile_command(const std::string& source, const CompileSetup& setup,
+                                         const DriverOptions& options) {
+    std::vector<std::string> command = host_compiler();
+    command.insert(command.end(), {"-std=" + options.standard, "-O" + options.optimization});
     const std::vector<std::string> tuning = tuning_flags(options);
     command.insert(command.end(), tuning.begin(), tuning.end());
+    const std::vector<std::string> warnings = host_warning_flags(options.warning_flags);
+    command.insert(command.end(), warnings.begin(), warnings.end());
     for (const std::string& define : options.defines)
         command.push_back("-D" + define);
     // The headers brcc made from Brook headers come after the user's own directories, as
     // `#include "x.hpp"` finds them when no such file is beside the source.
-    for (const std::string& dir : source_dirs)
+    for (const std::string& dir : setup.source_dirs)
         command.insert(command.end(), {"-iquote", dir});
     for (const std::string& dir : options.include_dirs)
         command.push_back("-I" + dir);
-    command.push_back("-I" + include_dir);
-    for (const std::string& dir : paths.include_dirs)
+    command.push_back("-I" + setup.include_dir);
+    for (const std::string& dir : setup.brook.include_dirs)
         command.push_back("-I" + dir);
-    command.insert(command.end(), inputs.begin(), inputs.end());
-    command.insert(command.end(), {"-o", program, "-L" + paths.library_dir,
-                                   "-Wl,-rpath," + paths.library_dir, "-lbrook"});
-    command.insert(command.end(), options.compiler_args.begin(), options.compiler_args.end());
+    // Objects, libraries, -lNAME, -LDIR and -Wl, are the link's alone.
+    const auto compile_arg = [](const std::string& arg) { return !is_link_input(arg); };
+    std::copy_if(options.host_args.begin(), options.host_args.end(), std::back_inserter(command),
+                 compile_arg);
+    std::copy_if(options.compiler_args.begin(), options.compiler_args.end(),
+                 std::back_inserter(command), compile_arg);
+    command.push_back(source);
+    return command;
+}
 
-    return run(command) == 0 ? exit_success : exit_input_errors;
+std::vector<std::string> link_command(const std::vector<std::string>& inputs,
+                                      const std::string& program, const BrookPaths& brook,
+                                      const DriverOptions& options) {
+    std::vector<std::string> command = host_compiler();
+    const std::vector<std::string> warnings = host_warning_flags(options.warning_flags);
+    command.insert(command.end(), warnings.begin(), warnings.end());
+    command.insert(command.end(), inputs.begin(), inputs.end());
+    command.insert(command.end(), {"-o", program, "-L" + brook.library_dir,
+                                   "-Wl,-rpath," + brook.library_dir, "-lbrook"});
+    // After the inputs, where -lNAME must be for the objects before it to find NAME.
+    command.insert(command.end(), options.host_args.begin(), options.host_args.end());
+    command.insert(command.end(), options.compiler_args.begin(), options.compiler_args.end());
+    return command;
+}
+
+bool run_command(const std::vector<std::string>& command, const DriverOptions& options) {
+    if (options.verbose || options.dry_run)
+        std::cerr << shell_line(command) << "\n";
+    if (options.dry_run)
+        return true;
+    const pid_t pid = start_process(command, -1);
+    return pid >= 0 && wait_for(pid, command.front()) == 0;
+}
+
+std::string shell_line(const std::vector<std::string>& command) {
+    std::string line;
+    for (const std::string& arg : command) {
+        const bool plain =
+            !arg.empty() &&
+            arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                  "0123456789-_./=+,:@%") == std::string::npos;
+        std::string quoted = "'";
+        for (const char c : arg)
+            quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        line += (line.empty() ? "" : " ") + (plain ? arg : quoted + "'");
+    }
+    return line;
 }
 
 } // namespace brcc

@@ -5,33 +5,78 @@
 #include "driver/options.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace brcc {
 
-/// A fresh directory under $TMPDIR (or /tmp), removed with everything in it on destruction:
-/// where the generated C++ and headers live while the C++ compiler reads them.
-class TempDirectory {
+/// Where the generated C++ and headers live while the C++ compiler reads them: a fresh
+/// directory under $TMPDIR (or /tmp), removed with everything in it on destruction; or, for
+/// -keep, a folder that stays.
+class WorkDirectory {
 public:
-    TempDirectory();
-    ~TempDirectory();
-    TempDirectory(const TempDirectory&) = delete;
-    TempDirectory& operator=(const TempDirectory&) = delete;
+    /// A temporary directory, or `kept` (created when missing) when given.
+    explicit WorkDirectory(const std::optional<std::filesystem::path>& kept = std::nullopt);
+    ~WorkDirectory();
+    WorkDirectory(const WorkDirectory&) = delete;
+    WorkDirectory& operator=(const WorkDirectory&) = delete;
 
     const std::filesystem::path& path() const { return path_; }
 
 private:
     std::filesystem::path path_;
+    bool kept_ = false;
 };
 
-/// Compiles and links `inputs` (generated C++ and the user's C/C++ sources and objects) into
-/// the executable `program`, with `include_dir` (the generated headers) on the include path and
-/// `source_dirs` (the Brook sources' folders, which the generated C++ is no longer in) on the
-/// path of quoted includes; returns the exit code (0, or exit_input_errors when the C++ compiler
-/// fails; its messages go to stderr as they are).
-int compile_program(const std::vector<std::string>& inputs, const std::string& include_dir,
-                    const std::vector<std::string>& source_dirs, const std::string& program,
-                    const DriverOptions& options);
+/// A C/C++ source, which the C++ compiler compiles (by its extension).
+bool is_cpp_source(std::string_view path);
+/// What only the link reads: an object or library, or -lNAME, -LDIR, -Wl,...
+bool is_link_input(std::string_view arg);
+
+/// The C++ compiler: $CXX split at white space (it may be `ccache g++`), else the one CMake
+/// found when brcc was configured.
+std::vector<std::string> host_compiler();
+
+/// The C++ compiler and the first line of what its --version prints, for brcc --version.
+std::string host_compiler_version();
+
+/// Where Brook's own headers and libbrook are.
+struct BrookPaths {
+    std::vector<std::string> include_dirs;
+    std::string library_dir;
+};
+
+/// Brook's headers and library for this brcc: the installed tree around it, else the build tree
+/// that a brcc-build-tree file beside it names; nullopt after saying on stderr what to do.
+std::optional<BrookPaths> find_brook();
+
+/// What the compile of every source of one build shares: the folder of the generated headers,
+/// the Brook sources' folders, which the generated C++ is no longer in, and Brook's own paths.
+struct CompileSetup {
+    std::string include_dir;
+    std::vector<std::string> source_dirs;
+    BrookPaths brook;
+};
+
+/// The command that compiles `source` (generated C++ or the user's C/C++), without what to
+/// make of it (-c -o OBJECT, or -M): the dialect, optimisation, tuning, warning and debug
+/// flags, the user's macros and include directories, then Brook's.
+std::vector<std::string> compile_command(const std::string& source, const CompileSetup& setup,
+                                         const DriverOptions& options);
+
+/// The command that links `inputs` (objects and libraries) and libbrook (from `brook`) into
+/// `program`.
+std::vector<std::string> link_command(const std::vector<std::string>& inputs,
+                                      const std::string& program, const BrookPaths& brook,
+                                      const DriverOptions& options);
+
+/// Runs `command` and waits, printing it first under -v and only printing it under --dryrun;
+/// true when it succeeded (its messages go to stderr as they are; why it did not run, too).
+bool run_command(const std::vector<std::string>& command, const DriverOptions& options);
+
+/// `command` as one line a shell would read back into the same arguments.
+std::string shell_line(const std::vector<std::string>& command);
 
 } // namespace brcc

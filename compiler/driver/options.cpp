@@ -1,10 +1,15 @@
-// The command line, parsed with CLI11. Everything after a lone `--` is set aside first for the
-// C++ compiler, so CLI11 never sees it; then the options are checked beyond what CLI11 knows
-// (backend names, -O levels) so that every usage error exits with code 2 before any work.
+// The command line, parsed with CLI11. Response files (@FILE) are expanded first; everything
+// after a lone `--` is set aside for the C++ compiler, so CLI11 never sees it; then the options
+// spelt as in gcc and nvcc (-c, -MD, -keep, -Wall, -lm...), which CLI11 cannot read since their
+// names are several letters after one dash, are taken out by a table of their own, which also
+// writes their part of --help. The options are then checked beyond what CLI11 knows (backend
+// names, -O levels, combinations) so that every usage error exits with code 2 before any work.
 
 #include "driver/options.hpp"
 
 #include "codegen/backend_generator.hpp"
+#include "driver/compile.hpp"
+#include "driver/response_files.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -27,17 +32,221 @@ std::string joined(const std::vector<std::string>& names) {
     return text;
 }
 
-/// -w and -W flags, but not -Wl,/-Wa,/-Wp, (options for the linker, assembler and
-/// preprocessor, which are no warnings).
-bool is_warning_flag(std::string_view arg) {
-    if (arg == "-w")
-        return true;
-    return arg.starts_with("-W") && arg.size() > 2 && !(arg.size() > 3 && arg[3] == ',');
-}
-
 int usage_error(const std::string& message) {
     std::cerr << "brcc: error: " << message << "\nRun 'brcc --help' for usage.\n";
     return exit_usage;
+}
+
+/// An option spelt as in gcc or nvcc. `Flag` is the spelling alone (its value); `Value` takes the
+/// next argument (or, when `joined`, also the rest of the same one: -MFdeps.d); `Prefix` is any
+/// argument starting with the spelling or the spelling alone, its value the whole argument
+/// (-Wall, -march=native, -g).
+struct GccStyleOption {
+    enum class Form { Flag, Value, Prefix };
+    std::string_view spelling;
+    Form form;
+    bool joined;
+    std::string_view help_name;
+    std::string_view help;
+    void (*apply)(DriverOptions& options, const std::string& value);
+};
+
+void add_host_args(DriverOptions& options, const std::string& list) {
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        if (comma > start)
+            options.host_args.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+    }
+}
+
+using Form = GccStyleOption::Form;
+
+// Searched in order: the exact spellings before the prefixes that would also match them.
+const std::vector<GccStyleOption>& gcc_style_options() {
+    static const std::vector<GccStyleOption> table = {
+        {"-c", Form::Flag, false, "-c",
+         "Compile each input to an object (a.br -> a.o), link nothing",
+         [](DriverOptions& o, const std::string&) { o.compile_only = true; }},
+        {"-h", Form::Value, false, "-h FILE",
+         "Write a C++ header declaring the kernels of the Brook source, for C++ files to call",
+         [](DriverOptions& o, const std::string& v) { o.kernels_header = v; }},
+        {"-M", Form::Flag, false, "-M",
+         "Print the files each input depends on, as a make rule, and build nothing",
+         [](DriverOptions& o, const std::string&) { o.dependencies_only = true; }},
+        {"-MD", Form::Flag, false, "-MD",
+         "Build, and write the dependencies to OUTPUT.d (or -MF FILE)",
+         [](DriverOptions& o, const std::string&) { o.dependencies_too = true; }},
+        {"-MF", Form::Value, true, "-MF FILE", "Write the dependencies to FILE",
+         [](DriverOptions& o, const std::string& v) { o.dependency_file = v; }},
+        {"-MT", Form::Value, true, "-MT TARGET",
+         "The rule's target (default: the object or program); may be repeated",
+         [](DriverOptions& o, const std::string& v) { o.dependency_targets.push_back(v); }},
+        {"-MP", Form::Flag, false, "-MP",
+         "Add a phony rule for each dependency, so that make survives its removal",
+         [](DriverOptions& o, const std::string&) { o.phony_dependencies = true; }},
+        {"-v", Form::Flag, false, "-v", "Print each command before running it",
+         [](DriverOptions& o, const std::string&) { o.verbose = true; }},
+        {"-keep", Form::Flag, false, "-keep",
+         "Keep the intermediate files (the generated C++) in the current folder or -keep-dir",
+         [](DriverOptions& o, const std::string&) { o.keep = true; }},
+        {"-keep-dir", Form::Value, false, "-keep-dir DIR",
+         "Keep the intermediate files in DIR (implies -keep)",
+         [](DriverOptions& o, const std::string& v) {
+             o.keep = true;
+             o.keep_dir = v;
+         }},
+        {"-Xcompiler", Form::Value, false, "-Xcompiler A,B", "Pass A and B to the C++ compiler",
+         [](DriverOptions& o, const std::string& v) { add_host_args(o, v); }},
+        {"-std=", Form::Prefix, false, "-std=STD",
+         "The C++ dialect: c++20 (default), c++23, gnu++20, gnu++23... (C++20 or later)",
+         [](DriverOptions& o, const std::string& v) { o.standard = v.substr(5); }},
+        {"-w", Form::Flag, false, "-w", "No warnings (brcc's and the C++ compiler's)",
+         [](DriverOptions& o, const std::string& v) { o.warning_flags.push_back(v); }},
+        // -Wl,X -Wa,X -Wp,X are the linker's, assembler's and preprocessor's, not warnings.
+        {"-Wl,", Form::Prefix, false, "-Wl,A,B", "Pass A and B to the linker",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
+        {"-Wa,", Form::Prefix, false, "", "",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
+        {"-Wp,", Form::Prefix, false, "", "",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
+        {"-W", Form::Prefix, false, "-W...",
+         "Warnings (-Wall, -Werror, -Wno-NAME...): for brcc's kernels and the C++ compiler",
+         [](DriverOptions& o, const std::string& v) { o.warning_flags.push_back(v); }},
+        {"-g", Form::Prefix, false, "-g",
+         "Debug information, each kernel line mapped to its line in the Brook source",
+         [](DriverOptions& o, const std::string& v) {
+             o.debug = true;
+             o.host_args.push_back(v);
+         }},
+        {"-f", Form::Prefix, false, "-f... -m...", "Passed to the C++ compiler",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
+        {"-m", Form::Prefix, false, "", "",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
+        {"-l", Form::Value, true, "-lNAME -LDIR", "Passed to the linker",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back("-l" + v); }},
+        {"-L", Form::Value, true, "", "",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back("-L" + v); }},
+    };
+    return table;
+}
+
+/// The table's part of --help.
+std::string gcc_style_help() {
+    std::string text = "\nAs in gcc and nvcc:\n";
+    for (const GccStyleOption& option : gcc_style_options()) {
+        if (option.help.empty())
+            continue;
+        std::string name = "  " + std::string(option.help_name);
+        name.resize(std::max<std::size_t>(name.size() + 1, 30), ' ');
+        text += name + std::string(option.help) + "\n";
+    }
+    return text;
+}
+
+/// CLI11's own options that take a value in the next argument: that value is theirs even when
+/// it looks like one of the table's options (-o -lfoo is a program named -lfoo).
+bool takes_next_argument(const std::string& arg) {
+    static const std::vector<std::string> names = {
+        "-o", "-I", "-D", "-O", "--backends", "--emit-kernels", "--dump-after", "--color"};
+    return std::find(names.begin(), names.end(), arg) != names.end();
+}
+
+/// The C++ compiler's options whose value is the next argument, which is never an input.
+bool takes_compiler_value(const std::string& arg) {
+    static const std::vector<std::string> names = {"-o",       "-x",      "-include", "-imacros",
+                                                   "-isystem", "-iquote", "-I",       "-MF",
+                                                   "-MT",      "-MQ",     "-Xlinker", "-L"};
+    return std::find(names.begin(), names.end(), arg) != names.end();
+}
+
+/// Moves the table's options from `args` into `options`; the rest is left for CLI11. Returns
+/// a usage error's message, or an empty string.
+std::string take_gcc_style_options(std::vector<std::string>& args, DriverOptions& options) {
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (takes_next_argument(arg)) {
+            rest.push_back(arg);
+            if (i + 1 < args.size())
+                rest.push_back(args[++i]);
+            continue;
+        }
+        const GccStyleOption* match = nullptr;
+        std::string value;
+        for (const GccStyleOption& option : gcc_style_options()) {
+            const bool exact = arg == option.spelling;
+            const bool prefixed =
+                arg.size() > option.spelling.size() && arg.starts_with(option.spelling);
+            if (option.form == Form::Flag && exact) {
+                match = &option;
+                value = arg;
+            } else if (option.form == Form::Prefix && (prefixed || exact)) {
+                match = &option;
+                value = arg;
+            } else if (option.form == Form::Value && exact) {
+                if (i + 1 == args.size())
+                    return std::string(option.spelling) +
+                           " needs a value: " + std::string(option.help_name);
+                match = &option;
+                value = args[++i];
+            } else if (option.form == Form::Value && option.joined && prefixed) {
+                match = &option;
+                value = arg.substr(option.spelling.size());
+            }
+            if (match != nullptr)
+                break;
+        }
+        if (match == nullptr)
+            rest.push_back(arg);
+        else
+            match->apply(options, value);
+    }
+    args = std::move(rest);
+    return {};
+}
+
+/// An empty string when `standard` is C++20 or later, else why not.
+std::string check_standard(const std::string& standard) {
+    static const std::vector<std::string> supported = {"20", "2a", "23", "2b", "26", "2c"};
+    static const std::vector<std::string> older = {"98", "03", "0x", "11", "1y", "14", "1z", "17"};
+    for (const std::string_view family : {"c++", "gnu++"}) {
+        if (!standard.starts_with(family))
+            continue;
+        const std::string year = standard.substr(family.size());
+        if (std::find(supported.begin(), supported.end(), year) != supported.end())
+            return {};
+        if (std::find(older.begin(), older.end(), year) != older.end())
+            return "-std=" + standard +
+                   " is older than C++20, which brcc's generated code and Brook's headers need "
+                   "(use -std=c++20, c++23, gnu++20 or gnu++23)";
+    }
+    return "unknown C++ dialect '-std=" + standard + "' (use c++20, c++23, gnu++20 or gnu++23)";
+}
+
+/// Combinations that cannot work, said before any work; an empty string when all is well.
+std::string check_combinations(const DriverOptions& options, bool single_file_mode) {
+    if (options.compile_only && single_file_mode)
+        return "-c builds objects, which --emit-cpp, --emit-kernels and --dump-ast do not";
+    const bool dependencies = options.dependencies_only || options.dependencies_too;
+    // --emit-cpp -MD lists the Brook files the C++ was made from (for build systems).
+    const bool emit_cpp_dependencies =
+        options.emit_cpp && options.dependencies_too && !options.dependencies_only;
+    if (dependencies && single_file_mode && !emit_cpp_dependencies)
+        return "-M lists what a build reads, and -MD what a build or --emit-cpp reads: they do "
+               "not combine with --emit-kernels or --dump-ast, nor -M with --emit-cpp";
+    if (emit_cpp_dependencies && options.dependency_file.empty() &&
+        (options.output.empty() || options.output == "-"))
+        return "--emit-cpp -MD writes the dependencies beside the output: give -o FILE or -MF "
+               "FILE";
+    if (!dependencies && (!options.dependency_file.empty() || !options.dependency_targets.empty() ||
+                          options.phony_dependencies))
+        return "-MF, -MT and -MP shape the dependencies that -M or -MD write: add one of them";
+    if (options.dry_run && single_file_mode)
+        return "--dryrun prints the C++ compiler's commands, which --emit-cpp, --emit-kernels "
+               "and --dump-ast do not run";
+    return {};
 }
 
 } // namespace
@@ -59,27 +268,39 @@ std::vector<std::string> tuning_flags(const DriverOptions& options) {
 }
 
 std::optional<int> parse_command_line(int argc, const char* const* argv, DriverOptions& options) {
-    std::vector<std::string> args(argv + 1, argv + argc);
+    std::string response_file_error;
+    std::vector<std::string> args =
+        expand_response_files({argv + 1, argv + argc}, response_file_error);
+    if (!response_file_error.empty())
+        return usage_error(response_file_error);
     const auto separator = std::find(args.begin(), args.end(), "--");
+    std::vector<std::string> sources_after_separator;
     if (separator != args.end()) {
-        options.compiler_args.assign(separator + 1, args.end());
+        // A C/C++ source after `--` is compiled as if given before it (with Brook's include
+        // path), since each source is compiled on its own; the rest goes to each compile and
+        // the link, objects and libraries to the link only (compile_command).
+        for (auto arg = separator + 1; arg != args.end(); ++arg) {
+            const bool option_value = arg != separator + 1 && takes_compiler_value(*(arg - 1));
+            if (is_cpp_source(*arg) && !arg->starts_with("-") && !option_value)
+                sources_after_separator.push_back(*arg);
+            else
+                options.compiler_args.push_back(*arg);
+        }
         args.erase(separator, args.end());
     }
-    // CLI11 would take `-Wall` for -W with the value `all`: warning flags are set aside first.
-    const auto warnings = std::stable_partition(
-        args.begin(), args.end(), [](const std::string& arg) { return !is_warning_flag(arg); });
-    options.warning_flags.assign(warnings, args.end());
-    args.erase(warnings, args.end());
+    if (const std::string error = take_gcc_style_options(args, options); !error.empty())
+        return usage_error(error);
     std::reverse(args.begin(), args.end()); // CLI11 takes the arguments last first
 
     CLI::App app{"brcc: the Brook compiler. Translates a .br file to C++ and builds a program "
                  "with the C++ compiler (arguments after -- go to it).",
                  "brcc"};
+    app.set_help_flag("--help", "Print this help and exit"); // -h is the kernels' header
     app.set_version_flag("--version", std::string("brcc ") + BRCC_VERSION);
+    app.footer(gcc_style_help());
     app.add_option("inputs", options.inputs,
                    "Brook sources (.br, .bri), Brook headers (.brh, .brhi) and, to build a "
-                   "program, C/C++ sources and objects for the C++ compiler")
-        ->required();
+                   "program, C/C++ sources and objects for the C++ compiler");
     app.add_option("-o", options.output,
                    "Output: the program (default: the input's name without .br), or with "
                    "--emit-cpp the C++ file ('-' or no -o: standard output)")
@@ -106,6 +327,13 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     app.add_flag("--portable", options.portable,
                  "Build a program for any machine of the target architecture (default: tuned for "
                  "this machine, with -march=native and its widest vectors)");
+    app.add_flag("--dryrun", options.dry_run,
+                 "Print the commands brcc would run (the C++ compiler's), run none");
+    app.add_option("--color", options.color,
+                   "Colour in diagnostics: auto (on a terminal, unless NO_COLOR is set), always "
+                   "or never")
+        ->type_name("WHEN")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
     std::string backends;
     app.add_option("--backends", backends,
                    "Comma-separated backends whose kernel code to embed (default: all built: " +
@@ -118,17 +346,26 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
         std::cout << app.help();
         return exit_success;
     } catch (const CLI::CallForVersion&) {
-        std::cout << "brcc " << BRCC_VERSION << "\n";
+        std::cout << "brcc " << BRCC_VERSION << "\nHost compiler: " << host_compiler_version()
+                  << "\nBackends: " << joined(known_backends()) << "\n";
         return exit_success;
     } catch (const CLI::ParseError& error) {
         return usage_error(error.what());
     }
+    options.inputs.insert(options.inputs.end(), sources_after_separator.begin(),
+                          sources_after_separator.end());
+    if (options.inputs.empty())
+        return usage_error("no input files: give a Brook source, as in 'brcc saxpy.br -o saxpy'");
 
     const bool single_file_mode = options.emit_cpp || !options.emit_kernels.empty() ||
                                   options.dump_ast || !options.dump_after.empty();
     if (single_file_mode && options.inputs.size() != 1)
         return usage_error("--emit-cpp, --emit-kernels and --dump-ast translate one file: run "
                            "brcc once per file");
+    if (const std::string error = check_combinations(options, single_file_mode); !error.empty())
+        return usage_error(error);
+    if (const std::string error = check_standard(options.standard); !error.empty())
+        return usage_error(error);
     if (!valid_optimization(options.optimization))
         return usage_error("unknown optimisation level '-O" + options.optimization +
                            "' (use 0, 1, 2, 3, s, g or fast)");

@@ -8,20 +8,41 @@
 namespace brcc {
 
 struct DriverOptions {
-    std::vector<std::string> inputs;        ///< .br/.bri, .brh/.brhi, and C++ sources or objects
-    std::string output;                     ///< -o; empty: the default for the mode
-    bool emit_cpp = false;                  ///< --emit-cpp: write the C++ only
-    std::string emit_kernels;               ///< --emit-kernels=BACKEND: its kernel sources
-    bool dump_ast = false;                  ///< --dump-ast: print the checked AST only
-    std::string dump_after;                 ///< --dump-after=PASS: print the AST after it, stop
-    std::vector<std::string> include_dirs;  ///< -I DIR
-    std::vector<std::string> defines;       ///< -D NAME[=VALUE]
-    std::string optimization = "2";         ///< -O LEVEL
-    bool portable = false;                  ///< --portable: no -march=native
-    std::vector<std::string> backends;      ///< --backends=LIST
-    /// Every -W... and -w flag, in command-line order: brcc's own warnings (WarningPolicy)
+    std::vector<std::string> inputs;       ///< .br/.bri, .brh/.brhi, and C++ sources or objects
+    std::string output;                    ///< -o; empty: the default for the mode
+    bool emit_cpp = false;                 ///< --emit-cpp: write the C++ only
+    std::string emit_kernels;              ///< --emit-kernels=BACKEND: its kernel sources
+    bool dump_ast = false;                 ///< --dump-ast: print the checked AST only
+    std::string dump_after;                ///< --dump-after=PASS: print the AST after it, stop
+    std::vector<std::string> include_dirs; ///< -I DIR
+    std::vector<std::string> defines;      ///< -D NAME[=VALUE]
+    std::string optimization = "2";        ///< -O LEVEL
+    bool portable = false;                 ///< --portable: no -march=native
+    std::vector<std::string> backends;     ///< --backends=LIST
+    /// After `--` (but the C/C++ sources there, which are inputs): for every compile and the link.
+    std::vector<std::string> compiler_args;
+
+    // Options shaped like nvcc's and gcc's (docs/brcc.md).
+    bool compile_only = false;  ///< -c: an object per input, no program
+    std::string kernels_header; ///< -h FILE: a header declaring the kernels' stubs
+    /// -f..., -m..., -l..., -L..., -Wl,... and each piece of -Xcompiler A,B: for the C++
+    /// compiler, in command-line order.
+    std::vector<std::string> host_args;
+    /// Every -W... and -w (but -Wl,/-Wa,/-Wp,), in command-line order: they set brcc's own
+    /// kernel warnings and go to the C++ compiler as well.
     std::vector<std::string> warning_flags;
-    std::vector<std::string> compiler_args; ///< after `--`: for the C++ compiler and linker
+    bool dependencies_only = false;              ///< -M: print the dependencies, build nothing
+    bool dependencies_too = false;               ///< -MD: write a depfile beside the build
+    std::string dependency_file;                 ///< -MF FILE
+    std::vector<std::string> dependency_targets; ///< -MT TARGET (each one)
+    bool phony_dependencies = false;             ///< -MP: a phony target per header
+    bool verbose = false;                        ///< -v: print each command before running it
+    bool dry_run = false;                        ///< --dryrun: print the commands, run none
+    bool keep = false;                           ///< -keep: keep the intermediate files
+    std::string keep_dir;                        ///< -keep-dir DIR: where (default: .)
+    std::string standard = "c++20";              ///< -std=: the C++ dialect, C++20 or later
+    bool debug = false;                          ///< -g: debug information
+    std::string color = "auto";                  ///< --color=auto|always|never
 };
 
 /// Exit codes (DESIGN.md §1).

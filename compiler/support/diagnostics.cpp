@@ -1,5 +1,7 @@
 #include "support/diagnostics.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <ostream>
 
 namespace brcc {
@@ -16,11 +18,11 @@ struct DiagInfo {
 constexpr DiagInfo diag_table[] = {
 #define DIAG(id, severity, message) {Severity::severity, message},
 #define WARN(id, name, group, message) {Severity::Warning, message, name, WarningGroup::group},
-#include "support/driver_diagnostics.def"
 #include "lex/lex_diagnostics.def"
-#include "preprocess/preprocess_diagnostics.def"
 #include "parse/parse_diagnostics.def"
+#include "preprocess/preprocess_diagnostics.def"
 #include "sema/sema_diagnostics.def"
+#include "support/driver_diagnostics.def"
 #undef DIAG
 #undef WARN
 };
@@ -80,7 +82,9 @@ const char* severity_colour(Severity severity) {
 DiagnosticBuilder::DiagnosticBuilder(DiagnosticEngine& engine, DiagId id, SourceRange range)
     : engine_(engine), id_(id), range_(range) {}
 
-DiagnosticBuilder::~DiagnosticBuilder() { engine_.emit(id_, range_, args_); }
+DiagnosticBuilder::~DiagnosticBuilder() {
+    engine_.emit(id_, range_, args_);
+}
 
 DiagnosticBuilder& DiagnosticBuilder::operator<<(std::string_view arg) {
     args_.emplace_back(arg);
@@ -106,6 +110,11 @@ std::string_view DiagnosticEngine::message_template(DiagId id) {
 
 std::string_view DiagnosticEngine::warning_name(DiagId id) {
     return diag_table[static_cast<std::size_t>(id)].warning_name;
+}
+
+bool DiagnosticEngine::is_warning_name(std::string_view name) {
+    return std::any_of(std::begin(diag_table), std::end(diag_table),
+                       [&](const DiagInfo& info) { return info.warning_name == name; });
 }
 
 void DiagnosticEngine::emit(DiagId id, SourceRange range, const std::vector<std::string>& args) {

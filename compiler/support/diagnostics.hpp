@@ -82,6 +82,8 @@ public:
     static std::string_view message_template(DiagId id);
     /// A warning's name, for -WNAME and -Wno-NAME; empty for errors and notes.
     static std::string_view warning_name(DiagId id);
+    /// Whether some warning of brcc's is called `name` (the NAME of -WNAME).
+    static bool is_warning_name(std::string_view name);
 
 private:
     friend class DiagnosticBuilder;

@@ -1,12 +1,17 @@
 #include "support/source_manager.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 namespace brcc {
 
-SourceManager::SourceManager() { files_.emplace_back(); }
+SourceManager::SourceManager() {
+    files_.emplace_back();
+}
 
 std::uint32_t SourceManager::add_buffer(std::string name, std::string text) {
     File file{std::move(name), std::move(text), {0}};
@@ -18,23 +23,38 @@ std::uint32_t SourceManager::add_buffer(std::string name, std::string text) {
 }
 
 std::uint32_t SourceManager::add_file(const std::string& path, std::string& error) {
+    // The reason (no such file, permission denied, a folder) tells the user what to fix.
+    const auto with_reason = [](std::string message) {
+        return errno != 0 ? message + ": " + std::strerror(errno) : message;
+    };
+    errno = 0;
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored)) {
+        errno = EISDIR; // an ifstream opens a folder, then reads nothing from it
+        error = with_reason("cannot read '" + path + "'");
+        return 0;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        error = "cannot open '" + path + "'";
+        error = with_reason("cannot open '" + path + "'");
         return 0;
     }
     std::ostringstream contents;
     contents << in.rdbuf();
     if (in.bad()) {
-        error = "cannot read '" + path + "'";
+        error = with_reason("cannot read '" + path + "'");
         return 0;
     }
     return add_buffer(path, contents.str());
 }
 
-std::string_view SourceManager::name(std::uint32_t file) const { return files_.at(file).name; }
+std::string_view SourceManager::name(std::uint32_t file) const {
+    return files_.at(file).name;
+}
 
-std::string_view SourceManager::text(std::uint32_t file) const { return files_.at(file).text; }
+std::string_view SourceManager::text(std::uint32_t file) const {
+    return files_.at(file).text;
+}
 
 std::string_view SourceManager::text(SourceRange range) const {
     if (!range.begin.valid() || range.begin.file != range.end.file ||

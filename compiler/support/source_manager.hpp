@@ -39,6 +39,8 @@ public:
     std::uint32_t add_file(const std::string& path, std::string& error);
 
     std::string_view name(std::uint32_t file) const;
+    /// One more than the last file id: the files read from now on get ids from here.
+    std::uint32_t file_count() const { return static_cast<std::uint32_t>(files_.size()); }
     std::string_view text(std::uint32_t file) const;
     std::string_view text(SourceRange range) const;
     LineColumn line_column(SourceLocation loc) const;

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace brcc {
 
@@ -38,5 +39,10 @@ private:
     /// -Werror=NAME (true) and -Wno-error=NAME (false).
     std::map<std::string, bool, std::less<>> named_errors_;
 };
+
+/// `flags` without those that name a warning only brcc has (-Wgather-bounds,
+/// -Wno-error=unwritten-output...), which the C++ compiler would reject: what the driver passes on
+/// to it.
+std::vector<std::string> host_warning_flags(std::span<const std::string> flags);
 
 } // namespace brcc

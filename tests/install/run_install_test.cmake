@@ -34,6 +34,18 @@ if(NOT printed STREQUAL "3.0 6.0 9.0 12.0")
     message(FATAL_ERROR "the user program printed '${printed}', expected '3.0 6.0 9.0 12.0'")
 endif()
 
+run_step("running the program of the Brook library" ${WORK_DIR}/project/shifts_main)
+string(STRIP "${step_output}" printed)
+if(NOT printed STREQUAL "12.0 13.0")
+    message(FATAL_ERROR "the library's program printed '${printed}', expected '12.0 13.0'")
+endif()
+# Each translation is redone when its .br changes: brcc's depfile names it.
+file(READ ${WORK_DIR}/project/shifts.brook/second/shift.cpp.d depfile)
+string(FIND "${depfile}" "${SOURCE_DIR}/second/shift.br" named_at)
+if(named_at EQUAL -1)
+    message(FATAL_ERROR "the depfile of second/shift.br does not name it:\n${depfile}")
+endif()
+
 # The same program through the installed brcc in driver mode.
 separate_arguments(cxx_flags NATIVE_COMMAND "${CXX_FLAGS}")
 run_step("installed brcc" ${prefix}/bin/brcc -DFACTOR=3 -I${SOURCE_DIR}/include

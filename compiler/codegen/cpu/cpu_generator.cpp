@@ -18,7 +18,7 @@ public:
         return callable_prototype(helper);
     }
     std::string helper_definition(const KernelDecl& helper) override {
-        return cpu_callable_definition(helper);
+        return cpu_callable_definition(helper, source_lines_);
     }
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
@@ -29,8 +29,9 @@ public:
                                     : ".kernel = &" + cpu_kernel_function_name(kernel);
         if (const std::size_t grain = cpu_grain(kernel); grain != 0)
             functions += ", .grain = " + std::to_string(grain);
-        return BackendKernelCode{cpu_kernel_code(kernel) + "const ::brook::cpu::KernelCode " +
-                                     code_name + "{" + functions + "};\n",
+        return BackendKernelCode{cpu_kernel_code(kernel, source_lines_) +
+                                     "const ::brook::cpu::KernelCode " + code_name + "{" +
+                                     functions + "};\n",
                                  "&" + code_name};
     }
 };

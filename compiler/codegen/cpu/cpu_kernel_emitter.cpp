@@ -227,7 +227,7 @@ std::string body_name(const KernelDecl& kernel, int lanes) {
 
 /// `NAME__body` (lanes 1), or `NAME__jammed` for jam_lanes elements (jammable): a parameter for
 /// each lane's element of each stream, and one for each constant and gather.
-std::string body_function(const KernelDecl& kernel, int lanes) {
+std::string body_function(const KernelDecl& kernel, int lanes, const SourceLines* lines) {
     std::string parameters;
     for (const ParamDecl* param : kernel.params) {
         if (!parameters.empty())
@@ -252,11 +252,12 @@ std::string body_function(const KernelDecl& kernel, int lanes) {
     text += "[[gnu::always_inline]] inline void " + body_name(kernel, lanes) + "(\n        " +
             parameters + ") {\n";
     CpuKernelPrinter printer;
+    printer.map_lines(lines);
     if (lanes == 1)
         printer.print_body(*kernel.body, 1, text);
     else
         printer.print_jammed_body(*kernel.body, lanes, 1, text);
-    return text + "}\n";
+    return text + "}\n" + (lines != nullptr ? SourceLines::leave() : "");
 }
 
 /// Declarations of the constants and gathers, fetched once per call.
@@ -660,15 +661,16 @@ std::string cpu_combine_function_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__combine";
 }
 
-std::string cpu_callable_definition(const KernelDecl& kernel) {
+std::string cpu_callable_definition(const KernelDecl& kernel, const SourceLines* lines) {
     CpuKernelPrinter printer;
-    return callable_definition(kernel, printer);
+    printer.map_lines(lines);
+    return callable_definition(kernel, printer) + (lines != nullptr ? SourceLines::leave() : "");
 }
 
-std::string cpu_kernel_code(const KernelDecl& kernel) {
-    std::string text = body_function(kernel, 1) + "\n";
+std::string cpu_kernel_code(const KernelDecl& kernel, const SourceLines* lines) {
+    std::string text = body_function(kernel, 1, lines) + "\n";
     if (jammable(kernel))
-        text += body_function(kernel, jam_lanes) + "\n";
+        text += body_function(kernel, jam_lanes, lines) + "\n";
     if (kernel.is_reduce)
         return text + reduce_functions(kernel);
     return text + kernel_loop_function(kernel);

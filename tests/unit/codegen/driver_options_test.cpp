@@ -3,8 +3,12 @@
 
 #include "driver/options.hpp"
 
+#include "driver/response_files.hpp"
+
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 namespace brcc {
@@ -35,6 +39,16 @@ TEST(DriverOptions, ReadsEveryOption) {
     EXPECT_EQ(options.backends, (std::vector<std::string>{"cpu"}));
     // Everything after `--` is the C++ compiler's, even what looks like brcc's options.
     EXPECT_EQ(options.compiler_args, (std::vector<std::string>{"-lm", "-o", "x"}));
+}
+
+TEST(DriverOptions, SourcesAfterTheSeparatorAreCompiledAsInputs) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"a.br", "-o", "p", "--", "host.cpp", "-include", "pre.cpp", "-fPIC", "x.o"},
+                    options),
+              std::nullopt);
+    EXPECT_EQ(options.inputs, (std::vector<std::string>{"a.br", "host.cpp"}));
+    EXPECT_EQ(options.compiler_args,
+              (std::vector<std::string>{"-include", "pre.cpp", "-fPIC", "x.o"}));
 }
 
 TEST(DriverOptions, SeveralInputsInOrder) {
@@ -88,6 +102,95 @@ TEST(DriverOptions, EmitKernelsNamesABackendAndAFolder) {
     EXPECT_EQ(options.output, "kernels");
 }
 
+TEST(DriverOptions, ReadsTheOptionsSpeltAsInGccAndNvcc) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"-c", "a.br", "-h", "k.h", "-MD", "-MFa.dep", "-MT", "t1", "-MT", "t2", "-MP",
+                     "-v", "--dryrun", "-keep-dir", "kept", "-std=gnu++23", "-g", "--color=never"},
+                    options),
+              std::nullopt);
+    EXPECT_TRUE(options.compile_only);
+    EXPECT_EQ(options.kernels_header, "k.h");
+    EXPECT_TRUE(options.dependencies_too);
+    EXPECT_FALSE(options.dependencies_only);
+    EXPECT_EQ(options.dependency_file, "a.dep");
+    EXPECT_EQ(options.dependency_targets, (std::vector<std::string>{"t1", "t2"}));
+    EXPECT_TRUE(options.phony_dependencies);
+    EXPECT_TRUE(options.verbose);
+    EXPECT_TRUE(options.dry_run);
+    EXPECT_TRUE(options.keep);
+    EXPECT_EQ(options.keep_dir, "kept");
+    EXPECT_EQ(options.standard, "gnu++23");
+    EXPECT_TRUE(options.debug);
+    EXPECT_EQ(options.color, "never");
+    EXPECT_EQ(options.inputs, std::vector<std::string>{"a.br"});
+}
+
+TEST(DriverOptions, EmitCppWritesTheBrookFilesItReadAsADepfile) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"--emit-cpp", "-MD", "a.br", "-o", "a.cpp"}, options), std::nullopt);
+    EXPECT_TRUE(options.emit_cpp && options.dependencies_too);
+}
+
+TEST(DriverOptions, WarningFlagsAreCollectedInOrderAndOtherFlagsGoToTheCompiler) {
+    DriverOptions options;
+    EXPECT_EQ(
+        parse({"a.br", "-Wall", "-fno-math-errno", "-w", "-Wno-unused", "-lm", "-L", "lib",
+               "-Xcompiler", "-fPIC,-DX=1", "-Werror", "-mavx2", "-Wl,--as-needed", "-l", "z"},
+              options),
+        std::nullopt);
+    EXPECT_EQ(options.warning_flags,
+              (std::vector<std::string>{"-Wall", "-w", "-Wno-unused", "-Werror"}));
+    EXPECT_EQ(options.host_args,
+              (std::vector<std::string>{"-fno-math-errno", "-lm", "-Llib", "-fPIC", "-DX=1",
+                                        "-mavx2", "-Wl,--as-needed", "-lz"}));
+    EXPECT_EQ(options.inputs, std::vector<std::string>{"a.br"});
+}
+
+TEST(DriverOptions, AnOptionsValueIsNeverReadAsAnOption) {
+    DriverOptions options;
+    EXPECT_EQ(parse({"a.br", "-o", "-lm"}, options), std::nullopt);
+    EXPECT_EQ(options.output, "-lm");
+    EXPECT_TRUE(options.host_args.empty());
+}
+
+TEST(DriverOptions, ResponseFilesAreSplitAsGccSplitsThem) {
+    EXPECT_EQ(split_response_file("a.br  -o 'my prog'\n\"-DQ=a b\" x\\ y -DS=\"s\"\n"),
+              (std::vector<std::string>{"a.br", "-o", "my prog", "-DQ=a b", "x y", "-DS=s"}));
+    EXPECT_EQ(split_response_file("''"), std::vector<std::string>{""});
+    EXPECT_TRUE(split_response_file(" \n\t").empty());
+}
+
+TEST(DriverOptions, ReadsResponseFilesWithinResponseFiles) {
+    const std::filesystem::path dir = std::filesystem::path(::testing::TempDir());
+    const std::string inner = (dir / "brcc_inner.rsp").string();
+    const std::string outer = (dir / "brcc_outer.rsp").string();
+    std::ofstream(inner) << "-O3 'b c.br'";
+    std::ofstream(outer) << "a.br @" << inner << " -c";
+    DriverOptions options;
+    const std::string at_outer = "@" + outer;
+    EXPECT_EQ(parse({at_outer.c_str()}, options), std::nullopt);
+    EXPECT_EQ(options.inputs, (std::vector<std::string>{"a.br", "b c.br"}));
+    EXPECT_EQ(options.optimization, "3");
+    EXPECT_TRUE(options.compile_only);
+
+    std::ofstream(outer) << "@" << outer; // names itself
+    std::string error;
+    expand_response_files({at_outer}, error);
+    EXPECT_NE(error.find("does one name itself?"), std::string::npos) << error;
+}
+
+TEST(DriverOptions, AcceptsCpp20AndLaterOnly) {
+    for (const char* standard : {"-std=c++20", "-std=c++2a", "-std=gnu++20", "-std=c++23"}) {
+        DriverOptions options;
+        EXPECT_EQ(parse({"a.br", standard}, options), std::nullopt) << standard;
+    }
+    for (const char* standard :
+         {"-std=c++17", "-std=gnu++14", "-std=c++98", "-std=c11", "-std=", "-std=c++20x"}) {
+        DriverOptions options;
+        EXPECT_EQ(parse({"a.br", standard}, options), exit_usage) << standard;
+    }
+}
+
 TEST(DriverOptions, UsageErrorsExitWithTwo) {
     const std::vector<std::vector<const char*>> bad = {
         {},
@@ -104,6 +207,17 @@ TEST(DriverOptions, UsageErrorsExitWithTwo) {
         {"--emit-kernels=cuda", "a.br"},
         {"--emit-kernels=vulkan", "a.br", "-o", "dir"},
         {"--emit-kernels=cuda", "--emit-cpp", "a.br", "-o", "dir"},
+        {"a.br", "-MF", "a.d"},
+        {"a.br", "-MT", "t"},
+        {"a.br", "-MP"},
+        {"-M", "--emit-cpp", "a.br"},
+        {"-MD", "--emit-cpp", "a.br"}, // the depfile goes beside -o FILE, or to -MF
+        {"-c", "--dump-ast", "a.br"},
+        {"--dryrun", "--emit-cpp", "a.br"},
+        {"a.br", "-h"},
+        {"a.br", "-MF"},
+        {"a.br", "--color=sometimes"},
+        {"@/no/such/response/file"},
     };
     for (const auto& args : bad) {
         DriverOptions options;

@@ -218,6 +218,7 @@ TEST(EmitCpp, SaxpyBodyTakesInputsByValueAndOutputsByReference) {
                               "        [[maybe_unused]] const ::brook::float4 x,\n"
                               "        [[maybe_unused]] const ::brook::float4 y,\n"
                               "        [[maybe_unused]] ::brook::float4& result) {\n"
+                              "#line 1 \"test.br\"\n" // each statement at its .br line
                               "    result = ::brook::float4(a) * x + y;\n"
                               "}\n"));
 }
@@ -360,6 +361,7 @@ TEST(EmitCpp, VariableOutputKernelRunsACountPassAndAWritePass) {
     EXPECT_TRUE(contains(out, "[[maybe_unused]] float& v,\n"
                               "        [[maybe_unused]] ::brook::cpu::VariableOutput<float>& "
                               "v__vout) {\n"
+                              "#line 1 \"test.br\"\n"
                               "    v__vout.push(v);\n"));
     // Count pass: the ordinary output goes to a scratch local.
     EXPECT_TRUE(contains(out,
@@ -509,10 +511,12 @@ protected:
         decl->type = type;
         return decl;
     }
+    /// The printed statement, after the `#line` that maps it to its line of the .br file.
     std::string body_of(Expr* expr) {
         kernel->body->body.push_back(b.statement(expr));
         const std::string out = b.emit();
-        const std::size_t begin = out.find(") {\n", out.find("k__body")) + 4;
+        const std::size_t directive = out.find(") {\n#line ", out.find("k__body")) + 4;
+        const std::size_t begin = out.find('\n', directive) + 1;
         return out.substr(begin, out.find("\n}\n", begin) - begin);
     }
 

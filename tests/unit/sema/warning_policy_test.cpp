@@ -25,6 +25,22 @@ TEST(WarningPolicyTest, DefaultGroupIsOnAndAllGroupNeedsWall) {
               WarningAction::Ignore);
 }
 
+TEST(WarningPolicyTest, TheCppCompilerGetsEveryFlagButThoseOfBrccsOwnWarnings) {
+    // g++ rejects -Wgather-bounds as unknown; it shares unused-parameter and float-conversion.
+    const std::vector<std::string> flags = {"-w",
+                                            "-Wall",
+                                            "-Wgather-bounds",
+                                            "-Wno-unwritten-output",
+                                            "-Werror=octal-literal",
+                                            "-Wno-error=gather-bounds",
+                                            "-Wunused-parameter",
+                                            "-Werror=float-conversion",
+                                            "-Wshadow"};
+    EXPECT_EQ(host_warning_flags(flags),
+              (std::vector<std::string>{"-w", "-Wall", "-Wunused-parameter",
+                                        "-Werror=float-conversion", "-Wshadow"}));
+}
+
 TEST(WarningPolicyTest, NamedChoiceOutlivesWallInEitherOrder) {
     // gcc: -Wno-NAME keeps NAME off whether it comes before or after -Wall.
     for (const auto& flags : {std::vector<std::string>{"-Wall", "-Wno-unused-parameter"},

@@ -1,0 +1,279 @@
+// brcc's command line end to end: each test runs brcc (and the programs it builds) in a scratch
+// folder as a user would, and checks what it made, printed and returned. A check that needs a
+// tool this machine lacks (gdb) is a named skip.
+
+#include "process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using brook_test::ProcessResult;
+using brook_test::ProcessSpec;
+
+const fs::path source_dir = DRIVER_TEST_SOURCE_DIR;
+const fs::path stats_dir = source_dir / "tests" / "multifile" / "compat_1_7_cpp_main";
+const fs::path driver_dir = source_dir / "tests" / "driver";
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+/// A test's scratch folder, holding copies of the files it builds from.
+class Driver : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        work_ = fs::path(DRIVER_TEST_WORK_DIR) / info->name();
+        fs::remove_all(work_);
+        fs::create_directories(work_);
+        for (const char* name : {"stats.br", "stats.brh", "main.cpp"})
+            fs::copy_file(stats_dir / name, work_ / name);
+        for (const char* name : {"scale.br", "scale_main.cpp", "kernel_lines.br"})
+            fs::copy_file(driver_dir / name, work_ / name);
+    }
+
+    /// brcc with `args`, run in the scratch folder; the build's flags go after `--`.
+    ProcessResult brcc(std::vector<std::string> args) const {
+        args.insert(args.begin(), DRIVER_TEST_BRCC);
+        std::istringstream flags(DRIVER_TEST_CXX_FLAGS);
+        std::vector<std::string> extra;
+        for (std::string flag; flags >> flag;)
+            extra.push_back(flag);
+        if (!extra.empty() && std::find(args.begin(), args.end(), "--") == args.end()) {
+            args.emplace_back("--");
+            args.insert(args.end(), extra.begin(), extra.end());
+        }
+        return run(args);
+    }
+
+    /// `argv` run in the scratch folder (through `env -C`, as the spawn helper keeps its own).
+    ProcessResult run(std::vector<std::string> argv) const {
+        argv.insert(argv.begin(), {"/usr/bin/env", "-C", work_.string()});
+        ProcessSpec spec;
+        spec.argv = std::move(argv);
+        spec.timeout_s = 240;
+        return brook_test::run_process(spec);
+    }
+
+    fs::path work_;
+};
+
+/// The expected output of the stats program (tests/multifile/compat_1_7_cpp_main).
+constexpr const char* stats_output = "sum 12.5 largest 7.5";
+
+TEST_F(Driver, AMissingInputSaysWhy) {
+    const ProcessResult brook = brcc({"nothere.br"});
+    EXPECT_EQ(brook.exit_code, 1);
+    EXPECT_TRUE(contains(brook.err, "cannot open 'nothere.br': No such file or directory"))
+        << brook.err;
+    const ProcessResult cpp = brcc({"stats.br", "nothere.cpp"});
+    EXPECT_EQ(cpp.exit_code, 1);
+    EXPECT_TRUE(contains(cpp.err, "cannot open 'nothere.cpp': No such file or directory"))
+        << cpp.err;
+}
+
+TEST_F(Driver, HelpAndVersion) {
+    const ProcessResult help = brcc({"--help"});
+    EXPECT_EQ(help.exit_code, 0);
+    for (const char* option : {"-MD", "-Xcompiler", "--dryrun", "-keep-dir", "-h FILE"})
+        EXPECT_TRUE(contains(help.out, option)) << option;
+    const ProcessResult version = brcc({"--version"});
+    EXPECT_EQ(version.exit_code, 0);
+    EXPECT_TRUE(contains(version.out, "brcc ")) << version.out;
+    // The C++ compiler with its own version line, and the backends.
+    EXPECT_TRUE(contains(version.out, "Host compiler: ") && contains(version.out, " (") &&
+                contains(version.out, "Backends: cpu"))
+        << version.out;
+}
+
+TEST_F(Driver, CompilesEachInputThenLinksTheObjects) {
+    const ProcessResult compile = brcc({"-c", "stats.br", "main.cpp", "stats.brh"});
+    ASSERT_EQ(compile.exit_code, 0) << compile.err;
+    EXPECT_TRUE(fs::exists(work_ / "stats.o"));
+    EXPECT_TRUE(fs::exists(work_ / "main.o"));
+    const ProcessResult named = brcc({"-c", "stats.br", "-o", "named.o"});
+    ASSERT_EQ(named.exit_code, 0) << named.err;
+    EXPECT_TRUE(fs::exists(work_ / "named.o"));
+    const ProcessResult link = brcc({"named.o", "main.o", "-o", "prog"});
+    ASSERT_EQ(link.exit_code, 0) << link.err;
+    const ProcessResult program = run({"./prog"});
+    EXPECT_EQ(program.exit_code, 0) << program.err;
+    EXPECT_TRUE(contains(program.out, stats_output)) << program.out;
+}
+
+TEST_F(Driver, CompileOnlyMisuseIsAUsageError) {
+    const ProcessResult objects = brcc({"-c", "stats.br", "main.cpp", "-o", "one.o"});
+    EXPECT_EQ(objects.exit_code, 2);
+    EXPECT_TRUE(contains(objects.err, "drop -o")) << objects.err;
+    ASSERT_EQ(brcc({"-c", "stats.br"}).exit_code, 0);
+    const ProcessResult link_input = brcc({"-c", "stats.o"});
+    EXPECT_EQ(link_input.exit_code, 2);
+    EXPECT_TRUE(contains(link_input.err, "drop -c to link it")) << link_input.err;
+}
+
+TEST_F(Driver, KernelsHeaderLetsCppCallTheKernels) {
+    const ProcessResult compile = brcc({"-c", "scale.br", "-h", "scale.h"});
+    ASSERT_EQ(compile.exit_code, 0) << compile.err;
+    EXPECT_TRUE(contains(read_file(work_ / "scale.h"), "void scale("))
+        << read_file(work_ / "scale.h");
+    const ProcessResult link = brcc({"scale_main.cpp", "scale.o", "-o", "prog"});
+    ASSERT_EQ(link.exit_code, 0) << link.err;
+    const ProcessResult program = run({"./prog"});
+    EXPECT_TRUE(contains(program.out, "scaled 2.5 12.5 30.5")) << program.out << program.err;
+}
+
+/// The checks every depfile of the stats program passes: its real files, none of brcc's own.
+void expect_stats_dependencies(const std::string& depfile, const std::string& target) {
+    EXPECT_TRUE(depfile.starts_with(target + ":")) << depfile;
+    for (const char* file : {"stats.br", "stats.brh", "brook/brook.hpp", "/usr/include/"})
+        EXPECT_TRUE(contains(depfile, file)) << file << " in\n" << depfile;
+    EXPECT_FALSE(contains(depfile, "brcc-")) << "a temporary file in\n" << depfile;
+}
+
+TEST_F(Driver, DepfileOfAProgramNamesItsRealFiles) {
+    const ProcessResult build =
+        brcc({"-MD", "-MP", "main.cpp", "stats.brh", "stats.br", "-o", "prog"});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    const std::string depfile = read_file(work_ / "prog.d");
+    expect_stats_dependencies(depfile, "prog");
+    EXPECT_TRUE(contains(depfile, "main.cpp")) << depfile;
+    EXPECT_TRUE(contains(depfile, "\nstats.brh:\n")) << "-MP's phony rule in\n" << depfile;
+}
+
+TEST_F(Driver, DepfileOfAnObjectAndItsTargets) {
+    const ProcessResult build =
+        brcc({"-c", "-MD", "-MF", "deps/s.d", "-MT", "out/stats.o", "stats.br"});
+    EXPECT_NE(build.exit_code, 0) << "the folder of -MF does not exist: " << build.err;
+    fs::create_directories(work_ / "deps");
+    const ProcessResult again =
+        brcc({"-c", "-MD", "-MF", "deps/s.d", "-MT", "out/stats.o", "stats.br"});
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    expect_stats_dependencies(read_file(work_ / "deps" / "s.d"), "out/stats.o");
+    const ProcessResult plain = brcc({"-c", "-MD", "stats.br"});
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    expect_stats_dependencies(read_file(work_ / "stats.d"), "stats.o");
+}
+
+TEST_F(Driver, DependenciesOnlyPrintsTheRuleAndBuildsNothing) {
+    const ProcessResult deps = brcc({"-M", "stats.br"});
+    ASSERT_EQ(deps.exit_code, 0) << deps.err;
+    expect_stats_dependencies(deps.out, "stats.o");
+    EXPECT_FALSE(fs::exists(work_ / "stats.o"));
+    EXPECT_FALSE(fs::exists(work_ / "stats"));
+}
+
+TEST_F(Driver, VerbosePrintsEachCommandAndDryRunRunsNone) {
+    const ProcessResult verbose = brcc({"-v", "stats.br", "main.cpp", "stats.brh", "-o", "prog",
+                                        "-Xcompiler", "-fno-math-errno", "-lm"});
+    ASSERT_EQ(verbose.exit_code, 0) << verbose.err;
+    std::vector<std::string> lines;
+    std::istringstream err(verbose.err);
+    for (std::string line; std::getline(err, line);)
+        lines.push_back(line);
+    ASSERT_EQ(lines.size(), 3U) << verbose.err; // two compiles, one link
+    EXPECT_TRUE(contains(lines[0], " -c ") && contains(lines[0], "-fno-math-errno")) << lines[0];
+    EXPECT_FALSE(contains(lines[0], "-lm")) << "a linker flag in a compile: " << lines[0];
+    EXPECT_TRUE(contains(lines[1], "main.cpp")) << lines[1];
+    EXPECT_TRUE(contains(lines[2], "-o prog") && contains(lines[2], "-lbrook") &&
+                contains(lines[2], "-lm"))
+        << lines[2];
+
+    const ProcessResult dry = brcc({"--dryrun", "stats.br", "main.cpp", "stats.brh", "-o", "dry"});
+    EXPECT_EQ(dry.exit_code, 0) << dry.err;
+    EXPECT_TRUE(contains(dry.err, "-o dry")) << dry.err;
+    EXPECT_FALSE(fs::exists(work_ / "dry"));
+}
+
+TEST_F(Driver, ResponseFilesHoldArguments) {
+    std::ofstream(work_ / "args.rsp") << "stats.br main.cpp stats.brh -o 'my prog'\n";
+    const ProcessResult build = brcc({"@args.rsp"});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    EXPECT_TRUE(fs::exists(work_ / "my prog"));
+    const ProcessResult missing = brcc({"@missing.rsp"});
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_TRUE(contains(missing.err, "'missing.rsp': No such file or directory")) << missing.err;
+}
+
+TEST_F(Driver, KeepSaysWhereTheIntermediateFilesAre) {
+    const ProcessResult kept = brcc({"-keep-dir", "kept", "stats.br", "main.cpp", "stats.brh"});
+    ASSERT_EQ(kept.exit_code, 0) << kept.err;
+    EXPECT_TRUE(contains(kept.err, "kept in 'kept'")) << kept.err;
+    EXPECT_TRUE(fs::exists(work_ / "kept" / "0-stats.cpp"));
+    EXPECT_TRUE(fs::exists(work_ / "kept" / "stats.hpp"));
+    const ProcessResult here = brcc({"-keep", "stats.br", "main.cpp", "stats.brh", "-o", "p"});
+    ASSERT_EQ(here.exit_code, 0) << here.err;
+    EXPECT_TRUE(fs::exists(work_ / "p.brcc" / "0-stats.cpp")) << here.err;
+}
+
+TEST_F(Driver, OlderCppDialectsAreRefused) {
+    const ProcessResult old = brcc({"-std=c++17", "stats.br"});
+    EXPECT_EQ(old.exit_code, 2);
+    EXPECT_TRUE(contains(old.err, "older than C++20")) << old.err;
+    const ProcessResult newer = brcc({"-std=gnu++20", "-c", "stats.br"});
+    EXPECT_EQ(newer.exit_code, 0) << newer.err;
+}
+
+/// `name` found in $PATH, or an empty path.
+fs::path find_program(const std::string& name) {
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path != nullptr ? path : "");
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+        std::error_code ignored;
+        if (!dir.empty() && fs::exists(fs::path(dir) / name, ignored))
+            return fs::path(dir) / name;
+    }
+    return {};
+}
+
+TEST_F(Driver, CompilerWarningsInKernelsNameTheirBrookLine) {
+    const ProcessResult build = brcc({"-Wall", "kernel_lines.br", "-o", "prog"});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    EXPECT_TRUE(contains(build.err, "kernel_lines.br:7:11: warning: unused variable")) << build.err;
+    // No message may point past the end of the file (at generated code taken for its lines).
+    const std::string source = read_file(work_ / "kernel_lines.br");
+    const auto file_lines =
+        static_cast<unsigned long>(std::count(source.begin(), source.end(), '\n'));
+    const std::regex location(R"(kernel_lines\.br:(\d+):)");
+    for (std::sregex_iterator match(build.err.begin(), build.err.end(), location), end;
+         match != end; ++match)
+        EXPECT_LE(std::stoul((*match)[1]), file_lines) << build.err;
+    const ProcessResult program = run({"./prog"});
+    EXPECT_TRUE(contains(program.out, "shifted 2 3 4 5")) << program.out << program.err;
+}
+
+TEST_F(Driver, DebuggerStopsOnAKernelsLine) {
+    const fs::path gdb = find_program("gdb");
+    if (gdb.empty())
+        GTEST_SKIP() << "gdb is not installed";
+    const ProcessResult build = brcc({"-g", "-O0", "kernel_lines.br", "-o", "prog"});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    const ProcessResult session = run({gdb.string(), "-batch", "-ex", "break kernel_lines.br:8",
+                                       "-ex", "run", "-ex", "bt", "./prog"});
+    if (contains(session.err, "ptrace: Operation not permitted") ||
+        contains(session.out, "ptrace: Operation not permitted"))
+        GTEST_SKIP() << "gdb may not trace programs here (ptrace is not permitted)";
+    // Stopped in the kernel's body, at the line of the .br file the breakpoint named.
+    EXPECT_TRUE(contains(session.out, "shift__body") &&
+                contains(session.out, "kernel_lines.br:8\n8\t    r = a + offset;"))
+        << session.out << session.err;
+}
+
+} // namespace
