@@ -5,8 +5,9 @@
 # Mesa's llvmpipe driver give the gl backend a headless OpenGL 4.5 context).
 PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev libegl-dev libepoxy-dev \
     libgl1-mesa-dri libpng-dev libfftw3-dev libembree-dev
-# cpack -G DEB and the package test need dpkg-shlibdeps (dpkg-dev); without it the test is a skip.
-PACKAGES += dpkg-dev
+# What only tests use (each missing one is a named skip): dpkg-shlibdeps (dpkg-dev) for cpack -G
+# DEB and the package test, gdb for brcc -g's test, nlohmann-json to read BRT_PROFILE's trace back.
+PACKAGES += dpkg-dev gdb nlohmann-json3-dev
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3
