@@ -1,19 +1,27 @@
 # brook_add_executable(<name> <source>... [DEFINES <NAME[=VALUE]>...] [INCLUDES <dir>...]
 #                      [PORTABLE])
-# brook_add_library(<name> [STATIC|SHARED] <source>... [DEFINES ...] [INCLUDES ...] [PORTABLE])
+# brook_add_library(<name> [STATIC|SHARED] <source>... [DEFINES ...] [INCLUDES ...] [NATIVE])
+# brook_target(<target> [DEFINES ...] [INCLUDES ...] [PORTABLE|NATIVE])
 #
 # Builds an executable or a library from Brook (.br) and C++ sources. Each .br file is translated
 # at build time by `brcc --emit-cpp` into the binary folder, and again whenever it or a Brook header
 # it includes changes (brcc's depfile); the result is compiled with the other sources and linked
-# to Brook::brook (publicly for a library, whose users launch its kernels through it). DEFINES and INCLUDES reach both brcc (which expands macros inside
-# kernels) and the C++ compiler (for the host code). Relative paths are taken from the current
-# source folder. Works in Brook's own build and after find_package(Brook).
+# to Brook::brook (publicly for a library, whose users launch its kernels through it). DEFINES
+# and INCLUDES reach both brcc (which expands macros inside kernels) and the C++ compiler (for the
+# host code). Relative paths are taken from the current source folder. Works in Brook's own build
+# and after find_package(Brook).
 #
-# As with brcc's driver mode, the program is tuned for the building machine (-march=native and
-# its widest vectors, which the generated kernel loops use) unless PORTABLE is given or the cache
-# variable BROOK_PORTABLE is ON. The loops' `#pragma omp simd` needs -fopenmp-simd (no runtime);
-# -fno-trapping-math (Brook cannot observe floating-point traps) lets GCC hoist and vectorise
-# more of them, as in brcc's driver mode.
+# brook_target makes a target created with add_executable or add_library a Brook target: its .br
+# sources, those given later with target_sources in the same folder too, are translated when
+# CMake has read the folder's CMakeLists.txt (a deferred call), which is what lets a project keep
+# its own add_executable and target_sources calls.
+#
+# A program is tuned for the building machine (-march=native and its widest vectors, which the
+# generated kernel loops use), as in brcc's driver mode, unless PORTABLE is given or the cache
+# variable BROOK_PORTABLE is ON. A library, which is usually shipped to other machines, is
+# portable unless NATIVE is given. The loops' `#pragma omp simd` needs -fopenmp-simd (no
+# runtime); -fno-trapping-math (Brook cannot observe floating-point traps) lets GCC hoist and
+# vectorise more of them, as in brcc's driver mode.
 include_guard(GLOBAL)
 
 option(BROOK_PORTABLE "Build Brook programs for any machine of the target architecture" OFF)
@@ -68,13 +76,13 @@ endfunction()
 
 # What every Brook target gets: its includes and macros, libbrook, C++20, and the flags the
 # generated loops want.
-function(_brook_configure_target name portable include_dirs defines)
+function(_brook_configure_target name native include_dirs defines)
     list(REMOVE_DUPLICATES include_dirs)
     target_include_directories(${name} PRIVATE ${include_dirs})
     target_compile_definitions(${name} PRIVATE ${defines})
     target_compile_features(${name} PRIVATE cxx_std_20)
     target_compile_options(${name} PRIVATE -fopenmp-simd -fno-trapping-math)
-    if(NOT portable AND NOT BROOK_PORTABLE)
+    if(native AND NOT BROOK_PORTABLE)
         target_compile_options(${name} PRIVATE -march=native -mprefer-vector-width=512)
     endif()
     # Inside Brook's own build the generated code must stay as warning-clean as ours.
@@ -108,12 +116,16 @@ function(brook_add_executable name)
     _brook_translate(${name} "${brcc_flags}" sources source_dirs ${arg_UNPARSED_ARGUMENTS})
     add_executable(${name} ${sources})
     target_link_libraries(${name} PRIVATE Brook::brook)
-    _brook_configure_target(${name} "${arg_PORTABLE}" "${include_dirs};${source_dirs}"
+    set(native TRUE)
+    if(arg_PORTABLE)
+        set(native FALSE)
+    endif()
+    _brook_configure_target(${name} "${native}" "${include_dirs};${source_dirs}"
                             "${arg_DEFINES}")
 endfunction()
 
 function(brook_add_library name)
-    cmake_parse_arguments(PARSE_ARGV 1 arg "STATIC;SHARED;PORTABLE" "" "DEFINES;INCLUDES")
+    cmake_parse_arguments(PARSE_ARGV 1 arg "STATIC;SHARED;NATIVE" "" "DEFINES;INCLUDES")
     if(NOT arg_UNPARSED_ARGUMENTS)
         message(FATAL_ERROR "brook_add_library(${name}): no source files given")
     endif()
@@ -131,6 +143,47 @@ function(brook_add_library name)
     add_library(${name} ${kind} ${sources})
     # Its users call the kernels through libbrook too.
     target_link_libraries(${name} PUBLIC Brook::brook)
-    _brook_configure_target(${name} "${arg_PORTABLE}" "${include_dirs};${source_dirs}"
+    _brook_configure_target(${name} "${arg_NATIVE}" "${include_dirs};${source_dirs}"
                             "${arg_DEFINES}")
+endfunction()
+
+function(brook_target name)
+    cmake_parse_arguments(PARSE_ARGV 1 arg "PORTABLE;NATIVE" "" "DEFINES;INCLUDES")
+    if(NOT TARGET ${name})
+        message(FATAL_ERROR "brook_target(${name}): no such target; create it first with "
+                            "add_executable or add_library")
+    endif()
+    if(arg_PORTABLE AND arg_NATIVE)
+        message(FATAL_ERROR "brook_target(${name}): PORTABLE or NATIVE, not both")
+    endif()
+    get_target_property(type ${name} TYPE)
+    set(native TRUE)
+    if(arg_PORTABLE OR (NOT type STREQUAL "EXECUTABLE" AND NOT arg_NATIVE))
+        set(native FALSE)
+    endif()
+    set(visibility PRIVATE)
+    if(NOT type STREQUAL "EXECUTABLE")
+        set(visibility PUBLIC)
+    endif()
+    target_link_libraries(${name} ${visibility} Brook::brook)
+    _brook_flags("${arg_DEFINES}" "${arg_INCLUDES}" brcc_flags include_dirs)
+    _brook_configure_target(${name} "${native}" "${include_dirs}" "${arg_DEFINES}")
+    cmake_language(EVAL CODE "
+        cmake_language(DEFER CALL _brook_translate_target_sources [[${name}]] [[${brcc_flags}]])")
+endfunction()
+
+# brook_target's deferred half: the target's .br sources as they are once its folder is read.
+function(_brook_translate_target_sources name brcc_flags)
+    get_target_property(all_sources ${name} SOURCES)
+    set(brook_sources ${all_sources})
+    list(FILTER brook_sources INCLUDE REGEX "\\.br$")
+    if(NOT brook_sources)
+        message(WARNING "brook_target(${name}): the target has no .br source")
+        return()
+    endif()
+    set_source_files_properties(${brook_sources} PROPERTIES HEADER_FILE_ONLY ON)
+    _brook_translate(${name} "${brcc_flags}" generated source_dirs ${brook_sources})
+    target_sources(${name} PRIVATE ${generated})
+    list(REMOVE_DUPLICATES source_dirs)
+    target_include_directories(${name} PRIVATE ${source_dirs})
 endfunction()

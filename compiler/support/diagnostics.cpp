@@ -18,11 +18,7 @@ struct DiagInfo {
 constexpr DiagInfo diag_table[] = {
 #define DIAG(id, severity, message) {Severity::severity, message},
 #define WARN(id, name, group, message) {Severity::Warning, message, name, WarningGroup::group},
-#include "lex/lex_diagnostics.def"
-#include "parse/parse_diagnostics.def"
-#include "preprocess/preprocess_diagnostics.def"
-#include "sema/sema_diagnostics.def"
-#include "support/driver_diagnostics.def"
+#include "support/all_diagnostics.def"
 #undef DIAG
 #undef WARN
 };

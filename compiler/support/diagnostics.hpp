@@ -22,11 +22,7 @@ enum class Severity { Note, Warning, Error };
 enum class DiagId {
 #define DIAG(id, severity, message) id,
 #define WARN(id, name, group, message) id,
-#include "support/driver_diagnostics.def"
-#include "lex/lex_diagnostics.def"
-#include "preprocess/preprocess_diagnostics.def"
-#include "parse/parse_diagnostics.def"
-#include "sema/sema_diagnostics.def"
+#include "support/all_diagnostics.def"
 #undef DIAG
 #undef WARN
 };
