@@ -5,8 +5,8 @@
 // code uses the same types), so streamRead/streamWrite are plain copies, one per contiguous run
 // of a region. Everything goes through one CUDA stream in issue order: a launch returns at once,
 // and only what hands data to the host waits (streamWrite, a reduction to a host variable,
-// brook::finish, the count pass of a variable output). BRT_SYNC=1 waits after every launch, so
-// a device fault is reported at the call that caused it.
+// brook::finish, the count pass of a variable output). BRT_SYNC=1 makes the core call finish()
+// after every call (core/launch.hpp), so a device fault is reported at the call that caused it.
 //
 // Kernels. The first launch of a kernel compiles its program for this GPU's compute capability
 // (KernelCache: once per process, then from $XDG_CACHE_HOME/brook/cuda across processes) and
@@ -87,7 +87,6 @@ public:
         char name[256] = {};
         check(driver_.cuDeviceGetName(name, sizeof name, device_), "cannot name the device");
         name_ = name;
-        synchronous_ = env_is("BRT_SYNC", "1");
         verbose_ = env_is("BRT_VERBOSE", "1");
     }
 
@@ -155,9 +154,6 @@ public:
         check(driver_.cuLaunchKernel(function, grid[0], grid[1], 1, block_threads, 1, 1, 0,
                                      stream(), params, nullptr),
               label + ": cannot launch it");
-        if (synchronous_) {
-            synchronize(label + " failed on the device");
-        }
     }
 
 private:
@@ -241,7 +237,6 @@ private:
     int compute_capability_ = 0;
     unsigned multiprocessors_ = 1;
     std::string name_;
-    bool synchronous_ = false;
     bool verbose_ = false;
     std::map<const char*, Program> programs_; ///< by their source text
 };
