@@ -8,14 +8,7 @@
 # separated by commas), CXX_COMPILER, CXX_FLAGS.
 cmake_minimum_required(VERSION 3.25)
 
-function(run_step description)
-    execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output
-        ERROR_VARIABLE output)
-    if(NOT result EQUAL 0)
-        message(FATAL_ERROR "${description} failed (${result}):\n${output}")
-    endif()
-    set(step_output "${output}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../run_step.cmake)
 
 function(expect_output description expected)
     if(NOT step_output MATCHES "${expected}")
