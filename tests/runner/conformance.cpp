@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <string>
+
+#include <unistd.h>
 
 namespace brook_test {
 namespace fs = std::filesystem;
@@ -165,8 +168,11 @@ Outcome build(const ConformanceOptions& options, const ConformanceSpec& spec) {
         return Outcome::pass;
     }
     fs::create_directories(options.work_dir);
-    // Build under a temporary name so an interrupted build never looks up to date.
-    const std::string partial = program + ".partial";
+    // Build under a temporary name so an interrupted build never looks up to date, one of this
+    // process's own: when the program is stale, the runs on several backends that ctest starts at
+    // once each rebuild it, and a shared name let one run execute the file another was still
+    // linking ("Text file busy"). The rename that publishes each build is atomic.
+    const std::string partial = program + ".partial." + std::to_string(::getpid());
     ProcessSpec command;
     if (const Outcome prepared = build_command(options, spec, partial, command);
         prepared != Outcome::pass) {
