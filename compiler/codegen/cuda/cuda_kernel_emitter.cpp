@@ -18,6 +18,7 @@
 #include "codegen/cpp_kernel_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/param_access.hpp"
+#include "sema/reduce_commutes.hpp"
 #include "support/diagnostics.hpp"
 
 #include <algorithm>
@@ -327,6 +328,14 @@ std::string reduce_operator(const KernelDecl& kernel, const ParamDecl& input) {
     return text + "        return left;\n    };\n";
 }
 
+/// The block-level fold a reduction's passes call: in any order when its operator commutes
+/// (sema/reduce_commutes), which coalesces the loads; otherwise in row-major order.
+std::string chunk_fold_call(const KernelDecl& kernel) {
+    return reduce_commutes(kernel) ? std::string(device) + "reduce_chunk_any_order"
+                                   : std::string(device) + "reduce_chunk<" +
+                                         std::string(device) + "grid_items>";
+}
+
 std::string reduce_entry_points(const KernelDecl& kernel) {
     // A reduction combines partial results in an order the runtime chooses, so "the current
     // element" has no position; sema rejects indexof there.
@@ -344,18 +353,24 @@ std::string reduce_entry_points(const KernelDecl& kernel) {
     text += "    const " + storage + "* const input = static_cast<const " + storage +
             "*>(frame.args[" + std::to_string(input.index) + "].data);\n";
     text += "    " + std::string(device) + "DeviceBlock block;\n";
-    text += "    " + std::string(device) + "reduce_chunk<" + std::string(device) +
-            "grid_items>(block, box.count(), chunk, blockIdx.x,\n";
-    text += "        [&](" + index + " r) { return input[box.offset(r)]; }, op,\n";
-    text += "        static_cast<" + storage + "*>(partials) + " + index +
-            "{blockIdx.y} * gridDim.x + blockIdx.x);\n}\n\n";
+    text += "    " + storage + "* const out = static_cast<" + storage + "*>(partials) + " + index +
+            "{blockIdx.y} * gridDim.x + blockIdx.x;\n";
+    // A dense box (a whole stream, whole rows) is loaded without the division per dimension
+    // that finding an element of a general box costs.
+    const std::string fold = chunk_fold_call(kernel);
+    text += "    if (box.dense())\n";
+    text += "        " + fold + "(block, box.count(), chunk, blockIdx.x,\n";
+    text += "            [&](" + index + " r) { return input[box.base + r]; }, op, out);\n";
+    text += "    else\n";
+    text += "        " + fold + "(block, box.count(), chunk, blockIdx.x,\n";
+    text += "            [&](" + index + " r) { return input[box.offset(r)]; }, op, out);\n}\n\n";
     text += entry_header(name + "__cuda_reduce_partials",
                          ", const void* partials, " + index + " blocks, void* results");
     text += fetch_uniform_arguments(kernel) + reduce_operator(kernel, input);
     text += "    const " + storage + "* const row = static_cast<const " + storage +
             "*>(partials) + " + index + "{blockIdx.y} * blocks;\n";
     text += "    " + std::string(device) + "DeviceBlock block;\n";
-    text += "    " + std::string(device) + "reduce_chunk<1>(block, blocks, blocks, 0,\n";
+    text += "    " + fold + "(block, blocks, blocks, 0,\n";
     text += "        [&](" + index + " r) { return row[r]; }, op,\n";
     text += "        static_cast<" + storage + "*>(results) + blockIdx.y);\n}\n";
     return text;

@@ -1,4 +1,5 @@
-// Ordered reductions for CUDA kernels: warp, block and grid levels, written once.
+// Ordered reductions for CUDA kernels: warp, block and grid levels, written once; and, for the
+// operators that also commute, a grid level that folds in any order.
 //
 // A Brook reduce operator is associative but may be non-commutative (a matrix product), and it has
 // no identity element. So every level combines pairs (i, i + stride), i a multiple of 2 * stride,
@@ -303,6 +304,41 @@ BROOK_DEVICE void reduce_chunk(Exec& ex, Size n, Size chunk, Size c, Load load, 
     });
 }
 
+/// Block level of the grid scheme for an operator that commutes as well as associates (brcc's
+/// sema/reduce_commutes: `+`, `*`, min, max and the integer bit operations): the fold's order is
+/// free, so thread t takes the elements begin + t, begin + t + threads(), ... of chunk c. Every
+/// warp's loads coalesce, a thread keeps four loads in flight, and the block folds its threads'
+/// values once per chunk instead of once per tile, which is what the ordered walk must do. The
+/// same contract as reduce_chunk: thread 0 stores the fold of chunk c to *out.
+template <class Exec, class Load, class Op>
+BROOK_DEVICE void reduce_chunk_any_order(Exec& ex, Size n, Size chunk, Size c, Load load, Op op,
+                                         LoadedType<Load>* out) {
+    using T = LoadedType<Load>;
+    const Size begin = c * chunk;
+    const Size end = detail::min(n, begin + chunk);
+    const Size step = ex.threads();
+    PerThread<Exec, T> acc(ex);
+    ex.each([&](ThreadId t) {
+        Size i = begin + t.index;
+        if (i >= end)
+            return;
+        T value = load(i);
+        for (i += step; i + 3 * step < end; i += 4 * step) {
+            const T a = load(i), b = load(i + step), d = load(i + 2 * step), e = load(i + 3 * step);
+            value = op(op(value, a), op(op(b, d), e));
+        }
+        for (; i < end; i += step)
+            value = op(value, load(i));
+        acc[t] = value;
+    });
+    const auto valid = static_cast<unsigned>(detail::min(end - begin, step));
+    const PerThread<Exec, T> folded = block_reduce(ex, acc, valid, op);
+    ex.each([&](ThreadId t) {
+        if (t.index == 0)
+            *out = folded[t];
+    });
+}
+
 /// A row-major box of up to 4 dimensions inside a larger array: element rank r (row-major within
 /// the box, the last dimension fastest) lives at offset(r). Extents are >= 1; strides are in
 /// elements.
@@ -321,6 +357,21 @@ struct RowMajorBox {
             if (d < rank)
                 n *= extent[d];
         return n;
+    }
+    /// Whether the box's elements lie next to each other in row-major order (a whole stream, or
+    /// whole rows of it), so that element r is at base + r and loads need no index arithmetic.
+    BROOK_DEVICE constexpr bool dense() const {
+        Size packed = 1;
+        BROOK_UNROLL
+        for (unsigned k = 0; k < 4; ++k) {
+            const unsigned d = 3 - k;
+            if (d < rank) {
+                if (extent[d] > 1 && stride[d] != packed)
+                    return false;
+                packed *= extent[d];
+            }
+        }
+        return true;
     }
     BROOK_DEVICE constexpr Size offset(Size r) const {
         Size at = base;

@@ -1,7 +1,7 @@
 // Unit tests of the CUDA backend's block- and warp-level algorithms, run on the host.
 //
 // Shared with the device: everything in runtime/backends/cuda/device/ (warp_reduce, block_reduce,
-// reduce_chunk, plan_chunks, RowMajorBox, warp_exclusive_scan, block_exclusive_scan, count_chunk,
+// reduce_chunk, reduce_chunk_any_order, plan_chunks, RowMajorBox, warp_exclusive_scan, block_exclusive_scan, count_chunk,
 // scan_chunk): the very templates a CUDA kernel instantiates with DeviceBlock. Only the execution
 // adaptor differs: HostBlock (host_block.hpp) runs each step for every thread of a simulated block,
 // and the grid passes below are loops over blocks where the device launches a grid.
@@ -11,11 +11,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bd = brook::cuda::device;
@@ -40,6 +42,12 @@ struct MatMul {
 };
 struct FloatAdd {
     float operator()(float l, float r) const { return l + r; }
+};
+struct SizeAdd {
+    Size operator()(Size l, Size r) const { return l + r; }
+};
+struct SizeMax {
+    Size operator()(Size l, Size r) const { return l < r ? r : l; }
 };
 
 void PrintTo(const Mat2& m, std::ostream* os) {
@@ -90,8 +98,21 @@ std::string where(Size n, unsigned threads, Size max_blocks) {
            " max_blocks=" + std::to_string(max_blocks);
 }
 
+// The block-level folds the grid passes call: in row-major order, Items elements per thread and
+// tile (reduce_chunk), or in any order (reduce_chunk_any_order, for operators that commute).
+template <unsigned Items> struct InOrder {
+    template <class... Args> void operator()(Args&&... args) const {
+        bd::reduce_chunk<Items>(std::forward<Args>(args)...);
+    }
+};
+struct AnyOrder {
+    template <class... Args> void operator()(Args&&... args) const {
+        bd::reduce_chunk_any_order(std::forward<Args>(args)...);
+    }
+};
+
 // The two kernels of the grid reduction: pass 1 over `plan.blocks` blocks, pass 2 in one block.
-template <unsigned Items, class Load, class Op>
+template <unsigned Items, class Fold = InOrder<Items>, class Load, class Op>
 bd::LoadedType<Load> grid_reduce(Size n, unsigned threads, Size max_blocks, Load load, Op op) {
     using T = bd::LoadedType<Load>;
     const bd::ChunkPlan plan = bd::plan_chunks(n, threads, Items, max_blocks);
@@ -99,11 +120,11 @@ bd::LoadedType<Load> grid_reduce(Size n, unsigned threads, Size max_blocks, Load
     std::vector<T> partials(plan.blocks);
     for (Size c = 0; c < plan.blocks; ++c) {
         bd::HostBlock block(threads);
-        bd::reduce_chunk<Items>(block, n, plan.chunk, c, load, op, &partials[c]);
+        Fold{}(block, n, plan.chunk, c, load, op, &partials[c]);
     }
     T result{};
     bd::HostBlock block(threads);
-    bd::reduce_chunk<Items>(
+    Fold{}(
         block, plan.blocks, plan.blocks, 0, [&partials](Size i) { return partials[i]; }, op,
         &result);
     return result;
@@ -251,6 +272,56 @@ TEST(OrderedReduce, GridReduceOfFloatsIsTheSum) {
                 EXPECT_NEAR(got, sum, 1e-6 * magnitude + 1e-7) << where(n, threads, max_blocks);
             }
     }
+}
+
+TEST(AnyOrderReduce, GridReduceOfIntegersIsExact) {
+    for (Size n : sizes) {
+        std::vector<Size> v(n);
+        std::mt19937_64 rng(n);
+        for (Size& x : v)
+            x = rng() >> 8;
+        const Size sum = std::accumulate(v.begin(), v.end(), Size{0});
+        const Size largest = *std::max_element(v.begin(), v.end());
+        auto load = [&v](Size i) { return v[i]; };
+        for (unsigned threads : block_sizes)
+            for (Size max_blocks : max_blocks_choices) {
+                EXPECT_EQ((grid_reduce<items, AnyOrder>(n, threads, max_blocks, load, SizeAdd{})),
+                          sum)
+                    << where(n, threads, max_blocks);
+                EXPECT_EQ((grid_reduce<items, AnyOrder>(n, threads, max_blocks, load, SizeMax{})),
+                          largest)
+                    << where(n, threads, max_blocks);
+            }
+    }
+}
+
+TEST(AnyOrderReduce, GridReduceOfFloatsIsTheSum) {
+    for (Size n : sizes) {
+        const std::vector<float> v = random_floats(n, 8);
+        double sum = 0, magnitude = 0;
+        for (float x : v) {
+            sum += x;
+            magnitude += std::fabs(x);
+        }
+        auto load = [&v](Size i) { return v[i]; };
+        for (unsigned threads : block_sizes) {
+            const float got = grid_reduce<items, AnyOrder>(n, threads, 120, load, FloatAdd{});
+            EXPECT_NEAR(got, sum, 1e-6 * magnitude + 1e-7) << where(n, threads, 120);
+        }
+    }
+}
+
+TEST(OrderedReduce, RowMajorBoxIsDenseOnlyWhenItsElementsAreAdjacent) {
+    // A 10x9 array: the whole of it, whole rows, one row's columns, a column range, a column.
+    EXPECT_TRUE((bd::RowMajorBox{2, 0, {10, 9, 1, 1}, {9, 1, 0, 0}}.dense()));
+    EXPECT_TRUE((bd::RowMajorBox{2, 2 * 9, {7, 9, 1, 1}, {9, 1, 0, 0}}.dense()));
+    EXPECT_TRUE((bd::RowMajorBox{2, 2 * 9 + 3, {1, 5, 1, 1}, {9, 1, 0, 0}}.dense()));
+    EXPECT_FALSE((bd::RowMajorBox{2, 3, {10, 5, 1, 1}, {9, 1, 0, 0}}.dense()));
+    EXPECT_FALSE((bd::RowMajorBox{2, 3, {10, 1, 1, 1}, {9, 1, 0, 0}}.dense()));
+    // 1-D, and a 5x1x4 box whose middle extent is 1 (its stride does not matter).
+    EXPECT_TRUE((bd::RowMajorBox{1, 7, {100, 1, 1, 1}, {1, 0, 0, 0}}.dense()));
+    EXPECT_TRUE((bd::RowMajorBox{3, 0, {5, 1, 4, 1}, {4, 123, 1, 0}}.dense()));
+    EXPECT_FALSE((bd::RowMajorBox{3, 0, {5, 1, 4, 1}, {8, 4, 1, 0}}.dense()));
 }
 
 TEST(OrderedReduce, RowMajorBoxVisitsTheSubRectangleInRowMajorOrder) {
