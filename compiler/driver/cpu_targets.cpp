@@ -1,10 +1,11 @@
 // The --target table. On x86-64 the targets are the psABI's micro-architecture levels, which
-// GCC and Clang take as -march= and target_clones("arch=...") names; whether this machine runs
-// one is asked of the CPU feature by feature (every feature of a level that the compilers'
-// __builtin_cpu_supports can name), since Clang's builtin does not know the level names. Other
-// architectures have `native` alone.
+// GCC and Clang take as -march= and target_clones("arch=...") names, in order, so that whether
+// this machine runs one is whether its index is below the CPU's level (brook/detail/
+// cpu_level.hpp). Other architectures have `native` alone.
 
 #include "driver/cpu_targets.hpp"
+
+#include "brook/detail/cpu_level.hpp"
 
 #include <algorithm>
 #include <ostream>
@@ -15,26 +16,6 @@ namespace {
 
 constexpr std::string_view native = "native";
 
-#if defined(__x86_64__)
-/// The x86-64 level (1 to 4) that this machine runs.
-int machine_level() {
-    __builtin_cpu_init();
-    if (!(__builtin_cpu_supports("sse3") && __builtin_cpu_supports("ssse3") &&
-          __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("sse4.2") &&
-          __builtin_cpu_supports("popcnt")))
-        return 1;
-    if (!(__builtin_cpu_supports("avx") && __builtin_cpu_supports("avx2") &&
-          __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-          __builtin_cpu_supports("fma")))
-        return 2;
-    if (!(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-          __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq") &&
-          __builtin_cpu_supports("avx512vl")))
-        return 3;
-    return 4;
-}
-#endif
-
 /// Where `name` is in cpu_targets(), or its size when it is not there.
 std::size_t target_index(std::string_view name) {
     const auto& targets = cpu_targets();
@@ -44,14 +25,11 @@ std::size_t target_index(std::string_view name) {
         targets.begin());
 }
 
-/// Whether this machine runs the code of target `index` (native always).
+/// Whether this machine runs the code of target `index`: native always, a level when the CPU's
+/// is as high (the levels come first, in order).
 bool runs_here(std::size_t index) {
-#if defined(__x86_64__)
-    return cpu_targets()[index].name == native || static_cast<int>(index) < machine_level();
-#else
-    (void)index;
-    return true;
-#endif
+    return cpu_targets()[index].name == native ||
+           static_cast<int>(index) < brook::detail::x86_64_level();
 }
 
 std::string target_names() {

@@ -22,11 +22,17 @@
 // inlining them, which would otherwise run the lowest set's code: those instantiated for one
 // kernel alone (the folds, whose Combine is the kernel's), since a copy shared by translation
 // units built for other sets must not differ. The shared ones they call in their loops are
-// always inlined instead, which gives them the set of the copy they are inlined into.
+// always inlined instead, which gives them the set of the copy they are inlined into. Clang does
+// not clone templates (BROOK_CPU_DISPATCHED_TEMPLATE): there the folds run the lowest set's code.
 #ifdef BROOK_CPU_TARGETS
 #define BROOK_CPU_DISPATCHED [[gnu::target_clones(BROOK_CPU_TARGETS)]]
 #else
 #define BROOK_CPU_DISPATCHED
+#endif
+#ifdef __clang__
+#define BROOK_CPU_DISPATCHED_TEMPLATE
+#else
+#define BROOK_CPU_DISPATCHED_TEMPLATE BROOK_CPU_DISPATCHED
 #endif
 
 namespace brook::cpu {
@@ -198,8 +204,9 @@ namespace detail {
 /// re-associated, never re-ordered, and the independent chains keep the core's adders busy
 /// where one chain would wait on each step's latency.
 template <class Element, class Combine>
-BROOK_CPU_DISPATCHED void fold_run(const Element* data, std::size_t count, std::size_t stride,
-                                   Element& result, bool& first, Combine& combine) {
+BROOK_CPU_DISPATCHED_TEMPLATE void fold_run(const Element* data, std::size_t count,
+                                            std::size_t stride, Element& result, bool& first,
+                                            Combine& combine) {
     constexpr std::size_t chains = 8;
     constexpr std::size_t min_part = 32;
     if (count == 0) {
@@ -249,7 +256,7 @@ BROOK_CPU_DISPATCHED void fold_run(const Element* data, std::size_t count, std::
 /// 128-bit operations and stores the accumulators to the stack on every step, which costs a
 /// quarter of the speed of the sum of float4s.
 template <class Element, class Combine>
-[[gnu::noinline]] BROOK_CPU_DISPATCHED void
+[[gnu::noinline]] BROOK_CPU_DISPATCHED_TEMPLATE void
 fold_run_commutative(const Element* data, std::size_t count, std::size_t stride, Element& result,
                      bool& first, Combine& combine) {
     // At least 8 chains and 128 bytes of accumulators: four AVX registers' worth.
@@ -312,8 +319,8 @@ enum class FoldOrder { Ordered, Commutative };
 /// vectorises (detail::fold_run_commutative). The fold runs on a local copy, so the accumulator
 /// stays in registers rather than in memory the compiler must assume the input may alias.
 template <FoldOrder Order, class Element, class Combine>
-BROOK_CPU_DISPATCHED void fold_box(const StreamView& view, const Box& box, Element& accumulator,
-                                   Combine combine) {
+BROOK_CPU_DISPATCHED_TEMPLATE void fold_box(const StreamView& view, const Box& box,
+                                            Element& accumulator, Combine combine) {
     // The view's dimensions right-aligned in four, so that the innermost loop runs along its
     // last dimension whatever its rank.
     std::array<std::size_t, 4> lo{0, 0, 0, 0};

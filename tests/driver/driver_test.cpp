@@ -324,6 +324,12 @@ TEST_F(Driver, SeveralTargetsRunTheBestCopyThisCpuHas) {
             std::regex_search(symbols.out, std::regex(R"(row_dot__cpu\S*\.arch_x86_64_v3\n)")))
             << symbols.out;
     }
+    // BRT_VERBOSE=1 names the CPU's level, up to which the best copy runs.
+    const ProcessResult verbose = run({"/usr/bin/env", "BRT_VERBOSE=1", "./x86-64,x86-64-v3"});
+    EXPECT_TRUE(std::regex_search(
+        verbose.err,
+        std::regex(R"(brook: backend cpu on the host, \d+ threads, x86-64(-v[234])?\n)")))
+        << verbose.err;
     if (!runs_x86_64_v3()) {
         EXPECT_EQ(dispatched.out, baseline.out);
         GTEST_SKIP() << "this CPU does not run x86-64-v3: only the baseline copy could be checked";
