@@ -43,6 +43,9 @@ public:
     /// The lines kernel statements come from, for generators whose code is C++ in the
     /// generated file (null: no `#line` directives in kernel bodies).
     void map_lines(const SourceLines* lines) { source_lines_ = lines; }
+    /// The GCC target_clones names that code compiled for the CPU is built for, the CPU
+    /// choosing one at run time (brcc --target with several instruction sets); empty for one.
+    void clone_cpu_code(const std::vector<std::string>& clones) { cpu_clones_ = clones; }
 
     /// The BRT_RUNTIME name of the backend the code is for.
     virtual std::string_view name() const = 0;
@@ -71,6 +74,7 @@ public:
 
 protected:
     const SourceLines* source_lines_ = nullptr;
+    std::vector<std::string> cpu_clones_;
 };
 
 /// Every registered generator, in registration order (compiler/codegen/CMakeLists.txt).

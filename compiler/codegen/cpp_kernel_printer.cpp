@@ -374,7 +374,7 @@ std::string out_reference_type(const ParamDecl& param) {
     return "Out" + std::to_string(param.index);
 }
 
-std::string callable_signature(const KernelDecl& kernel) {
+std::string callable_signature(const KernelDecl& kernel, std::string_view specifiers) {
     std::vector<std::string> templates;
     std::vector<std::string> parameters;
     for (const ParamDecl* param : kernel.params) {
@@ -412,18 +412,19 @@ std::string callable_signature(const KernelDecl& kernel) {
         prefix += (prefix.empty() ? "template <" : ", ") + parameter;
     if (!prefix.empty())
         prefix += ">\n";
-    return prefix + "inline " + cpp_type_name(kernel.return_type) + " " +
+    return prefix + std::string(specifiers) + " " + cpp_type_name(kernel.return_type) + " " +
            callable_function_name(kernel) + "(" + text + ")";
 }
 
 } // namespace
 
-std::string callable_prototype(const KernelDecl& kernel) {
-    return callable_signature(kernel) + ";\n";
+std::string callable_prototype(const KernelDecl& kernel, std::string_view specifiers) {
+    return callable_signature(kernel, specifiers) + ";\n";
 }
 
-std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& printer) {
-    std::string text = callable_signature(kernel) + " {\n";
+std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& printer,
+                                std::string_view specifiers) {
+    std::string text = callable_signature(kernel, specifiers) + " {\n";
     if (!has_out_parameters(kernel)) {
         printer.print_callable_body(kernel, 1, text);
         return text + "}\n";

@@ -60,15 +60,17 @@ std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
 
 class CppKernelPrinter;
 
-/// `inline T NAME__call(...);`: the function through which kernels call kernel `kernel`.
-std::string callable_prototype(const KernelDecl& kernel);
+/// `inline T NAME__call(...);`: the function through which kernels call kernel `kernel`, with
+/// `specifiers` in place of `inline`.
+std::string callable_prototype(const KernelDecl& kernel, std::string_view specifiers = "inline");
 /// Its definition, the body printed by `printer`. Values and input streams are C values, gathers
 /// brook::lang::Gather values, and each `out` parameter a forwarding reference (a write mask
 /// comes as a brook::lang::MaskedLvalue) that the body's copy of it
 /// starts from and is stored back to when the body ends, in parameter order (copy-in/copy-out,
 /// as GLSL's `inout`: an input bound to the same variable keeps its old value). The positions
 /// of the streams whose indexof it uses come last.
-std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& printer);
+std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& printer,
+                                std::string_view specifiers = "inline");
 
 /// The C-like printer's hooks for C++ on brook::vec and brook::lang.
 class CppKernelPrinter : public CLikePrinter {

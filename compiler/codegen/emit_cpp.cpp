@@ -32,8 +32,10 @@ public:
                 options.backends.end())
                 generators_.push_back(std::move(generator));
         }
-        for (const auto& generator : generators_)
+        for (const auto& generator : generators_) {
             generator->map_lines(&source_lines_);
+            generator->clone_cpu_code(options.cpu_clones);
+        }
         BRCC_ASSERT(generators_.size() == options.backends.size(),
                     "--backends names a backend without a generator");
     }

@@ -19,6 +19,9 @@ struct CodegenOptions {
     /// A Brook header (`.brh`): a guarded C++ header of host text, structs and stub
     /// declarations (it has no kernel definitions).
     bool header = false;
+    /// The GCC target_clones names of the CPU kernels' loop functions (brcc --target with
+    /// several instruction sets); empty: compiled once.
+    std::vector<std::string> cpu_clones;
 };
 
 std::string emit_cpp(const TranslationUnit& unit, const SourceManager& sources,

@@ -9,6 +9,7 @@
 
 #include "codegen/backend_generator.hpp"
 #include "driver/compile.hpp"
+#include "driver/cpu_targets.hpp"
 #include "driver/response_files.hpp"
 
 #include <CLI/CLI.hpp>
@@ -51,12 +52,13 @@ struct GccStyleOption {
     void (*apply)(DriverOptions& options, const std::string& value);
 };
 
-void add_host_args(DriverOptions& options, const std::string& list) {
+/// Appends the non-empty items of the comma-separated `list` to `items`.
+void split_list(const std::string& list, std::vector<std::string>& items) {
     std::size_t start = 0;
     while (start <= list.size()) {
         const std::size_t comma = std::min(list.find(',', start), list.size());
         if (comma > start)
-            options.host_args.push_back(list.substr(start, comma - start));
+            items.push_back(list.substr(start, comma - start));
         start = comma + 1;
     }
 }
@@ -98,7 +100,7 @@ const std::vector<GccStyleOption>& gcc_style_options() {
              o.keep_dir = v;
          }},
         {"-Xcompiler", Form::Value, false, "-Xcompiler A,B", "Pass A and B to the C++ compiler",
-         [](DriverOptions& o, const std::string& v) { add_host_args(o, v); }},
+         [](DriverOptions& o, const std::string& v) { split_list(v, o.host_args); }},
         {"-std=", Form::Prefix, false, "-std=STD",
          "The C++ dialect: c++20 (default), c++23, gnu++20, gnu++23... (C++20 or later)",
          [](DriverOptions& o, const std::string& v) { o.standard = v.substr(5); }},
@@ -148,8 +150,9 @@ std::string gcc_style_help() {
 /// CLI11's own options that take a value in the next argument: that value is theirs even when
 /// it looks like one of the table's options (-o -lfoo is a program named -lfoo).
 bool takes_next_argument(const std::string& arg) {
-    static const std::vector<std::string> names = {
-        "-o", "-I", "-D", "-O", "--backends", "--emit-kernels", "--dump-after", "--color"};
+    static const std::vector<std::string> names = {"-o",           "-I",         "-D",
+                                                   "-O",           "--backends", "--emit-kernels",
+                                                   "--dump-after", "--color",    "--target"};
     return std::find(names.begin(), names.end(), arg) != names.end();
 }
 
@@ -259,11 +262,12 @@ const std::vector<std::string>& known_backends() {
 std::vector<std::string> tuning_flags(const DriverOptions& options) {
     // The generated loops carry `#pragma omp simd`; -fopenmp-simd honours it without the OpenMP
     // runtime. Brook cannot observe floating-point traps, and assuming none lets GCC hoist a
-    // gather's invariant float index out of a loop and vectorise floor(). GCC prefers 256-bit
-    // vectors even where 512-bit ones exist unless told otherwise.
+    // gather's invariant float index out of a loop and vectorise floor().
     std::vector<std::string> flags = {"-fopenmp-simd", "-fno-trapping-math"};
-    if (!options.portable)
-        flags.insert(flags.end(), {"-march=native", "-mprefer-vector-width=512"});
+    if (!options.portable) {
+        const std::vector<std::string> target = cpu_target_flags(options.targets);
+        flags.insert(flags.end(), target.begin(), target.end());
+    }
     return flags;
 }
 
@@ -327,6 +331,13 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     app.add_flag("--portable", options.portable,
                  "Build a program for any machine of the target architecture (default: tuned for "
                  "this machine, with -march=native and its widest vectors)");
+    std::vector<std::string> target_lists;
+    app.add_option("--target", target_lists,
+                   "The CPU instruction sets of the kernels: one, or several (comma-separated or "
+                   "repeated) compiled each and chosen at run time by the CPU; 'list' shows them "
+                   "(default: native)")
+        ->type_name("LIST")
+        ->allow_extra_args(false);
     app.add_flag("--dryrun", options.dry_run,
                  "Print the commands brcc would run (the C++ compiler's), run none");
     app.add_option("--color", options.color,
@@ -352,6 +363,15 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     } catch (const CLI::ParseError& error) {
         return usage_error(error.what());
     }
+    for (const std::string& list : target_lists)
+        split_list(list, options.targets);
+    if (!target_lists.empty() && options.targets.empty())
+        return usage_error("--target needs a name: --target=list shows them");
+    if (std::any_of(options.targets.begin(), options.targets.end(),
+                    [](const std::string& name) { return name == "list" || name == "help"; })) {
+        print_cpu_targets(std::cout);
+        return exit_success;
+    }
     options.inputs.insert(options.inputs.end(), sources_after_separator.begin(),
                           sources_after_separator.end());
     if (options.inputs.empty())
@@ -366,6 +386,11 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
         return usage_error(error);
     if (const std::string error = check_standard(options.standard); !error.empty())
         return usage_error(error);
+    if (const std::string error = check_cpu_targets(options.targets); !error.empty())
+        return usage_error(error);
+    if (options.portable && !options.targets.empty())
+        return usage_error("--portable builds for every machine of the architecture and --target "
+                           "for the instruction sets it names: give one of them");
     if (!valid_optimization(options.optimization))
         return usage_error("unknown optimisation level '-O" + options.optimization +
                            "' (use 0, 1, 2, 3, s, g or fast)");

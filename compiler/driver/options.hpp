@@ -18,7 +18,9 @@ struct DriverOptions {
     std::vector<std::string> defines;      ///< -D NAME[=VALUE]
     std::string optimization = "2";        ///< -O LEVEL
     bool portable = false;                 ///< --portable: no -march=native
-    std::vector<std::string> backends;     ///< --backends=LIST
+    /// --target=A,B: the CPU instruction sets (cpu_targets.hpp), lowest first; empty: native.
+    std::vector<std::string> targets;
+    std::vector<std::string> backends; ///< --backends=LIST
     /// After `--` (but the C/C++ sources there, which are inputs): for every compile and the link.
     std::vector<std::string> compiler_args;
 
@@ -56,8 +58,8 @@ enum ExitCode : int {
 /// The backends brcc can embed kernel code for.
 const std::vector<std::string>& known_backends();
 
-/// The C++ compiler flags that tune the generated code: -march=native and 512-bit vectors
-/// unless `--portable`, and always what its SIMD loops need.
+/// The C++ compiler flags that tune the generated code: those of the --target (-march=native
+/// and 512-bit vectors without one) unless `--portable`, and always what its SIMD loops need.
 std::vector<std::string> tuning_flags(const DriverOptions& options);
 
 /// Parses argv into `options`. Returns an exit code when brcc should stop now: 0 after --help

@@ -15,6 +15,7 @@
 #include "codegen/backend_generator.hpp"
 #include "codegen/emit_cpp.hpp"
 #include "driver/compile.hpp"
+#include "driver/cpu_targets.hpp"
 #include "driver/dependencies.hpp"
 #include "parse/parser.hpp"
 #include "sema/sema.hpp"
@@ -95,6 +96,7 @@ std::optional<std::string> translate(const TranslationUnit& unit, const std::str
     codegen.source_name = path;
     codegen.output_name = output_name;
     codegen.backends = options.backends;
+    codegen.cpu_clones = cpu_target_clones(options.targets);
     codegen.header = input_kind(path) == InputKind::BrookHeader;
     if (codegen.header && !unit.kernels.empty()) {
         for (const KernelDecl* kernel : unit.kernels)
@@ -131,8 +133,10 @@ int write_output(const std::string& text, const std::string& output) {
 /// -h FILE: the header declaring the kernels of `unit`, made from `input`.
 int write_kernels_header(const TranslationUnit& unit, const std::string& input,
                          const SourceManager& sources, const DriverOptions& options) {
-    const CodegenOptions codegen{
-        .source_name = input, .output_name = options.kernels_header, .backends = options.backends};
+    CodegenOptions codegen;
+    codegen.source_name = input;
+    codegen.output_name = options.kernels_header;
+    codegen.backends = options.backends;
     return write_output(emit_kernels_header(unit, sources, codegen), options.kernels_header);
 }
 

@@ -13,6 +13,28 @@
 #include <bit>
 #include <cstddef>
 
+// A program built for several instruction sets (brcc --target=A,B) defines BROOK_CPU_TARGETS as
+// their GCC target_clones names before it includes this header. Each function marked
+// BROOK_CPU_DISPATCHED is then compiled once per set, and the program's loader picks the one the
+// CPU runs best (GCC's function multiversioning: an ifunc, resolved once); a call from one
+// marked function to another goes straight to the callee's copy of the same set. The kernels'
+// loop functions are marked, and so are the functions of this header that they call without
+// inlining them, which would otherwise run the lowest set's code: those instantiated for one
+// kernel alone (the folds, whose Combine is the kernel's), since a copy shared by translation
+// units built for other sets must not differ. The shared ones they call in their loops are
+// always inlined instead, which gives them the set of the copy they are inlined into. Clang does
+// not clone templates (BROOK_CPU_DISPATCHED_TEMPLATE): there the folds run the lowest set's code.
+#ifdef BROOK_CPU_TARGETS
+#define BROOK_CPU_DISPATCHED [[gnu::target_clones(BROOK_CPU_TARGETS)]]
+#else
+#define BROOK_CPU_DISPATCHED
+#endif
+#ifdef __clang__
+#define BROOK_CPU_DISPATCHED_TEMPLATE
+#else
+#define BROOK_CPU_DISPATCHED_TEMPLATE BROOK_CPU_DISPATCHED
+#endif
+
 namespace brook::cpu {
 
 /// A gather parameter fetched from the Frame: the lang::Gather over stream argument `view`.
@@ -39,13 +61,13 @@ inline std::size_t row_end(const Frame& frame, std::size_t index, std::size_t en
 /// once per row (divisions over every dimension), and the elements along it cost a step each.
 template <class Element> class ResizedView {
 public:
-    ResizedView(const Frame& frame, int param)
+    [[gnu::always_inline]] ResizedView(const Frame& frame, int param)
         : view_(frame.args[param].stream), frame_(&frame),
           last_(static_cast<std::size_t>(frame.output_rank - 1)),
           row_length_(frame.output_extents[last_]), in_length_(view_.extents[last_]),
           stride_(view_.strides[last_]) {}
 
-    Element& operator[](std::size_t index) {
+    [[gnu::always_inline]] Element& operator[](std::size_t index) {
         if (index < row_first_ || index >= row_end_) {
             start_row(index);
         }
@@ -60,7 +82,7 @@ public:
     /// the general loop can run that row as a plain array loop, which vectorises: a domain of a
     /// stream, or an input repeated down the rows like the paper's x<1, n> in SGEMV. Null
     /// otherwise.
-    Element* unit_row(std::size_t index) {
+    [[gnu::always_inline]] Element* unit_row(std::size_t index) {
         if (in_length_ != row_length_ || stride_ != 1) {
             return nullptr;
         }
@@ -182,8 +204,9 @@ namespace detail {
 /// re-associated, never re-ordered, and the independent chains keep the core's adders busy
 /// where one chain would wait on each step's latency.
 template <class Element, class Combine>
-void fold_run(const Element* data, std::size_t count, std::size_t stride, Element& result,
-              bool& first, Combine& combine) {
+BROOK_CPU_DISPATCHED_TEMPLATE void fold_run(const Element* data, std::size_t count,
+                                            std::size_t stride, Element& result, bool& first,
+                                            Combine& combine) {
     constexpr std::size_t chains = 8;
     constexpr std::size_t min_part = 32;
     if (count == 0) {
@@ -233,9 +256,9 @@ void fold_run(const Element* data, std::size_t count, std::size_t stride, Elemen
 /// 128-bit operations and stores the accumulators to the stack on every step, which costs a
 /// quarter of the speed of the sum of float4s.
 template <class Element, class Combine>
-[[gnu::noinline]] void fold_run_commutative(const Element* data, std::size_t count,
-                                            std::size_t stride, Element& result, bool& first,
-                                            Combine& combine) {
+[[gnu::noinline]] BROOK_CPU_DISPATCHED_TEMPLATE void
+fold_run_commutative(const Element* data, std::size_t count, std::size_t stride, Element& result,
+                     bool& first, Combine& combine) {
     // At least 8 chains and 128 bytes of accumulators: four AVX registers' worth.
     constexpr std::size_t lanes = std::bit_ceil(std::max<std::size_t>(8, 128 / sizeof(Element)));
     if (stride != 1 || count < 4 * lanes) {
@@ -296,7 +319,8 @@ enum class FoldOrder { Ordered, Commutative };
 /// vectorises (detail::fold_run_commutative). The fold runs on a local copy, so the accumulator
 /// stays in registers rather than in memory the compiler must assume the input may alias.
 template <FoldOrder Order, class Element, class Combine>
-void fold_box(const StreamView& view, const Box& box, Element& accumulator, Combine combine) {
+BROOK_CPU_DISPATCHED_TEMPLATE void fold_box(const StreamView& view, const Box& box,
+                                            Element& accumulator, Combine combine) {
     // The view's dimensions right-aligned in four, so that the innermost loop runs along its
     // last dimension whatever its rank.
     std::array<std::size_t, 4> lo{0, 0, 0, 0};

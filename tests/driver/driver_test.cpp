@@ -46,7 +46,7 @@ protected:
         fs::create_directories(work_);
         for (const char* name : {"stats.br", "stats.brh", "main.cpp"})
             fs::copy_file(stats_dir / name, work_ / name);
-        for (const char* name : {"scale.br", "scale_main.cpp", "kernel_lines.br"})
+        for (const char* name : {"scale.br", "scale_main.cpp", "kernel_lines.br", "vector_sums.br"})
             fs::copy_file(driver_dir / name, work_ / name);
     }
 
@@ -242,6 +242,106 @@ fs::path find_program(const std::string& name) {
     }
     return {};
 }
+
+TEST_F(Driver, TargetListNamesTheInstructionSets) {
+    for (const char* spelling : {"--target=list", "--target=help"}) {
+        const ProcessResult list = brcc({spelling});
+        EXPECT_EQ(list.exit_code, 0) << list.err;
+        EXPECT_TRUE(contains(list.out, "  native ")) << list.out;
+#if defined(__x86_64__)
+        // Every x86-64 CPU runs the baseline; v4 (AVX-512) is listed whether or not it runs here.
+        EXPECT_TRUE(contains(list.out, "  x86-64      [runs here]  every 64-bit x86 CPU"))
+            << list.out;
+        for (const char* name : {"  x86-64-v2 ", "  x86-64-v3 ", "  x86-64-v4 "})
+            EXPECT_TRUE(contains(list.out, name)) << name << "\n" << list.out;
+#endif
+    }
+}
+
+TEST_F(Driver, UnknownOrClashingTargetsAreUsageErrors) {
+    const ProcessResult unknown = brcc({"--target=x86-64-v9", "stats.br"});
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_TRUE(contains(unknown.err, "unknown target 'x86-64-v9' in --target (known: ") &&
+                contains(unknown.err, "native"))
+        << unknown.err;
+    const ProcessResult portable = brcc({"--portable", "--target=native", "stats.br"});
+    EXPECT_EQ(portable.exit_code, 2);
+    EXPECT_TRUE(contains(portable.err, "give one of them")) << portable.err;
+#if defined(__x86_64__)
+    const ProcessResult native = brcc({"--target=native", "--target", "x86-64", "stats.br"});
+    EXPECT_EQ(native.exit_code, 2);
+    EXPECT_TRUE(contains(native.err, "--target=native builds for this machine alone"))
+        << native.err;
+#endif
+}
+
+#if defined(__x86_64__)
+TEST_F(Driver, OneTargetIsItsMarch) {
+    const auto compile_line = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), {"--dryrun", "-c", "stats.br"});
+        const ProcessResult dry = brcc(args);
+        EXPECT_EQ(dry.exit_code, 0) << dry.err;
+        return dry.err;
+    };
+    EXPECT_TRUE(contains(compile_line({}), " -march=native ")) << "the default";
+    const std::string v3 = compile_line({"--target=x86-64-v3"});
+    EXPECT_TRUE(contains(v3, " -march=x86-64-v3 ") && !contains(v3, "native")) << v3;
+    const std::string portable = compile_line({"--portable"});
+    EXPECT_FALSE(contains(portable, "-march")) << portable;
+    // Several: the host code for the lowest, which the program needs.
+    const std::string several = compile_line({"--target=x86-64-v3,x86-64-v2"});
+    EXPECT_TRUE(contains(several, " -march=x86-64-v2 ")) << several;
+}
+
+/// Whether this CPU runs x86-64-v3 code (the features GCC's and Clang's builtins can name).
+bool runs_x86_64_v3() {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("sse4.2");
+}
+
+TEST_F(Driver, SeveralTargetsRunTheBestCopyThisCpuHas) {
+    // vector_sums.br adds its sums in an order set by the vector width, so its output tells
+    // which instruction set's code ran: a program built for x86-64 and x86-64-v3 must print what
+    // the program built for the better of the two that this CPU runs prints.
+    const std::string both = "--target=x86-64,x86-64-v3";
+    for (const std::string& target :
+         {std::string("--target=x86-64"), both, std::string("--target=x86-64-v3")}) {
+        const ProcessResult build = brcc({target, "vector_sums.br", "-o", target.substr(9)});
+        ASSERT_EQ(build.exit_code, 0) << target << "\n" << build.err;
+    }
+    const ProcessResult baseline = run({"./x86-64"});
+    const ProcessResult dispatched = run({"./x86-64,x86-64-v3"});
+    ASSERT_EQ(baseline.exit_code, 0) << baseline.err;
+    ASSERT_EQ(dispatched.exit_code, 0) << dispatched.err;
+    // Each kernel's loop function is an ifunc over one copy per target.
+    const fs::path nm = find_program("nm");
+    if (!nm.empty()) {
+        const ProcessResult symbols = run({nm.string(), "x86-64,x86-64-v3"});
+        EXPECT_TRUE(
+            std::regex_search(symbols.out, std::regex(R"( i \S*row_dot__cpu\S*\n)")) &&
+            std::regex_search(symbols.out, std::regex(R"(row_dot__cpu\S*\.default\n)")) &&
+            std::regex_search(symbols.out, std::regex(R"(row_dot__cpu\S*\.arch_x86_64_v3\n)")))
+            << symbols.out;
+    }
+    // BRT_VERBOSE=1 names the CPU's level, up to which the best copy runs.
+    const ProcessResult verbose = run({"/usr/bin/env", "BRT_VERBOSE=1", "./x86-64,x86-64-v3"});
+    EXPECT_TRUE(std::regex_search(
+        verbose.err,
+        std::regex(R"(brook: backend cpu on the host, \d+ threads, x86-64(-v[234])?\n)")))
+        << verbose.err;
+    if (!runs_x86_64_v3()) {
+        EXPECT_EQ(dispatched.out, baseline.out);
+        GTEST_SKIP() << "this CPU does not run x86-64-v3: only the baseline copy could be checked";
+    }
+    const ProcessResult v3 = run({"./x86-64-v3"});
+    ASSERT_EQ(v3.exit_code, 0) << v3.err;
+    EXPECT_EQ(dispatched.out, v3.out);
+    if (v3.out == baseline.out)
+        GTEST_SKIP() << "the x86-64 and x86-64-v3 builds add the sums in the same order here: "
+                        "which copy ran cannot be told";
+}
+#endif
 
 TEST_F(Driver, CompilerWarningsInKernelsNameTheirBrookLine) {
     const ProcessResult build = brcc({"-Wall", "kernel_lines.br", "-o", "prog"});

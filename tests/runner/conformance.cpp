@@ -107,6 +107,7 @@ Outcome emit_cpp(const ConformanceOptions& options, const ConformanceSpec& spec,
     ProcessSpec emit;
     emit.argv.push_back(options.brcc);
     emit.argv.insert(emit.argv.end(), spec.brcc_args.begin(), spec.brcc_args.end());
+    emit.argv.insert(emit.argv.end(), options.brcc_args.begin(), options.brcc_args.end());
     emit.argv.insert(emit.argv.end(), {"--emit-cpp", file.string(), "-o", out.string()});
     emit.timeout_s = compile_timeout_s;
     const ProcessResult result = run_process(emit);
@@ -120,6 +121,7 @@ Outcome build_command(const ConformanceOptions& options, const ConformanceSpec& 
                       const std::string& partial, ProcessSpec& command) {
     command.argv.push_back(options.brcc);
     command.argv.insert(command.argv.end(), spec.brcc_args.begin(), spec.brcc_args.end());
+    command.argv.insert(command.argv.end(), options.brcc_args.begin(), options.brcc_args.end());
     const std::vector<std::string> files = program_files(options, spec);
     if (!options.separately) {
         command.argv.insert(command.argv.end(), files.begin(), files.end());
@@ -156,8 +158,7 @@ Outcome build_command(const ConformanceOptions& options, const ConformanceSpec& 
     command.argv.insert(command.argv.end(), {"-o", partial});
     if (!options.cxx_flags.empty()) {
         command.argv.emplace_back("--");
-        command.argv.insert(command.argv.end(), options.cxx_flags.begin(),
-                            options.cxx_flags.end());
+        command.argv.insert(command.argv.end(), options.cxx_flags.begin(), options.cxx_flags.end());
     }
     return Outcome::pass;
 }

@@ -16,6 +16,7 @@ struct ConformanceOptions {
     std::string file;
     std::vector<std::string> depends;   // the program is rebuilt when one of these is newer
     std::vector<std::string> cxx_flags; // for the C++ compiler, after brcc's `--`
+    std::vector<std::string> brcc_args; // for brcc, after the program's own `// brcc-args:`
     double timeout_s = 120.0;
     /// The backend computes no values (the record backend): only programs whose expected stdout
     /// is empty run; the others are skips that say so.

@@ -25,6 +25,9 @@ int main(int argc, char** argv) {
         ->add_option("--cxx-flag", compile_options.cxx_flags,
                      "a flag for the C++ compiler, passed after brcc's -- (repeatable)")
         ->allow_extra_args(false);
+    compile
+        ->add_option("--brcc-arg", compile_options.brcc_args, "an argument for brcc (repeatable)")
+        ->allow_extra_args(false);
     compile->add_flag("--separately", compile_options.separately,
                       "build file by file with brcc --emit-cpp, then the C++ alone");
     compile->add_option("file", compile_options.file, "the .br program")->required();
@@ -45,6 +48,9 @@ int main(int argc, char** argv) {
     conformance
         ->add_option("--cxx-flag", run_options.cxx_flags,
                      "a flag for the C++ compiler, passed after brcc's -- (repeatable)")
+        ->allow_extra_args(false);
+    conformance
+        ->add_option("--brcc-arg", run_options.brcc_args, "an argument for brcc (repeatable)")
         ->allow_extra_args(false);
     conformance->add_option("--timeout", run_options.timeout_s, "seconds the program may run");
     conformance->add_flag("--separately", run_options.separately,

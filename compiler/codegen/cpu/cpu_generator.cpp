@@ -13,12 +13,12 @@ namespace {
 class CpuGenerator final : public BackendGenerator {
 public:
     std::string_view name() const override { return "cpu"; }
-    std::string prologue() const override { return "#include <brook/cpu_kernel.hpp>\n"; }
+    std::string prologue() const override { return cpu_prologue(code_options()); }
     std::string helper_prototype(const KernelDecl& helper) override {
-        return callable_prototype(helper);
+        return cpu_callable_prototype(helper, code_options());
     }
     std::string helper_definition(const KernelDecl& helper) override {
-        return cpu_callable_definition(helper, source_lines_);
+        return cpu_callable_definition(helper, code_options());
     }
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
@@ -29,11 +29,14 @@ public:
                                     : ".kernel = &" + cpu_kernel_function_name(kernel);
         if (const std::size_t grain = cpu_grain(kernel); grain != 0)
             functions += ", .grain = " + std::to_string(grain);
-        return BackendKernelCode{cpu_kernel_code(kernel, source_lines_) +
+        return BackendKernelCode{cpu_kernel_code(kernel, code_options()) +
                                      "const ::brook::cpu::KernelCode " + code_name + "{" +
                                      functions + "};\n",
                                  "&" + code_name};
     }
+
+private:
+    CpuCodeOptions code_options() const { return {source_lines_, cpu_clones_}; }
 };
 
 } // namespace

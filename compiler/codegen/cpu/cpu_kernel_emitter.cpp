@@ -28,6 +28,9 @@
 // order as alone (so its result is bit for bit the same), while the elements share the loads of
 // gathers that do not depend on the element (x[j]) and their sums form independent chains of
 // additions, which hide the latency a single dot product waits on.
+// Built for several instruction sets (brcc --target=A,B), the loop functions are marked
+// BROOK_CPU_DISPATCHED (brook/cpu_kernel.hpp), compiled once per set, and helpers are always
+// inlined, so that they run in the set of the loop that calls them.
 // Bodies are printed by the C++ printer it shares with the CUDA generator (cpp_kernel_printer.hpp),
 // with the CPU's own indexof, jammed bodies and SIMD loops.
 
@@ -567,8 +570,8 @@ std::string row_loops(const KernelDecl& kernel) {
     return loop_over_rows("    ", per_row);
 }
 
-std::string kernel_loop_function(const KernelDecl& kernel) {
-    std::string text = "void " + cpu_kernel_function_name(kernel) +
+std::string kernel_loop_function(const KernelDecl& kernel, const std::string& attributes) {
+    std::string text = attributes + "void " + cpu_kernel_function_name(kernel) +
                        "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {\n";
     text += fetch_uniform_arguments(kernel);
     if (has_variable_output(kernel))
@@ -601,14 +604,14 @@ std::string reduce_step(const KernelDecl& kernel, const ParamDecl& input, const 
            ">(brook_result);";
 }
 
-std::string reduce_functions(const KernelDecl& kernel) {
+std::string reduce_functions(const KernelDecl& kernel, const std::string& attributes) {
     // A reduction combines partial results in an order the runtime chooses, so "the current
     // element" has no position; sema rejects indexof there.
     BRCC_ASSERT(!kernel.uses_indexof,
                 "indexof in reduce function '" + kernel.name + "' reached code generation");
     const ParamDecl& input = reduce_input(kernel);
     const std::string type = cpp_storage_type_name(input.type);
-    std::string text = "void " + cpu_fold_function_name(kernel) +
+    std::string text = attributes + "void " + cpu_fold_function_name(kernel) +
                        "(const ::brook::cpu::Frame& frame, const ::brook::cpu::Box& box, "
                        "void* accumulator) {\n";
     text += fetch_uniform_arguments(kernel);
@@ -619,7 +622,7 @@ std::string reduce_functions(const KernelDecl& kernel) {
     text += "        [&](const " + type + "& value, " + type + "& result) { " +
             reduce_step(kernel, input, "value", "result") + " });\n";
     text += "}\n\n";
-    text += "void " + cpu_combine_function_name(kernel) +
+    text += attributes + "void " + cpu_combine_function_name(kernel) +
             "([[maybe_unused]] const ::brook::cpu::Frame& frame, void* accumulator, "
             "const void* value) {\n";
     text += fetch_uniform_arguments(kernel);
@@ -643,7 +646,30 @@ bool kernel_loops(const KernelDecl& kernel) {
                        [](const KernelDecl* helper) { return kernel_loops(*helper); });
 }
 
+/// What precedes the loop functions: with several instruction sets, the mark that has each
+/// compiled once per set (brook/cpu_kernel.hpp).
+std::string loop_attributes(const CpuCodeOptions& options) {
+    return options.clones.empty() ? std::string() : "BROOK_CPU_DISPATCHED\n";
+}
+
+/// A helper's specifiers. target_clones clones the loop function alone: what it calls and does
+/// not inline runs the lowest set's code, so with several sets helpers are always inlined.
+std::string_view callable_specifiers(const CpuCodeOptions& options) {
+    return options.clones.empty() ? "inline" : "[[gnu::always_inline]] inline";
+}
+
 } // namespace
+
+std::string cpu_prologue(const CpuCodeOptions& options) {
+    std::string text;
+    if (!options.clones.empty()) {
+        std::string names;
+        for (const std::string& clone : options.clones)
+            names += (names.empty() ? "\"" : ", \"") + clone + "\"";
+        text = "#define BROOK_CPU_TARGETS " + names + "\n";
+    }
+    return text + "#include <brook/cpu_kernel.hpp>\n";
+}
 
 std::size_t cpu_grain(const KernelDecl& kernel) {
     // An element that loops can cost as much as hundreds of straight-line ones (one SGEMV
@@ -661,19 +687,25 @@ std::string cpu_combine_function_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__combine";
 }
 
-std::string cpu_callable_definition(const KernelDecl& kernel, const SourceLines* lines) {
-    CpuKernelPrinter printer;
-    printer.map_lines(lines);
-    return callable_definition(kernel, printer) + (lines != nullptr ? SourceLines::leave() : "");
+std::string cpu_callable_prototype(const KernelDecl& kernel, const CpuCodeOptions& options) {
+    return callable_prototype(kernel, callable_specifiers(options));
 }
 
-std::string cpu_kernel_code(const KernelDecl& kernel, const SourceLines* lines) {
-    std::string text = body_function(kernel, 1, lines) + "\n";
+std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptions& options) {
+    CpuKernelPrinter printer;
+    printer.map_lines(options.lines);
+    return callable_definition(kernel, printer, callable_specifiers(options)) +
+           (options.lines != nullptr ? SourceLines::leave() : "");
+}
+
+std::string cpu_kernel_code(const KernelDecl& kernel, const CpuCodeOptions& options) {
+    std::string text = body_function(kernel, 1, options.lines) + "\n";
     if (jammable(kernel))
-        text += body_function(kernel, jam_lanes, lines) + "\n";
+        text += body_function(kernel, jam_lanes, options.lines) + "\n";
+    const std::string attributes = loop_attributes(options);
     if (kernel.is_reduce)
-        return text + reduce_functions(kernel);
-    return text + kernel_loop_function(kernel);
+        return text + reduce_functions(kernel, attributes);
+    return text + kernel_loop_function(kernel, attributes);
 }
 
 } // namespace brcc

@@ -7,15 +7,27 @@
 #include "codegen/code_writer.hpp"
 
 #include <string>
+#include <vector>
 
 namespace brcc {
 
-/// The function through which kernels call `kernel` (callable_definition).
-/// `lines`, when given, maps the body's statements to their .br lines.
-std::string cpu_callable_definition(const KernelDecl& kernel, const SourceLines* lines = nullptr);
+/// The CPU code of a translation unit: `lines`, when given, maps the body's statements to their
+/// .br lines; `clones` are the GCC target_clones names of the loop functions, empty for one
+/// instruction set (BackendGenerator::clone_cpu_code).
+struct CpuCodeOptions {
+    const SourceLines* lines = nullptr;
+    std::vector<std::string> clones;
+};
+
+/// The lines at the top of the generated file: brook/cpu_kernel.hpp, after the instruction sets
+/// to compile the loop functions for (BROOK_CPU_TARGETS) when there are several.
+std::string cpu_prologue(const CpuCodeOptions& options);
+/// The function through which kernels call `kernel` (callable_definition), and its prototype.
+std::string cpu_callable_prototype(const KernelDecl& kernel, const CpuCodeOptions& options = {});
+std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptions& options = {});
 /// For a kernel: `NAME__body` (the translated body, always inlined) and `NAME__cpu` (the loop
 /// over an element range). For a reduction: `NAME__body`, `NAME__fold` and `NAME__combine`.
-std::string cpu_kernel_code(const KernelDecl& kernel, const SourceLines* lines = nullptr);
+std::string cpu_kernel_code(const KernelDecl& kernel, const CpuCodeOptions& options = {});
 
 /// KernelInfo::cpu_grain for `kernel`: small when its body (or a helper it calls) loops, 0 (the
 /// runtime's default) otherwise.

@@ -19,6 +19,8 @@
 #include "core/errors.hpp"
 #include "core/registry.hpp"
 
+#include "brook/detail/cpu_level.hpp"
+
 #include <omp.h>
 #include <sys/mman.h>
 
@@ -274,8 +276,15 @@ public:
     explicit CpuBackend(int max_threads) : max_threads_(max_threads) {}
 
     std::string_view name() const override { return "cpu"; }
+    /// With the x86-64 level, which says which copy of its kernels a program built for several
+    /// CPU targets runs (the best of them up to it).
     std::string device() const override {
-        return "the host, " + std::to_string(max_threads_) + " threads";
+        std::string text = "the host, " + std::to_string(max_threads_) + " threads";
+        if (const int level = detail::x86_64_level(); level > 1)
+            text += ", x86-64-v" + std::to_string(level);
+        else if (level == 1)
+            text += ", x86-64";
+        return text;
     }
     // finish() is the default, which waits for nothing: every call has completed when it
     // returns, so launches are synchronous without BRT_SYNC=1.

@@ -402,6 +402,29 @@ kernel void nested(float g[][], int n, out float r<>) {
 
 // ParamInfo's read and written flags: an output is read when an element may keep (or see) its
 // value from before the call, which a backend holding outputs in registers must then load.
+TEST_F(CpuSourceTest, SeveralInstructionSetsCloneTheLoopsAndInlineTheHelpers) {
+    analyze_source(R"(
+kernel float twice(float v) { return v * 2.0; }
+kernel void k(float a<>, out float r<>) { r = twice(a); }
+reduce void sum(float a<>, reduce float r<>) { r += a; }
+)");
+    const CpuCodeOptions cloned{nullptr, {"default", "arch=x86-64-v3"}};
+    EXPECT_EQ(cpu_prologue(cloned), "#define BROOK_CPU_TARGETS \"default\", \"arch=x86-64-v3\"\n"
+                                    "#include <brook/cpu_kernel.hpp>\n");
+    EXPECT_TRUE(
+        contains(cpu_kernel_code(kernel("k"), cloned), "BROOK_CPU_DISPATCHED\nvoid k__cpu("));
+    const std::string reduce = cpu_kernel_code(kernel("sum"), cloned);
+    EXPECT_TRUE(contains(reduce, "BROOK_CPU_DISPATCHED\nvoid sum__fold(") &&
+                contains(reduce, "BROOK_CPU_DISPATCHED\nvoid sum__combine("))
+        << reduce;
+    EXPECT_TRUE(contains(cpu_callable_definition(kernel("twice"), cloned),
+                         "[[gnu::always_inline]] inline float twice"));
+    // One instruction set: none of it.
+    EXPECT_EQ(cpu_prologue({}), "#include <brook/cpu_kernel.hpp>\n");
+    EXPECT_FALSE(contains(cpu_kernel_code(kernel("k")), "BROOK_CPU_DISPATCHED"));
+    EXPECT_TRUE(cpu_callable_definition(kernel("twice")).starts_with("inline float twice"));
+}
+
 TEST_F(CpuSourceTest, ParamInfoSaysWhichOldValuesTheBodyMayUse) {
     analyze_source(R"(
 kernel void k(float a<>, float c, out float whole<>, out float maybe<>, out float twice<>,

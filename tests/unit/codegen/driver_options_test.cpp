@@ -3,6 +3,7 @@
 
 #include "driver/options.hpp"
 
+#include "driver/cpu_targets.hpp"
 #include "driver/response_files.hpp"
 
 #include <gtest/gtest.h>
@@ -78,6 +79,39 @@ TEST(DriverOptions, TunesForThisMachineUnlessPortable) {
     EXPECT_EQ(tuning_flags(portable),
               (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math"}));
 }
+
+#if defined(__x86_64__)
+TEST(DriverOptions, TargetsAreSortedLowestFirstAndTheLowestIsTheMarch) {
+    DriverOptions options;
+    EXPECT_EQ(
+        parse({"--target=x86-64-v4,x86-64", "--target", "x86-64-v3", "--target=x86-64", "a.br"},
+              options),
+        std::nullopt);
+    EXPECT_EQ(options.targets, (std::vector<std::string>{"x86-64", "x86-64-v3", "x86-64-v4"}));
+    EXPECT_EQ(tuning_flags(options),
+              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math", "-march=x86-64",
+                                        "-mprefer-vector-width=512"}));
+    EXPECT_EQ(cpu_target_clones(options.targets),
+              (std::vector<std::string>{"default", "arch=x86-64-v3", "arch=x86-64-v4"}));
+    DriverOptions one;
+    EXPECT_EQ(parse({"--target=x86-64-v2", "a.br"}, one), std::nullopt);
+    EXPECT_TRUE(cpu_target_clones(one.targets).empty());
+    EXPECT_EQ(tuning_flags(one)[2], "-march=x86-64-v2");
+}
+
+TEST(DriverOptions, TargetMistakesAreUsageErrors) {
+    for (const std::vector<const char*>& args :
+         {std::vector<const char*>{"--target=avx9", "a.br"},
+          std::vector<const char*>{"--target=", "a.br"},
+          std::vector<const char*>{"--target=native,x86-64-v3", "a.br"},
+          std::vector<const char*>{"--portable", "--target=x86-64", "a.br"}}) {
+        DriverOptions options;
+        EXPECT_EQ(parse(args, options), exit_usage) << args[0];
+    }
+    DriverOptions list;
+    EXPECT_EQ(parse({"--target=list"}, list), exit_success);
+}
+#endif
 
 TEST(DriverOptions, DumpAfterNamesAPassAndDumpAstIsDumpAfterSema) {
     DriverOptions parse_pass;
