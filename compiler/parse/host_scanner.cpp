@@ -43,13 +43,14 @@ bool is_name(const Token& token) {
 /// What the scanners of a file and of the headers it includes share.
 struct ScanState {
     ScanState(SourceManager& sources, const PreprocessorOptions& options, DiagnosticEngine& diags)
-        : unit(std::make_unique<TranslationUnit>()), context{*unit, diags, {}},
+        : unit(std::make_unique<TranslationUnit>()), context{*unit, diags, options.limits, {}},
           preprocessor(sources, options, diags) {}
 
     std::unique_ptr<TranslationUnit> unit;
     ParseContext context;
     Preprocessor preprocessor;
     std::set<std::string, std::less<>> headers_read; ///< each header is read once
+    int include_depth = 0;                           ///< headers being read, one inside another
 };
 
 /// `.brh` and `.brhi` name Brook headers, which brcc translates to `.hpp` headers.
@@ -213,6 +214,10 @@ void HostScanner::read_include(const Token& directive, const QuotedInclude& incl
     // A missing file is the C++ compiler's to report, as every other #include.
     if (path.empty() || !state_.headers_read.insert(path).second)
         return;
+    if (state_.include_depth >= context_.limits.include_depth) {
+        diags_.report(DiagId::include_too_deep, directive.range()) << context_.limits.include_depth;
+        return;
+    }
     std::string error;
     const std::uint32_t header_file = sources_.add_file(path, error);
     if (header_file == 0) {
@@ -220,7 +225,9 @@ void HostScanner::read_include(const Token& directive, const QuotedInclude& incl
         return;
     }
     const std::size_t structs_before = unit_->structs.size();
+    ++state_.include_depth;
     HostScanner(sources_, header_file, state_, false).run();
+    --state_.include_depth;
     if (!is_brook_header(include.name))
         add_header_struct_traits(structs_before, end_of(directive));
 }
