@@ -11,12 +11,16 @@ PACKAGES += dpkg-dev gdb nlohmann-json3-dev
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3
+# What `make fuzz` adds: clang with libFuzzer and its sanitizer runtimes, glslang to compile the
+# generated GLSL as a driver would.
+FUZZ_PACKAGES := clang libclang-rt-dev glslang-dev
+FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS ?= 2
 # The build's own make runs below this one; keep its output free of "Entering directory" lines.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: demo test asan release bench docs deps configure clean format
+.PHONY: demo test asan fuzz release bench docs deps configure clean format
 
 demo: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook
@@ -33,6 +37,14 @@ asan: deps
 	cmake --preset asan
 	cmake --build --preset asan --parallel $(JOBS)
 	ctest --preset asan --parallel $(CTEST_JOBS)
+
+# The libFuzzer harnesses of fuzz/ built with clang, AddressSanitizer and UBSan (build-fuzz/),
+# each run for FUZZ_SECONDS (CONTRIBUTING.md, "Fuzzing").
+fuzz:
+	@$(MAKE) deps PACKAGES="$(PACKAGES) $(FUZZ_PACKAGES)"
+	cmake --preset fuzz
+	cmake --build --preset fuzz --parallel $(JOBS) --target fuzzers
+	fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS)
 
 release: deps
 	cmake --preset release
@@ -79,7 +91,7 @@ deps:
 	fi
 
 clean:
-	rm -rf build build-release build-asan
+	rm -rf build build-release build-asan build-fuzz
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

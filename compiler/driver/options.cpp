@@ -122,6 +122,15 @@ const std::vector<GccStyleOption>& gcc_style_options() {
              o.debug = true;
              o.host_args.push_back(v);
          }},
+        {"-fbracket-depth=", Form::Prefix, false, "-fbracket-depth=N",
+         "Statements and brackets nested in kernels at most N deep (default 256)",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
+        {"-fexpression-depth=", Form::Prefix, false, "-fexpression-depth=N",
+         "Operators chained in one kernel expression at most N deep (default 2048)",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
+        {"-fmax-include-depth=", Form::Prefix, false, "-fmax-include-depth=N",
+         "Quoted #includes brcc reads nested at most N deep (default 200)",
+         [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
         {"-f", Form::Prefix, false, "-f... -m...", "Passed to the C++ compiler",
          [](DriverOptions& o, const std::string& v) { o.host_args.push_back(v); }},
         {"-m", Form::Prefix, false, "", "",
@@ -271,6 +280,21 @@ std::vector<std::string> tuning_flags(const DriverOptions& options) {
     return flags;
 }
 
+/// Takes brcc's own nesting limits (support/front_end_limits.hpp) out of the -f flags meant for
+/// the C++ compiler; a usage error's message, or an empty string.
+std::string take_limit_flags(DriverOptions& options) {
+    std::vector<std::string> host_args;
+    for (const std::string& arg : options.host_args) {
+        const std::optional<std::string> error = apply_limit_flag(arg, options.limits);
+        if (!error)
+            host_args.push_back(arg);
+        else if (!error->empty())
+            return *error;
+    }
+    options.host_args = std::move(host_args);
+    return {};
+}
+
 std::optional<int> parse_command_line(int argc, const char* const* argv, DriverOptions& options) {
     std::string response_file_error;
     std::vector<std::string> args =
@@ -391,6 +415,8 @@ std::optional<int> parse_command_line(int argc, const char* const* argv, DriverO
     if (options.portable && !options.targets.empty())
         return usage_error("--portable builds for every machine of the architecture and --target "
                            "for the instruction sets it names: give one of them");
+    if (const std::string error = take_limit_flags(options); !error.empty())
+        return usage_error(error);
     if (!valid_optimization(options.optimization))
         return usage_error("unknown optimisation level '-O" + options.optimization +
                            "' (use 0, 1, 2, 3, s, g or fast)");

@@ -1,6 +1,8 @@
 #pragma once
 // brcc's command line (DESIGN.md §1): what the user asked for, parsed and checked.
 
+#include "support/front_end_limits.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +47,8 @@ struct DriverOptions {
     std::string standard = "c++20";              ///< -std=: the C++ dialect, C++20 or later
     bool debug = false;                          ///< -g: debug information
     std::string color = "auto";                  ///< --color=auto|always|never
+    /// -fbracket-depth=, -fexpression-depth=, -fmax-include-depth= (taken out of host_args)
+    FrontEndLimits limits;
 };
 
 /// Exit codes (DESIGN.md §1).

@@ -41,6 +41,7 @@ namespace {
 PreprocessorOptions preprocessor_options(const DriverOptions& options) {
     PreprocessorOptions result;
     result.include_dirs = options.include_dirs;
+    result.limits = options.limits;
     for (const std::string& define : options.defines) {
         const std::size_t equals = define.find('=');
         if (equals == std::string::npos)

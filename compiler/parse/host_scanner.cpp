@@ -28,6 +28,7 @@
 #include "lex/lexer.hpp"
 #include "parse/kernel_parser.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -43,13 +44,14 @@ bool is_name(const Token& token) {
 /// What the scanners of a file and of the headers it includes share.
 struct ScanState {
     ScanState(SourceManager& sources, const PreprocessorOptions& options, DiagnosticEngine& diags)
-        : unit(std::make_unique<TranslationUnit>()), context{*unit, diags, {}},
+        : unit(std::make_unique<TranslationUnit>()), context{*unit, diags, options.limits, {}},
           preprocessor(sources, options, diags) {}
 
     std::unique_ptr<TranslationUnit> unit;
     ParseContext context;
     Preprocessor preprocessor;
     std::set<std::string, std::less<>> headers_read; ///< each header is read once
+    int include_depth = 0;                           ///< headers being read, one inside another
 };
 
 /// `.brh` and `.brhi` name Brook headers, which brcc translates to `.hpp` headers.
@@ -97,6 +99,9 @@ private:
     void add_header_struct_traits(std::size_t first, std::uint32_t offset);
 
     bool try_kernel();
+    /// A macro at file scope whose expansion is kernel definitions (`KERNEL(scale)`): BrookGPU
+    /// ran the C preprocessor over the whole file first, so they are kernels.
+    bool try_macro_kernel();
     bool try_struct_typedef();
     bool try_typedef();
     bool try_void_main();
@@ -213,6 +218,10 @@ void HostScanner::read_include(const Token& directive, const QuotedInclude& incl
     // A missing file is the C++ compiler's to report, as every other #include.
     if (path.empty() || !state_.headers_read.insert(path).second)
         return;
+    if (state_.include_depth >= context_.limits.include_depth) {
+        diags_.report(DiagId::include_too_deep, directive.range()) << context_.limits.include_depth;
+        return;
+    }
     std::string error;
     const std::uint32_t header_file = sources_.add_file(path, error);
     if (header_file == 0) {
@@ -220,7 +229,9 @@ void HostScanner::read_include(const Token& directive, const QuotedInclude& incl
         return;
     }
     const std::size_t structs_before = unit_->structs.size();
+    ++state_.include_depth;
     HostScanner(sources_, header_file, state_, false).run();
+    --state_.include_depth;
     if (!is_brook_header(include.name))
         add_header_struct_traits(structs_before, end_of(directive));
 }
@@ -371,6 +382,126 @@ bool HostScanner::try_kernel() {
         flush_host_text(begin);
         cursor_ = end; // nothing sensible to copy to C++
     }
+    pos_ = last + 1;
+    return true;
+}
+
+namespace {
+
+/// Whether `macro`'s replacement, or that of a macro it names, holds `kernel` or `reduce`.
+bool may_expand_to_kernel(const Preprocessor& preprocessor, const Macro& macro,
+                          std::set<std::string_view>& visited) {
+    if (!visited.insert(macro.name).second)
+        return false;
+    for (const Token& token : macro.body) {
+        if (token.is(TokenKind::kw_kernel) || token.is(TokenKind::kw_reduce))
+            return true;
+        if (const Macro* named = is_identifier_or_keyword(token.kind)
+                                     ? preprocessor.find_macro(token.text)
+                                     : nullptr;
+            named != nullptr && may_expand_to_kernel(preprocessor, *named, visited))
+            return true;
+    }
+    return false;
+}
+
+/// The end (one past) of the kernel definition or prototype starting at `first` in `tokens`,
+/// or 0 when the tokens from `first` are not one.
+std::size_t kernel_end(const std::vector<Token>& tokens, std::size_t first) {
+    if (!tokens[first].is(TokenKind::kw_kernel) && !tokens[first].is(TokenKind::kw_reduce))
+        return 0;
+    int parens = 0;
+    int braces = 0;
+    for (std::size_t i = first; i < tokens.size(); ++i) {
+        switch (tokens[i].kind) {
+        case TokenKind::l_paren:
+            ++parens;
+            break;
+        case TokenKind::r_paren:
+            --parens;
+            break;
+        case TokenKind::l_brace:
+            ++braces;
+            break;
+        case TokenKind::r_brace:
+            if (--braces == 0 && parens == 0)
+                return i + 1;
+            break;
+        case TokenKind::semi:
+            if (braces == 0 && parens == 0)
+                return i + 1;
+            break;
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+bool HostScanner::try_macro_kernel() {
+    const std::size_t first = pos_;
+    const Macro* macro = preprocessor_.find_macro(tokens_[first].text);
+    std::set<std::string_view> visited;
+    if (macro == nullptr || !may_expand_to_kernel(preprocessor_, *macro, visited))
+        return false;
+    std::size_t last = first;
+    if (macro->is_function_like) {
+        if (!token(first + 1).is(TokenKind::l_paren))
+            return false;
+        int parens = 0;
+        for (last = first + 1; !token(last).is(TokenKind::end_of_file); ++last) {
+            if (token(last).is(TokenKind::l_paren))
+                ++parens;
+            else if (token(last).is(TokenKind::r_paren) && --parens == 0)
+                break;
+            else if (token(last).is(TokenKind::directive))
+                return false;
+        }
+        if (token(last).is(TokenKind::end_of_file))
+            return false;
+    }
+    if (token(last + 1).is(TokenKind::semi))
+        ++last; // `KERNEL(scale);`
+    bool quiet = false;
+    std::vector<Token> expanded = expand(first, last, quiet);
+    // Only an expansion that is nothing but kernels (and empty declarations) is taken: anything
+    // else in it is host code, which stays the C++ compiler's.
+    std::vector<std::pair<std::size_t, std::size_t>> kernels;
+    for (std::size_t i = 0; !expanded[i].is(TokenKind::end_of_file);) {
+        if (expanded[i].is(TokenKind::semi)) {
+            ++i;
+            continue;
+        }
+        const std::size_t end = kernel_end(expanded, i);
+        if (end == 0)
+            return false;
+        kernels.emplace_back(i, end);
+        i = end;
+    }
+    if (kernels.empty())
+        return false;
+    const std::uint32_t begin = tokens_[first].loc.offset;
+    const std::uint32_t end = end_of(tokens_[last]);
+    flush_host_text(begin);
+    for (const auto& [kernel_first, kernel_last] : kernels) {
+        std::vector<Token> kernel_tokens(
+            expanded.begin() + static_cast<std::ptrdiff_t>(kernel_first),
+            expanded.begin() + static_cast<std::ptrdiff_t>(kernel_last));
+        kernel_tokens.push_back(expanded.back()); // end_of_file
+        const bool prototype = kernel_tokens[kernel_tokens.size() - 2].is(TokenKind::semi);
+        KernelParser parser(context_, std::move(kernel_tokens), quiet);
+        KernelDecl* kernel = parser.parse_kernel();
+        if (kernel && prototype) {
+            add_item(KernelPrototype{kernel}, begin, end);
+            unit_->prototypes.push_back(kernel);
+        } else if (kernel) {
+            add_item(kernel, begin, end);
+            unit_->kernels.push_back(kernel);
+        }
+    }
+    cursor_ = std::max(cursor_, end); // a kernel that did not parse has no C++ either
     pos_ = last + 1;
     return true;
 }
@@ -780,6 +911,8 @@ void HostScanner::run() {
         const bool host_code = emitting();
         if (file_scope && (current.is(TokenKind::kw_kernel) || current.is(TokenKind::kw_reduce)) &&
             try_kernel())
+            continue;
+        if (host_code && file_scope && current.is(TokenKind::identifier) && try_macro_kernel())
             continue;
         if (file_scope && current.is(TokenKind::kw_typedef) &&
             (try_struct_typedef() || try_typedef()))

@@ -12,6 +12,7 @@
 #include "lex/token.hpp"
 #include "parse/type_spelling.hpp"
 #include "support/diagnostics.hpp"
+#include "support/front_end_limits.hpp"
 
 #include <string>
 #include <unordered_map>
@@ -32,6 +33,7 @@ struct HostStruct {
 struct ParseContext {
     TranslationUnit& unit;
     DiagnosticEngine& diags;
+    FrontEndLimits limits;
     std::unordered_map<std::string, HostStruct> host_structs;
 };
 
@@ -71,6 +73,8 @@ private:
     void skip_statement();
     bool enter_nesting();
     void leave_nesting() { --nesting_; }
+    /// Counts one operator chained onto an operand; false (reported) past the expression depth.
+    bool extend_chain();
 
     // Types and declarations (parse_decl.cpp)
     bool is_type_name(const Token& token) const;
@@ -124,6 +128,26 @@ private:
         bool ok_;
     };
 
+    /// The operators a loop chains onto one operand (`a + b + c`, `a, b`, `a.x[i]`): each makes
+    /// the tree one level deeper, though the parser does not recurse for it, and counts until
+    /// the loop's function returns.
+    class Chain {
+    public:
+        explicit Chain(KernelParser& parser) : parser_(parser) {}
+        ~Chain() { parser_.chain_depth_ -= links_; }
+        Chain(const Chain&) = delete;
+        Chain& operator=(const Chain&) = delete;
+        /// One more operator; false once the expression is too deep (reported).
+        bool extend() {
+            ++links_;
+            return parser_.extend_chain();
+        }
+
+    private:
+        KernelParser& parser_;
+        int links_ = 0;
+    };
+
     ParseContext& context_;
     TranslationUnit& unit_;
     DiagnosticEngine& diags_;
@@ -133,6 +157,7 @@ private:
     bool quiet_;
     bool panic_ = false;
     int nesting_ = 0;
+    int chain_depth_ = 0; ///< operators chained on the path to the current operand (Chain)
 };
 
 } // namespace brcc

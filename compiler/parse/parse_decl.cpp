@@ -9,7 +9,6 @@ namespace brcc {
 
 namespace {
 
-constexpr int max_nesting = 256;
 constexpr int max_gather_rank = 4;
 
 } // namespace
@@ -136,10 +135,20 @@ void KernelParser::skip_statement() {
 }
 
 bool KernelParser::enter_nesting() {
-    if (++nesting_ <= max_nesting)
+    if (++nesting_ <= context_.limits.bracket_depth)
         return true;
     if (begin_error(peek()))
-        diags_.report(DiagId::nesting_too_deep, peek().range()) << max_nesting;
+        diags_.report(DiagId::nesting_too_deep, peek().range()) << context_.limits.bracket_depth;
+    return false;
+}
+
+bool KernelParser::extend_chain() {
+    ++chain_depth_;
+    if (chain_depth_ + nesting_ <= context_.limits.expression_depth)
+        return true;
+    if (begin_error(peek()))
+        diags_.report(DiagId::expression_too_deep, peek().range())
+            << context_.limits.expression_depth;
     return false;
 }
 
@@ -377,7 +386,10 @@ bool KernelParser::parse_push_limit(std::size_t& limit) {
     const Expr* value = parse_conditional();
     if (value == nullptr)
         return false;
-    if (value->kind != NodeKind::IntLiteral || static_cast<const IntLiteral*>(value)->value == 0) {
+    // Every backend counts pushes in an `int` (GLSL and CUDA have no wider one to spare).
+    constexpr unsigned long long max_limit = 2147483647;
+    if (value->kind != NodeKind::IntLiteral || static_cast<const IntLiteral*>(value)->value == 0 ||
+        static_cast<const IntLiteral*>(value)->value > max_limit) {
         if (begin_error(token))
             diags_.report(DiagId::push_limit_not_positive, value->range);
         return false;

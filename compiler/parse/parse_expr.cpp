@@ -116,8 +116,11 @@ std::optional<UnaryOp> prefix_op(TokenKind kind) {
 // expression := assignment_expression {',' assignment_expression}
 Expr* KernelParser::parse_expression() {
     const SourceLocation begin = peek().loc;
+    Chain chain(*this);
     Expr* lhs = parse_assignment();
     while (lhs && accept(TokenKind::comma)) {
+        if (!chain.extend())
+            return nullptr;
         Expr* rhs = parse_assignment();
         if (!rhs)
             return nullptr;
@@ -180,11 +183,14 @@ Expr* KernelParser::parse_conditional() {
 // the loosest: || && | ^ & (== !=) (< > <= >=) (<< >>) (+ -) (* / %), all left-associative.
 Expr* KernelParser::parse_binary(int min_precedence) {
     const SourceLocation begin = peek().loc;
+    Chain chain(*this);
     Expr* lhs = parse_unary();
     while (lhs) {
         const BinaryInfo info = binary_info(peek().kind);
         if (info.precedence <= min_precedence)
             break;
+        if (!chain.extend())
+            return nullptr;
         advance();
         Expr* rhs = parse_binary(info.precedence);
         if (!rhs)
@@ -237,7 +243,12 @@ Expr* KernelParser::parse_unary() {
 //                       | '.' identifier | '++' | '--'}
 Expr* KernelParser::parse_postfix(Expr* base) {
     const SourceLocation begin = base->range.begin;
+    Chain chain(*this);
     while (true) {
+        if ((at(TokenKind::l_square) || at(TokenKind::period) || at(TokenKind::plusplus) ||
+             at(TokenKind::minusminus)) &&
+            !chain.extend())
+            return nullptr;
         if (at(TokenKind::l_square)) {
             std::vector<Expr*> indices;
             while (accept(TokenKind::l_square)) {

@@ -6,6 +6,7 @@
 
 #include "lex/token.hpp"
 #include "support/diagnostics.hpp"
+#include "support/front_end_limits.hpp"
 
 #include <optional>
 #include <span>
@@ -19,6 +20,7 @@ namespace brcc {
 struct PreprocessorOptions {
     std::vector<std::pair<std::string, std::string>> defines; ///< -D NAME[=VALUE]
     std::vector<std::string> include_dirs;                    ///< -I DIR
+    FrontEndLimits limits; ///< the parser's and the include reader's nesting limits
 };
 
 /// `#include "name"`: the quoted name.

@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <optional>
+#include <sstream>
+#include <string>
 
 namespace brcc {
 
@@ -37,6 +39,17 @@ std::optional<double> literal_value(const Expr& expr) {
     default:
         return std::nullopt;
     }
+}
+
+/// A whole-number index as written in a warning: in digits when it fits a long long (converting
+/// a larger double would be undefined), else in scientific notation (1e+300).
+std::string index_text(double index) {
+    constexpr double long_long_bound = 9223372036854775808.0; // 2^63
+    if (index > -long_long_bound && index < long_long_bound)
+        return std::to_string(static_cast<long long>(index));
+    std::ostringstream text;
+    text << index;
+    return text.str();
 }
 
 } // namespace
@@ -82,10 +95,10 @@ void Sema::warn_gather_index_outside(const Subscript& expr, const ParamDecl& gat
         const unsigned long long extent = sized ? gather.gather_extents[k] : 0;
         if (index < 0)
             diags_.report(DiagId::gather_index_negative, expr.indices[k]->range)
-                << static_cast<long long>(index) << gather.name;
+                << index_text(index) << gather.name;
         else if (extent != 0 && index >= static_cast<double>(extent))
             diags_.report(DiagId::gather_index_past_extent, expr.indices[k]->range)
-                << static_cast<long long>(index) << gather.name << static_cast<long long>(extent);
+                << index_text(index) << gather.name << std::to_string(extent);
     }
 }
 

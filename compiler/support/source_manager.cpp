@@ -14,6 +14,10 @@ SourceManager::SourceManager() {
 }
 
 std::uint32_t SourceManager::add_buffer(std::string name, std::string text) {
+    // A UTF-8 byte-order mark, which some editors write, is not part of the program (gcc and
+    // clang skip it too); the columns of the first line count from after it.
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.erase(0, 3);
     File file{std::move(name), std::move(text), {0}};
     for (std::uint32_t i = 0; i < file.text.size(); ++i)
         if (file.text[i] == '\n')

@@ -33,7 +33,8 @@ class SourceManager {
 public:
     SourceManager();
 
-    /// Registers a buffer under `name` and returns its file id (never 0).
+    /// Registers a buffer under `name` and returns its file id (never 0). A UTF-8 byte-order
+    /// mark at its start is dropped.
     std::uint32_t add_buffer(std::string name, std::string text);
     /// Reads a file from disk; returns 0 and sets `error` when it cannot be read.
     std::uint32_t add_file(const std::string& path, std::string& error);

@@ -2,7 +2,7 @@
 // reads are described in docs/testing.md.
 #include "conformance.hpp"
 #include "diagnostics.hpp"
-#include "fuzz.hpp"
+#include "replay.hpp"
 
 #include <CLI/CLI.hpp>
 #include <exception>
@@ -66,15 +66,16 @@ int main(int argc, char** argv) {
     diagnostics->add_option("--timeout", diagnostics_timeout_s, "seconds brcc may run");
     diagnostics->add_option("file", diagnostics_file, "the .br file")->required();
 
-    brook_test::FuzzOptions fuzz_options;
-    CLI::App* fuzz = app.add_subcommand("fuzz", "feed brcc mutated programs");
-    fuzz->add_option("--brcc", fuzz_options.brcc, "the brcc to use (a sanitized one)")->required();
-    fuzz->add_option("--seed", fuzz_options.seed,
-                     "random seed; the same seed gives the same inputs");
-    fuzz->add_option("--count", fuzz_options.count, "number of mutants");
-    fuzz->add_option("--work", fuzz_options.work_dir, "where failing inputs are kept");
-    fuzz->add_option("--timeout", fuzz_options.timeout_s, "seconds brcc may run on one input");
-    fuzz->add_option("files", fuzz_options.files, "the programs to mutate")->required();
+    std::string replay_brcc;
+    std::string replay_file;
+    std::string replay_work;
+    double replay_timeout_s = 60.0;
+    CLI::App* replay =
+        app.add_subcommand("replay", "feed brcc an input that once made a fuzzer fail");
+    replay->add_option("--brcc", replay_brcc, "the brcc to use (a sanitized one)")->required();
+    replay->add_option("--work", replay_work, "where brcc writes its output")->required();
+    replay->add_option("--timeout", replay_timeout_s, "seconds brcc may run");
+    replay->add_option("file", replay_file, "the input")->required();
 
     try {
         app.parse(argc, argv);
@@ -92,8 +93,9 @@ int main(int argc, char** argv) {
         } else if (diagnostics->parsed()) {
             outcome = brook_test::run_diagnostics(diagnostics_brcc, diagnostics_file,
                                                   diagnostics_timeout_s);
-        } else if (fuzz->parsed()) {
-            outcome = brook_test::run_fuzz(fuzz_options);
+        } else if (replay->parsed()) {
+            outcome =
+                brook_test::run_replay(replay_brcc, replay_file, replay_work, replay_timeout_s);
         }
         return static_cast<int>(outcome);
     } catch (const std::exception& error) {

@@ -1,6 +1,5 @@
 // Tests of the test runner's pure parts: the formats of docs/testing.md.
 #include "diagnostics.hpp"
-#include "fuzz.hpp"
 #include "output_compare.hpp"
 #include "process.hpp"
 #include "test_file.hpp"
@@ -124,16 +123,6 @@ TEST(Diagnostics, MatchesOneDiagnosticPerMarker) {
     const std::vector<ReportedDiagnostic> with_warning = {
         once[0], {"t.br", 9, 1, "warning", "unmarked [-Wunused-parameter]"}};
     EXPECT_EQ(match_diagnostics(expected, with_warning, "t.br").size(), 1U);
-}
-
-TEST(Fuzz, MutationIsDeterministic) {
-    const std::vector<std::string> seeds = {"kernel void k(float a<>, out float b<>) { b = a; }\n",
-                                            "int main() { return 0; }\n"};
-    FuzzRandom first(42);
-    FuzzRandom second(42);
-    for (int i = 0; i < 50; ++i) {
-        EXPECT_EQ(mutate(seeds, 0, first), mutate(seeds, 0, second));
-    }
 }
 
 TEST(Process, CapturesOutputAndStatus) {

@@ -3,6 +3,7 @@
 // one triangle covering the viewport, with no vertex data.
 #include "backends/gl/gl_programs.hpp"
 
+#include "core/errors.hpp"
 #include "core/profiler.hpp"
 
 #include <atomic>
@@ -26,10 +27,38 @@ void main() {
 }
 )glsl";
 
+/// The samplers `source` declares: brcc's GLSL has one per field of every stream argument
+/// (`uniform sampler2D`, `isampler2D` or `usampler2D`).
+int declared_samplers(const std::string& source) {
+    int count = 0;
+    for (std::size_t at = source.find("sampler2D "); at != std::string::npos;
+         at = source.find("sampler2D ", at + 1))
+        ++count;
+    return count;
+}
+
+/// A valid kernel can still ask for more textures than the driver has units; brcc cannot know
+/// the driver's number, so a shader that fails while it declares more samplers than that is the
+/// user's to change: an error that names the kernel, the limit and its value.
+void check_texture_units(const std::string& name, const std::string& source) {
+    GLint units = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &units);
+    const int samplers = declared_samplers(source);
+    if (units <= 0 || samplers <= units)
+        return;
+    fatal("kernel '" + name + "' reads " + std::to_string(samplers) +
+          " textures (one per field of each stream and gather argument), more than this OpenGL "
+          "driver's GL_MAX_TEXTURE_IMAGE_UNITS of " +
+          std::to_string(units) +
+          ": split it into kernels with fewer stream and gather arguments (or pack arrays into "
+          "one of a float4 or struct type), or run it with BRT_RUNTIME=cpu");
+}
+
 /// A GLSL that the driver rejects is brcc's (or the backend's) bug, reported like brcc's own
-/// internal errors: the kernel, the log, exit status 70.
+/// internal errors: the kernel, the log, exit status 70; unless a driver limit explains it.
 [[noreturn]] void shader_failure(const std::string& name, const char* stage, const std::string& log,
                                  const std::string& source) {
+    check_texture_units(name, source);
     std::fflush(stdout);
     std::fprintf(stderr,
                  "brook: internal compiler error: the GLSL of kernel '%s' failed to %s:\n%s\n"
@@ -89,8 +118,8 @@ ShaderProgram& ProgramCache::get(const void* key, const std::string& name, const
     if (vertex_.get() == 0) {
         vertex_ = compile(GL_VERTEX_SHADER, vertex_source, "(vertex shader)");
     }
-    const std::string fragment_source = std::string("#version 430 core\n") + defines +
-                                        prelude_glsl + "\n#line 1 1\n" + source;
+    const std::string fragment_source =
+        std::string("#version 430 core\n") + defines + prelude_glsl + "\n#line 1 1\n" + source;
     const Shader fragment = compile(GL_FRAGMENT_SHADER, fragment_source, name);
     Program program(glCreateProgram());
     glAttachShader(program.get(), vertex_.get());

@@ -359,7 +359,7 @@ public:
     void write(const std::string& name, const std::string& text) const {
         std::ofstream(path_ / name) << text;
     }
-    PreprocessorOptions options() const { return {{}, {path_.string()}}; }
+    PreprocessorOptions options() const { return {{}, {path_.string()}, {}}; }
 
 private:
     std::filesystem::path path_;

@@ -1,0 +1,2 @@
+// The first level of include_chain.br's includes.
+#include "include_chain_2.h"
