@@ -186,6 +186,18 @@ int replay(const Setup& setup, const std::string& file, const std::string& backe
     return 0;
 }
 
+// Outputs saved elsewhere (a machine with a GPU, where nothing is compiled): `FILE` holds the
+// program's stdout and `FILE.rc` its exit status.
+BackendRun saved_run(const std::string& file, const std::string& backend) {
+    std::ifstream in(file);
+    std::stringstream out;
+    out << in.rdbuf();
+    int status = -1;
+    std::ifstream(file + ".rc") >> status;
+    return BackendRun{backend, false, status == 0, out.str(),
+                      status == 0 ? "" : "exit status " + std::to_string(status)};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -211,7 +223,22 @@ int main(int argc, char** argv) {
     CLI::App* replay_command = app.add_subcommand("replay", "compare a kept program on a backend");
     replay_command->add_option("--backend", replay_backend, "the backend")->required();
     replay_command->add_option("file", replay_file, "the .br program")->required();
+    std::vector<std::string> compare_files;
+    std::string compare_backend = "other";
+    CLI::App* compare_command =
+        app.add_subcommand("compare", "compare saved outputs: the cpu one, then another");
+    compare_command->add_option("--backend", compare_backend, "the other output's backend");
+    compare_command->add_option("files", compare_files, "CPU_OUTPUT OTHER_OUTPUT")
+        ->required()
+        ->expected(2);
     CLI11_PARSE(app, argc, argv);
+
+    if (compare_command->parsed()) {
+        const std::optional<std::string> why = disagreement(
+            saved_run(compare_files[0], "cpu"), saved_run(compare_files[1], compare_backend));
+        std::cout << (why ? "DISAGREE: " + *why : "agree") << '\n';
+        return why ? 1 : 0;
+    }
 
     if (print_only) {
         std::cout << print_program(generate_program(options.seed, options.units));
