@@ -19,7 +19,7 @@ TEST(FuzzDiffGenerator, ProgramsUseEveryUnitKind) {
     }
     for (const char* construct :
          {"reduce void", "vout ", "push(", "streamScatterOp", "streamGatherOp", "iter float",
-          "[][]", "indexof(", "while (", "for (int", "else {", "'A'", "'E'"}) {
+          "[][]", "indexof(", "while (", "for (int", "else {", "_help(", "'A'", "'E'"}) {
         EXPECT_NE(all.find(construct), std::string::npos) << construct;
     }
 }

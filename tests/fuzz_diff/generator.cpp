@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -67,6 +68,15 @@ constexpr double approx_limit = 4096;
 constexpr double int_local_bound = 65535;
 constexpr double exact_local_bound = 256;
 constexpr int exact_local_grain = 4;
+
+// A helper kernel (callable from kernels) of exact values, with the bounds of its result.
+struct Helper {
+    std::string name;
+    Type result;
+    std::vector<Var> params;
+    double bound = 1;
+    int grain = 0;
+};
 
 class Rng {
 public:
@@ -146,6 +156,7 @@ private:
     int names_ = 0;
     std::vector<Var> scope_;
     std::vector<Gather> gathers_;
+    std::optional<Helper> helper_;
     int depth_budget_ = 0;
 
     std::string fresh(const std::string& stem) { return stem + std::to_string(names_++); }
@@ -235,12 +246,60 @@ private:
             ++depth_budget_;
             return v;
         }
+        if (helper_ && helper_->result.scalar == t.scalar && depth_budget_ > 0 && rng_.chance(15)) {
+            return fit_width(helper_call(), t.width);
+        }
         const std::vector<const Var*> vars = readable(t.scalar, cls);
         if (vars.empty() || rng_.chance(15)) {
             return literal(t);
         }
         const Var& var = *rng_.pick(vars);
         return fit_width(Val{leaf(var.name), var.t, var.cls, var.bound, var.grain}, t.width);
+    }
+
+    Val helper_call() {
+        --depth_budget_;
+        std::string pattern = helper_->name + "(";
+        std::vector<Expr> args;
+        for (std::size_t i = 0; i < helper_->params.size(); ++i) {
+            const Var& param = helper_->params[i];
+            args.push_back(coerce_to(gen(param.t, Cls::exact, 1), param).e);
+            pattern += (i ? ", $" : "$") + std::to_string(i);
+        }
+        ++depth_budget_;
+        return Val{node(pattern + ")", args, helper_->result), helper_->result, Cls::exact,
+                   helper_->bound, helper_->grain};
+    }
+
+    // A helper returning an exact value computed from its two parameters (no gathers, no
+    // indexof: it sees only its parameters).
+    Kernel make_helper(const std::string& name) {
+        const std::vector<Var> saved_scope = scope_;
+        const std::vector<Gather> saved_gathers = gathers_;
+        gathers_.clear();
+        scope_.clear();
+        Helper helper{name, random_type(), {}, 1, 0};
+        std::string head = "kernel " + type_name(helper.result) + " " + name + "(";
+        for (int i = 0; i < 2; ++i) {
+            const Type t = random_type();
+            const bool is_int = t.scalar == Scalar::i;
+            helper.params.push_back(Var{"p" + std::to_string(i), t, Cls::exact,
+                                        is_int ? int_local_bound : exact_local_bound,
+                                        is_int ? 0 : exact_local_grain});
+            head += (i ? ", " : "") + type_name(t) + " p" + std::to_string(i);
+        }
+        scope_ = helper.params;
+        const bool is_int = helper.result.scalar == Scalar::i;
+        const Var result{"", helper.result, Cls::exact,
+                         is_int ? int_local_bound : exact_local_bound,
+                         is_int ? 0 : exact_local_grain};
+        const Val v = coerce_to(gen(helper.result, Cls::exact, 3), result);
+        helper.bound = v.bound;
+        helper.grain = v.grain;
+        scope_ = saved_scope;
+        gathers_ = saved_gathers;
+        helper_ = helper;
+        return Kernel{head + ")", {Stmt{{"return $0;"}, {v.e}, {}, false}}};
     }
 
     // Wraps an int operand into (-1024, 1024).
@@ -814,6 +873,11 @@ private:
         const std::string indexed = rng_.chance(50) ? outs[0].first : p + "in0";
         scope_.push_back(Var{"indexof(" + indexed + ")", Type{Scalar::f, 4}, Cls::exact, 64, 0});
 
+        std::vector<Kernel> kernels;
+        helper_.reset();
+        if (rng_.chance(35)) {
+            kernels.push_back(make_helper(p + "help"));
+        }
         Kernel k;
         const std::string kname = p + "map";
         k.head = "kernel void " + kname + "(";
@@ -839,7 +903,9 @@ private:
         for (std::size_t i = 0; i < outs.size(); ++i) {
             host += print_stream(outs[i].first, outs[i].second, count(shape), out_classes[i]);
         }
-        return Unit{{k}, host};
+        helper_.reset();
+        kernels.push_back(k);
+        return Unit{kernels, host};
     }
 
     // Reduce functions fold exact values (sums of multiples of 1/4 stay exact whatever the
