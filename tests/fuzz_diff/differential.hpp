@@ -21,7 +21,7 @@ struct Setup {
     std::string brcc;
     std::string work_dir;
     std::vector<std::string> cxx_flags;
-    double run_timeout_s = 120.0;
+    double run_timeout_s = 600.0;
 };
 
 /// What one backend did with the program.

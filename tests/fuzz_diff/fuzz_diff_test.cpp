@@ -19,7 +19,8 @@ TEST(FuzzDiffGenerator, ProgramsUseEveryUnitKind) {
     }
     for (const char* construct :
          {"reduce void", "vout ", "push(", "streamScatterOp", "streamGatherOp", "iter float",
-          "[][]", "indexof(", "while (", "for (int", "else {", "_help(", "'A'", "'E'"}) {
+          "[][]", "indexof(", "while (", "for (int", "else {", "_help(", "break;", "continue;",
+          "do {", "'A'", "'E'"}) {
         EXPECT_NE(all.find(construct), std::string::npos) << construct;
     }
 }

@@ -157,6 +157,7 @@ private:
     std::vector<Var> scope_;
     std::vector<Gather> gathers_;
     std::optional<Helper> helper_;
+    int loop_depth_ = 0; // loops around the statement being generated (break, continue)
     int depth_budget_ = 0;
 
     std::string fresh(const std::string& stem) { return stem + std::to_string(names_++); }
@@ -639,6 +640,12 @@ private:
         if (!extra_choices.empty() && kind == 0) {
             return rng_.pick(extra_choices);
         }
+        if (loop_depth_ > 0 && rng_.chance(8)) {
+            return Stmt{{std::string("if ($0) ") + (rng_.chance(50) ? "break;" : "continue;")},
+                        {condition(1)},
+                        {},
+                        true};
+        }
         if (nesting <= 0 || kind < 5) {
             return assignment(3);
         }
@@ -657,7 +664,9 @@ private:
         const int trips = rng_.range(1, 4);
         scope_.push_back(
             Var{counter, Type{Scalar::i, 1}, Cls::exact, static_cast<double>(trips), 0});
+        ++loop_depth_;
         std::vector<Stmt> body = block(nesting - 1, rng_.range(1, 3), extra_choices);
+        --loop_depth_;
         scope_.pop_back();
         const std::string n = std::to_string(trips);
         if (kind < 9) {
@@ -668,11 +677,19 @@ private:
                 {std::move(body)},
                 true};
         }
-        return Stmt{{"{", "    int " + counter + " = 0;",
-                     "    while (" + counter + " < " + n + ") {",
-                     "        " + counter + " = " + counter + " + 1;", "    }", "}"},
+        // The counter counts first, so that `continue` cannot skip it.
+        const std::string count = "        " + counter + " = " + counter + " + 1;";
+        if (rng_.chance(50)) {
+            return Stmt{{"{", "    int " + counter + " = 0;",
+                         "    while (" + counter + " < " + n + ") {", count, "    }", "}"},
+                        {},
+                        {{}, {}, {}, std::move(body)},
+                        true};
+        }
+        return Stmt{{"{", "    int " + counter + " = 0;", "    do {", count,
+                     "    } while (" + counter + " < " + n + ");", "}"},
                     {},
-                    {{}, {}, std::move(body)},
+                    {{}, {}, {}, std::move(body)},
                     true};
     }
 

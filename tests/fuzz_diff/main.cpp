@@ -230,6 +230,9 @@ int main(int argc, char** argv) {
     app.add_option("--jobs", options.jobs, "programs checked at once");
     app.add_option("--keep", options.keep_dir, "where disagreeing programs go, reduced");
     app.add_option("--reduce-budget", options.reduce_budget, "checks the reducer may run");
+    app.add_option("--timeout", setup.run_timeout_s,
+                   "seconds a program may run on one backend (llvmpipe compiles big shaders "
+                   "slowly on a loaded machine)");
 
     std::string replay_file;
     std::string replay_backend;
