@@ -20,7 +20,7 @@ CTEST_JOBS ?= 2
 # The build's own make runs below this one; keep its output free of "Entering directory" lines.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: demo test asan fuzz release bench docs deps configure clean format
+.PHONY: demo test asan fuzz fuzz-diff release bench docs deps configure clean format
 
 demo: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook
@@ -31,6 +31,19 @@ demo: configure
 test: configure
 	cmake --build --preset dev --parallel $(JOBS)
 	ctest --preset dev --parallel $(CTEST_JOBS)
+
+# Differential testing (CONTRIBUTING.md): N generated programs (seeds SEED, SEED+1, ...) of
+# FUZZ_UNITS kernels each, compiled once and run on every backend that starts, compared with cpu;
+# each disagreeing program is reduced and kept in tests/fuzz_diff/regressions/, which `make test`
+# replays. The reducer is our own (tests/fuzz_diff/reducer.cpp), so nothing more is installed.
+N ?= 100
+SEED ?= 1
+FUZZ_UNITS ?= 16
+fuzz-diff: configure
+	cmake --build --preset dev --parallel $(JOBS) --target brcc brook brook_fuzz_diff
+	build/bin/brook_fuzz_diff --brcc build/bin/brcc --work build/fuzz_diff --seed $(SEED) \
+	    --count $(N) --units $(FUZZ_UNITS) --jobs $(JOBS) --backends cpu,gl,cuda \
+	    --keep tests/fuzz_diff/regressions
 
 # The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/).
 asan: deps

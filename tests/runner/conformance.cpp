@@ -189,15 +189,13 @@ Outcome build(const ConformanceOptions& options, const ConformanceSpec& spec) {
     return Outcome::pass;
 }
 
-// The runtime's backend-selection error for a known backend that is not built or cannot start:
-// "brook: error: BRT_RUNTIME=gl: <cause>; backends that can run here: cpu".
+} // namespace
+
 bool backend_unavailable(const ProcessResult& result, const std::string& backend) {
     return !result.timed_out && result.signal == 0 && result.exit_code != 0 &&
            result.err.find("BRT_RUNTIME=" + backend + ":") != std::string::npos &&
            result.err.find("backends that can run here") != std::string::npos;
 }
-
-} // namespace
 
 Outcome compile_program(const ConformanceOptions& options) {
     try {

@@ -1,6 +1,8 @@
 // The `compile` and `conformance` subcommands.
 #pragma once
 
+#include "process.hpp"
+
 #include <string>
 #include <vector>
 
@@ -32,5 +34,10 @@ struct ConformanceOptions {
 
 /// Compiles when needed, runs the program on `backend` and checks its output and exit status.
 [[nodiscard]] Outcome run_conformance(const ConformanceOptions& options);
+
+/// True when the program stopped with the runtime's backend-selection error for a known backend
+/// that is not built or cannot start ("brook: error: BRT_RUNTIME=gl: <cause>; backends that can
+/// run here: cpu"): a named skip, not a failure.
+[[nodiscard]] bool backend_unavailable(const ProcessResult& result, const std::string& backend);
 
 } // namespace brook_test
