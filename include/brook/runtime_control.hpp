@@ -11,6 +11,7 @@
 
 namespace brook {
 
+/// BrookGPU's 64-bit integer, microseconds()'s type.
 typedef long long int64;
 
 /// A started backend. Pointers to it stay valid for the whole run.

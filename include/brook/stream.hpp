@@ -30,18 +30,19 @@ std::size_t scalar_size(ScalarKind kind);
 /// One leaf field of an element type: `components` values of `scalar`, at `offset` bytes into
 /// the C++ object. float4 has one field; `struct { float3 o; float3 d; }` has two.
 struct FieldInfo {
-    ScalarKind scalar;
-    int components;
-    std::size_t offset;
+    ScalarKind scalar;      ///< the type of each component
+    int components;         ///< 1 to 4
+    std::size_t offset;     ///< bytes from the start of the C++ object
 
+    /// Same scalar, components and offset.
     friend bool operator==(const FieldInfo&, const FieldInfo&) = default;
 };
 
 /// What a stream holds: the C++ type's name, size and fields (nested structs flattened).
 struct ElementType {
-    std::string name;
-    std::size_t size; ///< sizeof of the C++ type
-    std::vector<FieldInfo> fields;
+    std::string name;              ///< the C++ type's name, for messages ("float4", "Pair")
+    std::size_t size;              ///< sizeof of the C++ type
+    std::vector<FieldInfo> fields; ///< the leaf fields, in declaration order
 
     /// Number of scalar components over all fields (float4: 4; {float3, float3}: 6).
     int component_count() const;
@@ -49,6 +50,7 @@ struct ElementType {
     std::size_t packed_size() const;
 };
 
+/// Same fields and size (the names may differ: two typedefs of one struct are one type).
 bool operator==(const ElementType& a, const ElementType& b);
 
 /// element_traits<Element>::type() describes Element. Defined here for float, int, unsigned int,
@@ -106,14 +108,14 @@ class StreamImpl;
 /// whose parameters end in a pack (`make_stream<float>(rows, cols)`, BrookGPU's `stream(fields,
 /// rows, cols, -1)`) cannot take a defaulted std::source_location last, so its first argument,
 /// converted where the call is made, carries it (brook/errors.hpp).
-template <class T> struct Located {
-    template <class U>
-        requires std::convertible_to<U, T>
-    Located(U v, // NOLINT(google-explicit-constructor): converts every argument of type T
+template <class Value> struct Located {
+    template <class Given>
+        requires std::convertible_to<Given, Value>
+    Located(Given given, // NOLINT(google-explicit-constructor): takes any argument of Value
             std::source_location call = std::source_location::current())
-        : value(static_cast<T>(v)), where(call) {}
+        : value(static_cast<Value>(given)), where(call) {}
 
-    T value;
+    Value value;
     std::source_location where;
 };
 } // namespace detail
@@ -121,6 +123,8 @@ template <class T> struct Located {
 struct KernelInfo;
 class Stream;
 
+/// A stream: a handle to 1- to 4-dimensional storage of elements on the current backend, what
+/// brcc makes of `float4 s<rows, cols>;`. Copies share the storage; `.domain()` views do too.
 class stream {
 public:
     /// An empty handle; assign a stream to it before use.
@@ -131,7 +135,9 @@ public:
     stream(const ElementType& type, std::span<const long long> extents,
            const std::source_location& where = {});
 
+    /// The type of the elements (stops the program for an empty handle, as the getters below).
     const ElementType& element_type() const;
+    /// The number of dimensions, 1 to 4.
     int rank() const;
     /// Extents of the stream (of the view, for a domain), slowest dimension first.
     std::vector<std::size_t> extents() const;
@@ -139,6 +145,7 @@ public:
     std::size_t size() const;
     /// "float4<100, 100>" for messages.
     std::string describe() const;
+    /// False for an empty handle (default-constructed, or moved from).
     bool valid() const { return impl_ != nullptr; }
 
     /// `s.domain(lo, hi)`: a view of the half-open region [lo, hi) of the stream that shares its
@@ -146,6 +153,7 @@ public:
     /// 1-D stream, int2..int4 for 2-D to 4-D (`.x` bounds the last dimension). lo == hi in a
     /// dimension gives an empty view; bounds outside the stream, lo > hi or a wrong number of
     /// components stop the program.
+    ///@{
     stream domain(int lo, int hi,
                   std::source_location where = std::source_location::current()) const;
     stream domain(int2 lo, int2 hi,
@@ -154,8 +162,11 @@ public:
                   std::source_location where = std::source_location::current()) const;
     stream domain(int4 lo, int4 hi,
                   std::source_location where = std::source_location::current()) const;
+    ///@}
 
+    /// The runtime's stream behind the handle, for the runtime and its backends.
     std::shared_ptr<detail::StreamImpl> impl() const { return impl_; }
+    /// A handle of the runtime's stream `impl`, for the runtime and its backends.
     explicit stream(std::shared_ptr<detail::StreamImpl> impl) : impl_(std::move(impl)) {}
 
     // BrookGPU's C++ interface (COMPAT.md 2.3), for programs that build streams by hand.
@@ -171,16 +182,20 @@ public:
     stream(const unsigned* extents, unsigned dims, const StreamType* fields,
            bool read_only = false, std::source_location where = std::source_location::current());
     /// `stream::create<float4>(n)`, `stream::create<float4>(rows, cols)`.
+    ///@{
     template <class Element>
     static stream create(int n, std::source_location where = std::source_location::current());
     template <class Element>
     static stream create(int rows, int columns,
                          std::source_location where = std::source_location::current());
+    ///@}
     /// streamRead, streamWrite and streamSwap as members.
+    ///@{
     void read(const void* data,
               std::source_location where = std::source_location::current()) const;
     void write(void* data, std::source_location where = std::source_location::current()) const;
     void swap(stream& other);
+    ///@}
     /// BrookGPU's stream object, with its getters (`s->getDimension()`); it lives as long as any
     /// handle of the stream does. Null for an empty handle.
     operator Stream*() const;
@@ -221,8 +236,11 @@ public:
         unsigned i, std::source_location where = std::source_location::current()) const;
     /// Bytes of one element in host memory, as Read and Write move it.
     unsigned getElementSize(std::source_location where = std::source_location::current()) const;
+    /// streamRead and streamWrite of the stream, as BrookGPU's members.
+    ///@{
     void Read(const void* data, std::source_location where = std::source_location::current());
     void Write(void* data, std::source_location where = std::source_location::current()) const;
+    ///@}
 
 protected:
     Stream() = default;
@@ -289,6 +307,7 @@ stream make_iterator(Element begin, Element end, detail::Located<long long> firs
 class iter : public stream {
 public:
     iter() = default;
+    /// An iterator sharing the elements of the stream `s`.
     iter(const stream& s) : stream(s) {} // NOLINT(google-explicit-constructor): as BrookGPU
     /// `iter(__BRTFLOAT2, rows, cols, -1, x0, y0, x1, y1, -1)`: the type (__BRTFLOAT to
     /// __BRTFLOAT4, n components), the extents ended by -1, then n start and n end values;
@@ -316,10 +335,12 @@ void streamWrite(const stream& s, void* data,
                  std::source_location where = std::source_location::current());
 /// streamRead and streamWrite from and to a buffer of `count` elements of the stream's type;
 /// a buffer shorter than the stream stops the program with a message.
+///@{
 void streamRead(const stream& s, const void* data, std::size_t count,
                 std::source_location where = std::source_location::current());
 void streamWrite(const stream& s, void* data, std::size_t count,
                  std::source_location where = std::source_location::current());
+///@}
 
 namespace detail {
 /// streamRead and streamWrite with a buffer of `bytes` bytes, which must hold the whole stream.
@@ -332,6 +353,7 @@ void write_sized(const stream& s, void* data, std::size_t bytes,
 /// streamRead and streamWrite from and to a host array whose size the compiler knows (`float
 /// a[16]`, std::array, std::vector, std::span): an array with fewer bytes than the stream's
 /// elements stops the program with a message, rather than being read or written past its end.
+///@{
 template <std::ranges::contiguous_range Range>
     requires std::ranges::sized_range<Range>
 void streamRead(const stream& s, Range&& data,
@@ -347,6 +369,7 @@ void streamWrite(const stream& s, Range&& data,
     detail::write_sized(s, std::ranges::data(data),
                         std::ranges::size(data) * sizeof(*std::ranges::data(data)), where);
 }
+///@}
 
 /// Exchanges the two handles (storage, extents, element type), whatever their shapes; other
 /// handles of either stream (copies, views) keep the stream they had. Copies nothing.
@@ -378,12 +401,13 @@ void streamScatterOp(const stream& dst, const stream& index, const stream& src,
 
 /// An index stream whose positions streamScatterOp clamps to src's extents.
 struct ClampedIndex {
-    stream index;
+    stream index; ///< the index stream, as streamScatterOp takes it
 };
 /// `streamScatterOp(dst, brook::clamped(index), src, op)`.
 inline ClampedIndex clamped(stream index) {
     return ClampedIndex{std::move(index)};
 }
+/// streamScatterOp with the positions of `index` clamped to src's extents.
 void streamScatterOp(const stream& dst, const ClampedIndex& index, const stream& src,
                      const KernelInfo& op,
                      std::source_location where = std::source_location::current());
