@@ -6,8 +6,9 @@
 PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev libegl-dev libepoxy-dev \
     libgl1-mesa-dri libpng-dev libfftw3-dev libembree-dev
 # What only tests use (each missing one is a named skip): dpkg-shlibdeps (dpkg-dev) for cpack -G
-# DEB and the package test, gdb for brcc -g's test, nlohmann-json to read BRT_PROFILE's trace back.
-PACKAGES += dpkg-dev gdb nlohmann-json3-dev
+# DEB and the package test, gdb for brcc -g's test, nlohmann-json to read BRT_PROFILE's trace back,
+# Doxygen for the docs test (and `make docs`).
+PACKAGES += dpkg-dev gdb nlohmann-json3-dev doxygen
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3
@@ -75,7 +76,7 @@ bench:
 # build/docs/html. Configures again, since a build configured before Doxygen was installed has no
 # docs target.
 docs:
-	@$(MAKE) deps PACKAGES="$(PACKAGES) doxygen"
+	@$(MAKE) deps
 	cmake --preset dev >/dev/null
 	cmake --build --preset dev --target docs
 

@@ -7,6 +7,9 @@ include(CMakePackageConfigHelpers)
 set(CMAKE_INSTALL_DEFAULT_COMPONENT_NAME dev)
 
 set(BROOK_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Brook)
+# brook.pc stays in lib/pkgconfig whatever the library folder (DESIGN.md §1), a folder pkg-config
+# searches under every prefix; its libdir names the library's.
+set(BROOK_INSTALL_PKGCONFIGDIR lib/pkgconfig)
 
 install(TARGETS brcc EXPORT BrookTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS brook EXPORT BrookTargets
@@ -44,7 +47,6 @@ install(FILES
 
 # brook.pc finds the prefix from its own location, so the install can be moved (and
 # `cmake --install --prefix` needs no reconfiguration).
-file(RELATIVE_PATH BROOK_PC_PREFIX_FROM_PCFILEDIR
-    /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+file(RELATIVE_PATH BROOK_PC_PREFIX_FROM_PCFILEDIR /prefix/${BROOK_INSTALL_PKGCONFIGDIR} /prefix)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/brook.pc.in ${PROJECT_BINARY_DIR}/brook.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/brook.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+install(FILES ${PROJECT_BINARY_DIR}/brook.pc DESTINATION ${BROOK_INSTALL_PKGCONFIGDIR})

@@ -121,23 +121,29 @@ int wait_for(pid_t pid, const std::string& name) {
 
 } // namespace
 
-WorkDirectory::WorkDirectory(const std::optional<fs::path>& kept) : kept_(kept.has_value()) {
+WorkDirectory::WorkDirectory(const std::optional<fs::path>& kept, bool create) {
     if (kept) {
         path_ = *kept;
-        fs::create_directories(path_); // throws, with the reason, when it cannot
+        if (create)
+            fs::create_directories(path_); // throws, with the reason, when it cannot
         return;
     }
     const char* tmpdir = std::getenv("TMPDIR");
     std::string pattern =
         std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") + "/brcc-XXXXXX";
+    if (!create) {
+        path_ = pattern;
+        return;
+    }
     if (mkdtemp(pattern.data()) == nullptr)
         throw std::system_error(errno, std::generic_category(),
                                 "cannot create a temporary directory");
     path_ = pattern;
+    removed_at_end_ = true;
 }
 
 WorkDirectory::~WorkDirectory() {
-    if (kept_)
+    if (!removed_at_end_)
         return;
     std::error_code ignored;
     fs::remove_all(path_, ignored);

@@ -14,11 +14,13 @@ namespace brcc {
 
 /// Where the generated C++ and headers live while the C++ compiler reads them: a fresh
 /// directory under $TMPDIR (or /tmp), removed with everything in it on destruction; or, for
-/// -keep, a folder that stays.
+/// -keep, a folder that stays. For --dryrun, which writes nothing, only a name.
 class WorkDirectory {
 public:
-    /// A temporary directory, or `kept` (created when missing) when given.
-    explicit WorkDirectory(const std::optional<std::filesystem::path>& kept = std::nullopt);
+    /// A temporary directory, or `kept` (created when missing) when given; with `create`
+    /// false, nothing is created and a temporary one is named by its pattern, `brcc-XXXXXX`.
+    explicit WorkDirectory(const std::optional<std::filesystem::path>& kept = std::nullopt,
+                           bool create = true);
     ~WorkDirectory();
     WorkDirectory(const WorkDirectory&) = delete;
     WorkDirectory& operator=(const WorkDirectory&) = delete;
@@ -27,7 +29,7 @@ public:
 
 private:
     std::filesystem::path path_;
-    bool kept_ = false;
+    bool removed_at_end_ = false; ///< a temporary directory this object created
 };
 
 /// A C/C++ source, which the C++ compiler compiles (by its extension).

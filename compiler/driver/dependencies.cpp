@@ -11,9 +11,7 @@
 
 namespace brcc {
 
-namespace {
-
-std::string escaped(const std::string& name) {
+std::string make_quoted(const std::string& name) {
     std::string text;
     for (const char c : name) {
         if (c == ' ' || c == '#')
@@ -24,6 +22,8 @@ std::string escaped(const std::string& name) {
     }
     return text;
 }
+
+namespace {
 
 /// `path` made absolute and normal, so that two spellings of one file compare equal.
 std::string canonical_spelling(const std::string& path) {
@@ -100,11 +100,11 @@ std::string make_rule(const std::vector<std::string>& targets,
         text += (text.empty() ? "" : " ") + target;
     text += ":";
     for (const std::string& prerequisite : prerequisites)
-        text += " \\\n  " + escaped(prerequisite);
+        text += " \\\n  " + make_quoted(prerequisite);
     text += "\n";
     if (phony) {
         for (std::size_t i = 1; i < prerequisites.size(); ++i)
-            text += "\n" + escaped(prerequisites[i]) + ":\n";
+            text += "\n" + make_quoted(prerequisites[i]) + ":\n";
     }
     return text;
 }

@@ -18,6 +18,10 @@ std::vector<std::string> real_dependencies(const std::vector<std::string>& files
                                            const std::map<std::string, std::string>& generated,
                                            const std::string& work_dir);
 
+/// `name` with the characters special to make quoted as gcc's -MQ quotes them: `$` as `$$`, a
+/// space or `#` after a backslash.
+std::string make_quoted(const std::string& name);
+
 /// `targets: prerequisites`, the targets as they are (as gcc takes -MT) and the prerequisites
 /// escaped as gcc escapes them, and with `phony` (-MP) an empty rule
 /// for each prerequisite but the first, so that make goes on when a header is removed.

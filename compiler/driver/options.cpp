@@ -10,6 +10,7 @@
 #include "codegen/backend_generator.hpp"
 #include "driver/compile.hpp"
 #include "driver/cpu_targets.hpp"
+#include "driver/dependencies.hpp"
 #include "driver/response_files.hpp"
 
 #include <CLI/CLI.hpp>
@@ -72,7 +73,7 @@ const std::vector<GccStyleOption>& gcc_style_options() {
          "Compile each input to an object (a.br -> a.o), link nothing",
          [](DriverOptions& o, const std::string&) { o.compile_only = true; }},
         {"-h", Form::Value, false, "-h FILE",
-         "Write a C++ header declaring the kernels of the Brook source, for C++ files to call",
+         "Write a C++ header declaring the kernels of the Brook sources, for C++ files to call",
          [](DriverOptions& o, const std::string& v) { o.kernels_header = v; }},
         {"-M", Form::Flag, false, "-M",
          "Print the files each input depends on, as a make rule, and build nothing",
@@ -80,11 +81,26 @@ const std::vector<GccStyleOption>& gcc_style_options() {
         {"-MD", Form::Flag, false, "-MD",
          "Build, and write the dependencies to OUTPUT.d (or -MF FILE)",
          [](DriverOptions& o, const std::string&) { o.dependencies_too = true; }},
+        {"-MM", Form::Flag, false, "-MM", "-M without the headers of system folders",
+         [](DriverOptions& o, const std::string&) {
+             o.dependencies_only = true;
+             o.user_headers_only = true;
+         }},
+        {"-MMD", Form::Flag, false, "-MMD", "-MD without the headers of system folders",
+         [](DriverOptions& o, const std::string&) {
+             o.dependencies_too = true;
+             o.user_headers_only = true;
+         }},
         {"-MF", Form::Value, true, "-MF FILE", "Write the dependencies to FILE",
          [](DriverOptions& o, const std::string& v) { o.dependency_file = v; }},
         {"-MT", Form::Value, true, "-MT TARGET",
          "The rule's target (default: the object or program); may be repeated",
          [](DriverOptions& o, const std::string& v) { o.dependency_targets.push_back(v); }},
+        {"-MQ", Form::Value, true, "-MQ TARGET",
+         "-MT with the characters special to make quoted ($ as $$)",
+         [](DriverOptions& o, const std::string& v) {
+             o.dependency_targets.push_back(make_quoted(v));
+         }},
         {"-MP", Form::Flag, false, "-MP",
          "Add a phony rule for each dependency, so that make survives its removal",
          [](DriverOptions& o, const std::string&) { o.phony_dependencies = true; }},
@@ -254,7 +270,8 @@ std::string check_combinations(const DriverOptions& options, bool single_file_mo
                "FILE";
     if (!dependencies && (!options.dependency_file.empty() || !options.dependency_targets.empty() ||
                           options.phony_dependencies))
-        return "-MF, -MT and -MP shape the dependencies that -M or -MD write: add one of them";
+        return "-MF, -MT, -MQ and -MP shape the dependencies that -M or -MD write: add one of "
+               "them";
     if (options.dry_run && single_file_mode)
         return "--dryrun prints the C++ compiler's commands, which --emit-cpp, --emit-kernels "
                "and --dump-ast do not run";

@@ -28,7 +28,7 @@ struct DriverOptions {
 
     // Options shaped like nvcc's and gcc's (docs/brcc.md).
     bool compile_only = false;  ///< -c: an object per input, no program
-    std::string kernels_header; ///< -h FILE: a header declaring the kernels' stubs
+    std::string kernels_header; ///< -h FILE: a header declaring every Brook source's kernels
     /// -f..., -m..., -l..., -L..., -Wl,... and each piece of -Xcompiler A,B: for the C++
     /// compiler, in command-line order.
     std::vector<std::string> host_args;
@@ -38,7 +38,8 @@ struct DriverOptions {
     bool dependencies_only = false;              ///< -M: print the dependencies, build nothing
     bool dependencies_too = false;               ///< -MD: write a depfile beside the build
     std::string dependency_file;                 ///< -MF FILE
-    std::vector<std::string> dependency_targets; ///< -MT TARGET (each one)
+    std::vector<std::string> dependency_targets; ///< -MT TARGET and -MQ's quoted TARGET
+    bool user_headers_only = false;              ///< -MM/-MMD: leave out system headers
     bool phony_dependencies = false;             ///< -MP: a phony target per header
     bool verbose = false;                        ///< -v: print each command before running it
     bool dry_run = false;                        ///< --dryrun: print the commands, run none

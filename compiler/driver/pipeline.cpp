@@ -131,14 +131,15 @@ int write_output(const std::string& text, const std::string& output) {
     return exit_success;
 }
 
-/// -h FILE: the header declaring the kernels of `unit`, made from `input`.
-int write_kernels_header(const TranslationUnit& unit, const std::string& input,
-                         const SourceManager& sources, const DriverOptions& options) {
+/// -h FILE: the declarations of the kernels of `unit`, made from `input`, each source's
+/// under an include guard of its own, so that the sections of several sources make one header.
+std::string kernels_header_section(const TranslationUnit& unit, const std::string& input,
+                                   const SourceManager& sources, const DriverOptions& options) {
     CodegenOptions codegen;
     codegen.source_name = input;
     codegen.output_name = options.kernels_header;
     codegen.backends = options.backends;
-    return write_output(emit_kernels_header(unit, sources, codegen), options.kernels_header);
+    return emit_kernels_header(unit, sources, codegen);
 }
 
 /// --emit-kernels: each stream kernel and reduce function of `unit` as the standalone source
@@ -219,6 +220,7 @@ struct Translation {
     std::vector<std::string> link_inputs; ///< the user's objects and libraries
     std::vector<std::string> source_dirs;
     std::map<std::string, std::string> generated; ///< each generated file -> its Brook file
+    std::string kernels_header;                   ///< -h: every Brook source's section
     bool failed = false;
 };
 
@@ -239,13 +241,14 @@ std::string check_inputs(const DriverOptions& options) {
     if (options.compile_only && !options.output.empty() && sources > 1)
         return "-o names one object, but -c compiles " + std::to_string(sources) +
                " inputs: drop -o to get one object per input (a.br -> a.o)";
-    if (!options.kernels_header.empty() && brook_sources != 1)
-        return "-h writes the kernels of one Brook source: give exactly one .br file with it";
+    if (!options.kernels_header.empty() && brook_sources == 0)
+        return "-h writes the kernels of the Brook sources: give at least one .br file with it";
     return {};
 }
 
 /// Every input translated into `work`, with the header made from every Brook header (`.brh`,
 /// `.brhi`) one includes at the path its #include names, so that the C++ compiler finds it.
+/// With --dryrun nothing is written.
 Translation translate_inputs(const DriverOptions& options, const std::filesystem::path& work,
                              SourceManager& sources, DiagnosticEngine& diags) {
     Translation result;
@@ -284,9 +287,9 @@ Translation translate_inputs(const DriverOptions& options, const std::filesystem
             continue;
         }
         if (!options.kernels_header.empty())
-            result.failed = result.failed ||
-                            write_kernels_header(*unit, input, sources, options) != exit_success;
-        result.failed = result.failed || !write_generated(target, *cpp);
+            result.kernels_header += (result.kernels_header.empty() ? "" : "\n") +
+                                     kernels_header_section(*unit, input, sources, options);
+        result.failed = result.failed || (!options.dry_run && !write_generated(target, *cpp));
         CompileJob job{input, target.string(), {}};
         for (std::uint32_t file = first_file; file < sources.file_count(); ++file)
             job.brook_files.emplace_back(sources.name(file));
@@ -305,7 +308,8 @@ Translation translate_inputs(const DriverOptions& options, const std::filesystem
         const std::optional<std::string> cpp =
             unit ? translate(*unit, header.path, target.string(), sources, diags, options)
                  : std::nullopt;
-        result.failed = result.failed || !cpp || !write_generated(target, *cpp);
+        result.failed =
+            result.failed || !cpp || (!options.dry_run && !write_generated(target, *cpp));
         result.generated.emplace(target.string(), header.path);
         if (unit)
             headers.insert(headers.end(), unit->brook_headers.begin(), unit->brook_headers.end());
@@ -387,11 +391,15 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
         return exit_usage;
     const std::string program =
         options.output.empty() ? default_program_name(options.inputs.front()) : options.output;
-    const WorkDirectory work(kept_work_dir(options, program));
+    // A dry run creates nothing, not even the work directory its commands name.
+    const WorkDirectory work(kept_work_dir(options, program), !options.dry_run);
     Translation translation = translate_inputs(options, work.path(), sources, diags);
     if (translation.failed)
         return diags.has_errors() ? finish_with_errors(diags) : exit_input_errors;
-    if (options.keep)
+    if (!options.kernels_header.empty() && !options.dry_run &&
+        write_output(translation.kernels_header, options.kernels_header) != exit_success)
+        return exit_input_errors;
+    if (options.keep && !options.dry_run)
         std::cerr << "brcc: the intermediate files are kept in '" << work.path().string() << "'\n";
 
     const bool link = !options.compile_only && !options.dependencies_only;
@@ -413,12 +421,15 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
         }
         const std::string depfile = (work.path() / (std::to_string(i) + ".d")).string();
         std::vector<std::string> command = compile_command(job.source, setup, options);
+        // -MM and -MMD: the C++ compiler knows which folders are the system's.
         if (options.dependencies_only)
-            command.insert(command.end(), {"-M", "-MF", depfile});
+            command.insert(command.end(),
+                           {options.user_headers_only ? "-MM" : "-M", "-MF", depfile});
         else
             command.insert(command.end(), {"-c", "-o", object});
         if (options.dependencies_too && !options.dependencies_only)
-            command.insert(command.end(), {"-MD", "-MF", depfile});
+            command.insert(command.end(),
+                           {options.user_headers_only ? "-MMD" : "-MD", "-MF", depfile});
         if (!run_command(command, options))
             return exit_input_errors;
         objects.push_back(object);
@@ -482,7 +493,8 @@ int run_pipeline(const DriverOptions& options) {
     if (!cpp)
         return finish_with_errors(diags);
     if (!options.kernels_header.empty() &&
-        write_kernels_header(*unit, input, sources, options) != exit_success)
+        write_output(kernels_header_section(*unit, input, sources, options),
+                     options.kernels_header) != exit_success)
         return exit_input_errors;
     if (const int status = write_output(*cpp, options.output); status != exit_success)
         return status;

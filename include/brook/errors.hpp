@@ -18,6 +18,7 @@ namespace brook {
 /// call came from code that passes none) and, as what(), the line the default handler prints.
 class error : public std::runtime_error {
 public:
+    /// The error `message` of the call made at `where`.
     error(std::string message, const std::source_location& where);
 
     /// The message alone: "streamRead: the stream handle is empty".

@@ -31,16 +31,21 @@
 
 namespace brook::gl {
 
+/// Where a stream of the gl backend lives: its textures and its place in them (the layout above).
 struct StreamTextures {
     /// GL_TEXTURE_2D names, one per leaf field of the element type.
     std::vector<unsigned int> textures;
-    /// The textures' size in texels (all fields alike).
+    /// The textures' width in texels (all fields alike): storage elements per row.
     int width = 0;
+    /// The textures' height in texels (all fields alike).
     int height = 0;
     /// The stream inside its storage: a whole stream is offset 0, dense row-major.
     std::size_t offset = 0;
+    /// The stream's number of dimensions, 1 to 4: how many of `extents` and `strides` count.
     int rank = 0;
+    /// The stream's extents, slowest dimension first.
     std::array<std::size_t, 4> extents{};
+    /// Storage elements between neighbours along each dimension, slowest first.
     std::array<std::size_t, 4> strides{};
 };
 

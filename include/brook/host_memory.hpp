@@ -23,19 +23,24 @@ bool brismalloc(void* pointer);
 
 /// A standard allocator on brmalloc: `std::vector<float4, brallocator<float4>>`.
 template <class Element> struct brallocator {
+    /// The element type, as std::allocator_traits needs.
     using value_type = Element;
 
     brallocator() noexcept = default;
+    /// Rebinding from an allocator of another element type: all brallocators are alike.
     template <class Other> brallocator(const brallocator<Other>&) noexcept {}
 
+    /// `n` elements' worth of brmalloc memory; std::bad_array_new_length when that overflows.
     Element* allocate(std::size_t n) {
         if (n > static_cast<std::size_t>(-1) / sizeof(Element)) {
             throw std::bad_array_new_length();
         }
         return static_cast<Element*>(brmalloc(n * sizeof(Element)));
     }
+    /// Frees a block of allocate() with brfree.
     void deallocate(Element* pointer, std::size_t) noexcept { brfree(pointer); }
 
+    /// Always true: memory of one brallocator may be freed by any other.
     template <class Other> bool operator==(const brallocator<Other>&) const noexcept {
         return true;
     }

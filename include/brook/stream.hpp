@@ -30,18 +30,19 @@ std::size_t scalar_size(ScalarKind kind);
 /// One leaf field of an element type: `components` values of `scalar`, at `offset` bytes into
 /// the C++ object. float4 has one field; `struct { float3 o; float3 d; }` has two.
 struct FieldInfo {
-    ScalarKind scalar;
-    int components;
-    std::size_t offset;
+    ScalarKind scalar;      ///< the type of each component
+    int components;         ///< 1 to 4
+    std::size_t offset;     ///< bytes from the start of the C++ object
 
+    /// Same scalar, components and offset.
     friend bool operator==(const FieldInfo&, const FieldInfo&) = default;
 };
 
 /// What a stream holds: the C++ type's name, size and fields (nested structs flattened).
 struct ElementType {
-    std::string name;
-    std::size_t size; ///< sizeof of the C++ type
-    std::vector<FieldInfo> fields;
+    std::string name;              ///< the C++ type's name, for messages ("float4", "Pair")
+    std::size_t size;              ///< sizeof of the C++ type
+    std::vector<FieldInfo> fields; ///< the leaf fields, in declaration order
 
     /// Number of scalar components over all fields (float4: 4; {float3, float3}: 6).
     int component_count() const;
@@ -49,6 +50,7 @@ struct ElementType {
     std::size_t packed_size() const;
 };
 
+/// Same fields and size (the names may differ: two typedefs of one struct are one type).
 bool operator==(const ElementType& a, const ElementType& b);
 
 /// element_traits<Element>::type() describes Element. Defined here for float, int, unsigned int,
@@ -101,25 +103,41 @@ struct element_traits<vec<basic_fixed<Bits>, Components>>
 
 namespace detail {
 class StreamImpl;
+
+/// A first parameter that also records the location of the call it is passed to. A function
+/// whose parameters end in a pack (`make_stream<float>(rows, cols)`, BrookGPU's `stream(fields,
+/// rows, cols, -1)`) cannot take a defaulted std::source_location last, so its first argument,
+/// converted where the call is made, carries it (brook/errors.hpp).
+template <class Value> struct Located {
+    template <class Given>
+        requires std::convertible_to<Given, Value>
+    Located(Given given, // NOLINT(google-explicit-constructor): takes any argument of Value
+            std::source_location call = std::source_location::current())
+        : value(static_cast<Value>(given)), where(call) {}
+
+    Value value;
+    std::source_location where;
+};
 } // namespace detail
 
 struct KernelInfo;
 class Stream;
 
+/// A stream: a handle to 1- to 4-dimensional storage of elements on the current backend, what
+/// brcc makes of `float4 s<rows, cols>;`. Copies share the storage; `.domain()` views do too.
 class stream {
 public:
     /// An empty handle; assign a stream to it before use.
     stream() = default;
     /// A stream of `extents` (1 to 4 of them, slowest first, each >= 0; an extent of 0 makes an
     /// empty stream) elements of `type` on the current backend. Bad extents stop the program
-    /// with a message.
-    stream(const ElementType& type, std::span<const long long> extents);
+    /// with a message, located at `where` (the runtime's own calls pass none).
+    stream(const ElementType& type, std::span<const long long> extents,
+           const std::source_location& where = {});
 
-    /// `::brook::stream x = ::brook::make_stream<float4>(rows, cols);` what brcc emits for
-    /// `float4 x<rows, cols>;` (any integer expressions as extents).
-    template <class Element, class... Extents> friend stream make_stream(Extents... extents);
-
+    /// The type of the elements (stops the program for an empty handle, as the getters below).
     const ElementType& element_type() const;
+    /// The number of dimensions, 1 to 4.
     int rank() const;
     /// Extents of the stream (of the view, for a domain), slowest dimension first.
     std::vector<std::size_t> extents() const;
@@ -127,6 +145,7 @@ public:
     std::size_t size() const;
     /// "float4<100, 100>" for messages.
     std::string describe() const;
+    /// False for an empty handle (default-constructed, or moved from).
     bool valid() const { return impl_ != nullptr; }
 
     /// `s.domain(lo, hi)`: a view of the half-open region [lo, hi) of the stream that shares its
@@ -134,6 +153,7 @@ public:
     /// 1-D stream, int2..int4 for 2-D to 4-D (`.x` bounds the last dimension). lo == hi in a
     /// dimension gives an empty view; bounds outside the stream, lo > hi or a wrong number of
     /// components stop the program.
+    ///@{
     stream domain(int lo, int hi,
                   std::source_location where = std::source_location::current()) const;
     stream domain(int2 lo, int2 hi,
@@ -142,8 +162,11 @@ public:
                   std::source_location where = std::source_location::current()) const;
     stream domain(int4 lo, int4 hi,
                   std::source_location where = std::source_location::current()) const;
+    ///@}
 
+    /// The runtime's stream behind the handle, for the runtime and its backends.
     std::shared_ptr<detail::StreamImpl> impl() const { return impl_; }
+    /// A handle of the runtime's stream `impl`, for the runtime and its backends.
     explicit stream(std::shared_ptr<detail::StreamImpl> impl) : impl_(std::move(impl)) {}
 
     // BrookGPU's C++ interface (COMPAT.md 2.3), for programs that build streams by hand.
@@ -151,24 +174,33 @@ public:
     /// `stream(getStreamType((float4*)0), rows, cols, -1)`: the extents, slowest first, end with
     /// -1. An iterator (brook::iter) converts to a stream sharing its elements.
     template <std::integral... Extents>
-    stream(const StreamType* fields, Extents... extents_then_minus_one) {
+    stream(detail::Located<const StreamType*> fields, Extents... extents_then_minus_one) {
         const long long values[] = {static_cast<long long>(extents_then_minus_one)...};
-        *this = from_field_list(fields, values);
+        *this = from_field_list(fields.value, values, fields.where);
     }
     /// `dims` extents, slowest first. BrookGPU's `read_only` hint changes nothing here.
     stream(const unsigned* extents, unsigned dims, const StreamType* fields,
-           bool read_only = false);
+           bool read_only = false, std::source_location where = std::source_location::current());
     /// `stream::create<float4>(n)`, `stream::create<float4>(rows, cols)`.
-    template <class Element> static stream create(int n);
-    template <class Element> static stream create(int rows, int columns);
+    ///@{
+    template <class Element>
+    static stream create(int n, std::source_location where = std::source_location::current());
+    template <class Element>
+    static stream create(int rows, int columns,
+                         std::source_location where = std::source_location::current());
+    ///@}
     /// streamRead, streamWrite and streamSwap as members.
+    ///@{
     void read(const void* data,
               std::source_location where = std::source_location::current()) const;
     void write(void* data, std::source_location where = std::source_location::current()) const;
     void swap(stream& other);
+    ///@}
     /// BrookGPU's stream object, with its getters (`s->getDimension()`); it lives as long as any
     /// handle of the stream does. Null for an empty handle.
     operator Stream*() const;
+    /// The stream object for `s->getDimension()`. On an empty handle, an object whose every
+    /// getter stops the program, naming the line of the getter's call.
     Stream* operator->() const;
 
 private:
@@ -176,7 +208,8 @@ private:
     stream domain_view(const int* lo, const int* hi, int components,
                        const std::source_location& where) const;
     /// The stream of the field list's element type and the extents before the -1 in `values`.
-    static stream from_field_list(const StreamType* fields, std::span<const long long> values);
+    static stream from_field_list(const StreamType* fields, std::span<const long long> values,
+                                  const std::source_location& where);
 
     std::shared_ptr<detail::StreamImpl> impl_;
 };
@@ -188,18 +221,26 @@ public:
     Stream(const Stream&) = delete;
     Stream& operator=(const Stream&) = delete;
 
+    // Each getter takes its caller's location, for the error of `->` on an empty handle.
+
     /// The extents, slowest first (getDimension() of them).
-    const unsigned* getExtents() const;
-    unsigned getDimension() const;
+    const unsigned* getExtents(std::source_location where = std::source_location::current()) const;
+    /// The number of dimensions, 1 to 4.
+    unsigned getDimension(std::source_location where = std::source_location::current()) const;
     /// Number of elements.
-    unsigned getTotalSize() const;
-    /// Leaf fields of the element type (float4: 1; {float3, float3}: 2) and their types.
-    unsigned getFieldCount() const;
-    StreamType getIndexedFieldType(unsigned i) const;
+    unsigned getTotalSize(std::source_location where = std::source_location::current()) const;
+    /// Leaf fields of the element type (float4: 1; {float3, float3}: 2).
+    unsigned getFieldCount(std::source_location where = std::source_location::current()) const;
+    /// The type of leaf field `i` (0 to getFieldCount() - 1; another `i` stops the program).
+    StreamType getIndexedFieldType(
+        unsigned i, std::source_location where = std::source_location::current()) const;
     /// Bytes of one element in host memory, as Read and Write move it.
-    unsigned getElementSize() const;
+    unsigned getElementSize(std::source_location where = std::source_location::current()) const;
+    /// streamRead and streamWrite of the stream, as BrookGPU's members.
+    ///@{
     void Read(const void* data, std::source_location where = std::source_location::current());
     void Write(void* data, std::source_location where = std::source_location::current()) const;
+    ///@}
 
 protected:
     Stream() = default;
@@ -210,34 +251,41 @@ private:
     mutable unsigned extents_[4] = {};
 };
 
-template <class Element, class... Extents> stream make_stream(Extents... extents) {
-    static_assert(sizeof...(Extents) >= 1 && sizeof...(Extents) <= 4,
-                  "a stream has 1 to 4 dimensions");
-    const long long values[] = {static_cast<long long>(extents)...};
-    return stream(element_traits<Element>::type(), values);
+/// `::brook::stream x = ::brook::make_stream<float4>(rows, cols);` what brcc emits for
+/// `float4 x<rows, cols>;` (any integer expressions as extents); bad extents stop the program,
+/// naming the line of the declaration.
+template <class Element, class... Extents>
+stream make_stream(detail::Located<long long> first, Extents... rest) {
+    static_assert(sizeof...(Extents) <= 3, "a stream has 1 to 4 dimensions");
+    const long long values[] = {first.value, static_cast<long long>(rest)...};
+    return stream(element_traits<Element>::type(), values, first.where);
 }
 
-template <class Element> stream stream::create(int n) {
-    return make_stream<Element>(n);
+template <class Element> stream stream::create(int n, std::source_location where) {
+    const long long values[] = {n};
+    return stream(element_traits<Element>::type(), values, where);
 }
-template <class Element> stream stream::create(int rows, int columns) {
-    return make_stream<Element>(rows, columns);
+template <class Element> stream stream::create(int rows, int columns, std::source_location where) {
+    const long long values[] = {rows, columns};
+    return stream(element_traits<Element>::type(), values, where);
 }
 
 /// A stream of `type` (float..float4) holding the values of `iter(begin, end)` (DESIGN.md §2):
 /// `begin + (end - begin) * i / N` at index i of a dimension of extent N. For a 1-D stream every
 /// component uses the element's index; for more dimensions the type has one component per
 /// dimension and `.x` varies along the last dimension, `.y` along the one before it, and so on.
+/// Errors name `where`, the user's call that made the iterator.
 stream make_iterator_stream(const ElementType& type, std::span<const long long> extents,
-                            std::span<const float> begin, std::span<const float> end);
+                            std::span<const float> begin, std::span<const float> end,
+                            const std::source_location& where = {});
 
 /// `iter float2 s<H, W> = iter(a, b);` becomes
 /// `::brook::stream s = ::brook::make_iterator<float2>(a, b, H, W);`
 template <class Element, class... Extents>
-stream make_iterator(Element begin, Element end, Extents... extents) {
-    static_assert(sizeof...(Extents) >= 1 && sizeof...(Extents) <= 4,
-                  "a stream has 1 to 4 dimensions");
-    const long long values[] = {static_cast<long long>(extents)...};
+stream make_iterator(Element begin, Element end, detail::Located<long long> first,
+                     Extents... rest) {
+    static_assert(sizeof...(Extents) <= 3, "a stream has 1 to 4 dimensions");
+    const long long values[] = {first.value, static_cast<long long>(rest)...};
     constexpr int components = sizeof(Element) / sizeof(float);
     float b[components];
     float e[components];
@@ -250,7 +298,7 @@ stream make_iterator(Element begin, Element end, Extents... extents) {
             e[i] = static_cast<float>(end[i]);
         }
     }
-    return make_iterator_stream(element_traits<Element>::type(), values, b, e);
+    return make_iterator_stream(element_traits<Element>::type(), values, b, e, first.where);
 }
 
 /// BrookGPU's iterator object: a stream of float..float4 holding `iter(start, end)`'s values
@@ -259,16 +307,19 @@ stream make_iterator(Element begin, Element end, Extents... extents) {
 class iter : public stream {
 public:
     iter() = default;
+    /// An iterator sharing the elements of the stream `s`.
     iter(const stream& s) : stream(s) {} // NOLINT(google-explicit-constructor): as BrookGPU
     /// `iter(__BRTFLOAT2, rows, cols, -1, x0, y0, x1, y1, -1)`: the type (__BRTFLOAT to
     /// __BRTFLOAT4, n components), the extents ended by -1, then n start and n end values;
     /// what follows is ignored.
     template <class... Values>
-    requires(std::is_arithmetic_v<Values>&&...) iter(StreamType type, Values... values)
-        : stream(from_values(type, {static_cast<double>(values)...})) {}
+    requires(std::is_arithmetic_v<Values>&&...) iter(detail::Located<StreamType> type,
+                                                      Values... values)
+        : stream(from_values(type.value, {static_cast<double>(values)...}, type.where)) {}
 
 private:
-    static stream from_values(StreamType type, std::initializer_list<double> values);
+    static stream from_values(StreamType type, std::initializer_list<double> values,
+                              const std::source_location& where);
 };
 
 // Every host API call that can fail takes its caller's location as a defaulted last argument,
@@ -284,10 +335,12 @@ void streamWrite(const stream& s, void* data,
                  std::source_location where = std::source_location::current());
 /// streamRead and streamWrite from and to a buffer of `count` elements of the stream's type;
 /// a buffer shorter than the stream stops the program with a message.
+///@{
 void streamRead(const stream& s, const void* data, std::size_t count,
                 std::source_location where = std::source_location::current());
 void streamWrite(const stream& s, void* data, std::size_t count,
                  std::source_location where = std::source_location::current());
+///@}
 
 namespace detail {
 /// streamRead and streamWrite with a buffer of `bytes` bytes, which must hold the whole stream.
@@ -300,6 +353,7 @@ void write_sized(const stream& s, void* data, std::size_t bytes,
 /// streamRead and streamWrite from and to a host array whose size the compiler knows (`float
 /// a[16]`, std::array, std::vector, std::span): an array with fewer bytes than the stream's
 /// elements stops the program with a message, rather than being read or written past its end.
+///@{
 template <std::ranges::contiguous_range Range>
     requires std::ranges::sized_range<Range>
 void streamRead(const stream& s, Range&& data,
@@ -315,6 +369,7 @@ void streamWrite(const stream& s, Range&& data,
     detail::write_sized(s, std::ranges::data(data),
                         std::ranges::size(data) * sizeof(*std::ranges::data(data)), where);
 }
+///@}
 
 /// Exchanges the two handles (storage, extents, element type), whatever their shapes; other
 /// handles of either stream (copies, views) keep the stream they had. Copies nothing.
@@ -346,12 +401,13 @@ void streamScatterOp(const stream& dst, const stream& index, const stream& src,
 
 /// An index stream whose positions streamScatterOp clamps to src's extents.
 struct ClampedIndex {
-    stream index;
+    stream index; ///< the index stream, as streamScatterOp takes it
 };
 /// `streamScatterOp(dst, brook::clamped(index), src, op)`.
 inline ClampedIndex clamped(stream index) {
     return ClampedIndex{std::move(index)};
 }
+/// streamScatterOp with the positions of `index` clamped to src's extents.
 void streamScatterOp(const stream& dst, const ClampedIndex& index, const stream& src,
                      const KernelInfo& op,
                      std::source_location where = std::source_location::current());
@@ -367,15 +423,17 @@ void streamGatherOp(const stream& dst, const stream& index, const stream& src,
 
 /// Waits until every kernel, reduction and copy the calling thread issued has finished. Backends
 /// that queue work (cuda) return from launches early; streamWrite and reductions to host variables
-/// wait by themselves, so only timing and interop with other APIs need this.
-void finish();
+/// wait by themselves, so only timing and interop with other APIs need this. A GPU error it meets
+/// stops the program at this call.
+void finish(std::source_location where = std::source_location::current());
 
 /// The backend the calling thread runs on ("cpu", "gl", "cuda"), chosen as
 /// brook/runtime_control.hpp says; BRT_VERBOSE=1 prints it with device_name() at the start.
-const char* backend_name();
+/// A backend that cannot start stops the program at this call.
+const char* backend_name(std::source_location where = std::source_location::current());
 /// What that backend runs on, as BRT_VERBOSE=1 prints it: "the host, 16 threads" (cpu), the
 /// renderer and OpenGL version (gl), the GPU and its compute capability (cuda). The text is for
 /// people, not for parsing; it stays valid for the whole run.
-const char* device_name();
+const char* device_name(std::source_location where = std::source_location::current());
 
 } // namespace brook

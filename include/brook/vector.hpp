@@ -45,14 +45,18 @@ template <class Bits> struct basic_fixed {
     /// The largest raw value, which reads as 1.
     static constexpr float steps = static_cast<float>(static_cast<Bits>(~Bits{}));
 
-    Bits x = 0;
+    Bits x = 0; ///< the raw value, which reads as x / steps
 
     constexpr basic_fixed() = default;
+    /// `value` saturated to [0, 1] and rounded to the nearest step.
     constexpr basic_fixed(float value) : x(encode(value)) {}
+    /// The raw value `raw`, kept as it is.
     template <class Raw>
     requires portable::is_integral_v<Raw>
     constexpr basic_fixed(Raw raw) : x(static_cast<Bits>(raw)) {}
+    /// The value read as a float, x / steps.
     constexpr operator float() const { return static_cast<float>(x) / steps; }
+    /// Same raw value.
     friend constexpr bool operator==(basic_fixed, basic_fixed) = default;
 
     /// The raw value of `value` stored as this type.
@@ -68,11 +72,11 @@ template <class Bits> struct basic_fixed {
     }
 };
 
-using fixed = basic_fixed<unsigned char>;
-using shortfixed = basic_fixed<unsigned short>;
+using fixed = basic_fixed<unsigned char>;       ///< a byte read as [0, 1]
+using shortfixed = basic_fixed<unsigned short>; ///< an unsigned short read as [0, 1]
 
-using uint = unsigned int;
-using uchar = unsigned char;
+using uint = unsigned int;   ///< Brook's `uint`
+using uchar = unsigned char; ///< Brook's `uchar`
 
 template <class Scalar, int Components> struct vec;
 
@@ -142,16 +146,24 @@ template <class Derived> struct int_pointer<Derived, int> {
 
 } // namespace detail
 
+/// A vector of 2 components: `float2`, `int2` and the other 2-vectors.
 template <class Scalar> struct vec<Scalar, 2> : detail::int_pointer<vec<Scalar, 2>, Scalar> {
+    ///@{
+    /// The components, `.x` first.
     Scalar x{}, y{};
+    ///@}
 
     constexpr vec() = default;
+    /// From each component, `.x` first.
     constexpr vec(Scalar x_, Scalar y_) : x(x_), y(y_) {}
+    /// Every component `s`.
     template <detail::vec_scalar Other>
     constexpr explicit vec(Other s) : x(static_cast<Scalar>(s)), y(static_cast<Scalar>(s)) {}
+    /// Each component of `v` converted.
     template <class Other>
     constexpr explicit vec(const vec<Other, 2>& v)
         : x(static_cast<Scalar>(v.x)), y(static_cast<Scalar>(v.y)) {}
+    /// From scalars and smaller vectors whose components add up to 2: `float2(v, 1.0f)`.
     template <detail::vec_part... Parts>
     requires(sizeof...(Parts) >= 2 &&
              (detail::part_size<Parts>::value + ...) == 2) constexpr vec(const Parts&... parts) {
@@ -163,25 +175,35 @@ template <class Scalar> struct vec<Scalar, 2> : detail::int_pointer<vec<Scalar, 
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
+    ///@{
     template <detail::vec_scalar Index> constexpr Scalar& operator[](Index i) {
         return detail::component_index<2>(i) == 0 ? x : y;
     }
     template <detail::vec_scalar Index> constexpr const Scalar& operator[](Index i) const {
         return detail::component_index<2>(i) == 0 ? x : y;
     }
+    ///@}
 };
 
+/// A vector of 3 components: `float3`, `int3` and the other 3-vectors.
 template <class Scalar> struct vec<Scalar, 3> : detail::int_pointer<vec<Scalar, 3>, Scalar> {
+    ///@{
+    /// The components, `.x` first.
     Scalar x{}, y{}, z{};
+    ///@}
 
     constexpr vec() = default;
+    /// From each component, `.x` first.
     constexpr vec(Scalar x_, Scalar y_, Scalar z_) : x(x_), y(y_), z(z_) {}
+    /// Every component `s`.
     template <detail::vec_scalar Other>
     constexpr explicit vec(Other s)
         : x(static_cast<Scalar>(s)), y(static_cast<Scalar>(s)), z(static_cast<Scalar>(s)) {}
+    /// Each component of `v` converted.
     template <class Other>
     constexpr explicit vec(const vec<Other, 3>& v)
         : x(static_cast<Scalar>(v.x)), y(static_cast<Scalar>(v.y)), z(static_cast<Scalar>(v.z)) {}
+    /// From scalars and smaller vectors whose components add up to 3: `float3(v, 1.0f)`.
     template <detail::vec_part... Parts>
     requires(sizeof...(Parts) >= 2 &&
              (detail::part_size<Parts>::value + ...) == 3) constexpr vec(const Parts&... parts) {
@@ -194,6 +216,7 @@ template <class Scalar> struct vec<Scalar, 3> : detail::int_pointer<vec<Scalar, 
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
+    ///@{
     template <detail::vec_scalar Index> constexpr Scalar& operator[](Index i) {
         const int k = detail::component_index<3>(i);
         return k == 0 ? x : k == 1 ? y : z;
@@ -202,21 +225,30 @@ template <class Scalar> struct vec<Scalar, 3> : detail::int_pointer<vec<Scalar, 
         const int k = detail::component_index<3>(i);
         return k == 0 ? x : k == 1 ? y : z;
     }
+    ///@}
 };
 
+/// A vector of 4 components: `float4`, `int4` and the other 4-vectors.
 template <class Scalar> struct vec<Scalar, 4> : detail::int_pointer<vec<Scalar, 4>, Scalar> {
+    ///@{
+    /// The components, `.x` first.
     Scalar x{}, y{}, z{}, w{};
+    ///@}
 
     constexpr vec() = default;
+    /// From each component, `.x` first.
     constexpr vec(Scalar x_, Scalar y_, Scalar z_, Scalar w_) : x(x_), y(y_), z(z_), w(w_) {}
+    /// Every component `s`.
     template <detail::vec_scalar Other>
     constexpr explicit vec(Other s)
         : x(static_cast<Scalar>(s)), y(static_cast<Scalar>(s)), z(static_cast<Scalar>(s)),
           w(static_cast<Scalar>(s)) {}
+    /// Each component of `v` converted.
     template <class Other>
     constexpr explicit vec(const vec<Other, 4>& v)
         : x(static_cast<Scalar>(v.x)), y(static_cast<Scalar>(v.y)), z(static_cast<Scalar>(v.z)),
           w(static_cast<Scalar>(v.w)) {}
+    /// From scalars and smaller vectors whose components add up to 4: `float4(v, 1.0f)`.
     template <detail::vec_part... Parts>
     requires(sizeof...(Parts) >= 2 &&
              (detail::part_size<Parts>::value + ...) == 4) constexpr vec(const Parts&... parts) {
@@ -230,6 +262,7 @@ template <class Scalar> struct vec<Scalar, 4> : detail::int_pointer<vec<Scalar, 
     }
 
     /// Component i; indices outside [0, N) clamp to the nearest component.
+    ///@{
     template <detail::vec_scalar Index> constexpr Scalar& operator[](Index i) {
         const int k = detail::component_index<4>(i);
         return k == 0 ? x : k == 1 ? y : k == 2 ? z : w;
@@ -238,6 +271,7 @@ template <class Scalar> struct vec<Scalar, 4> : detail::int_pointer<vec<Scalar, 
         const int k = detail::component_index<4>(i);
         return k == 0 ? x : k == 1 ? y : k == 2 ? z : w;
     }
+    ///@}
 };
 
 namespace detail {
@@ -411,6 +445,9 @@ BROOK_VEC_COMPARE(==)
 BROOK_VEC_COMPARE(!=)
 #undef BROOK_VEC_COMPARE
 
+/// Unary plus, minus (integers wrap), bitwise not (integer vectors) and logical not (bool
+/// vectors), component by component.
+///@{
 template <class Scalar, int Components>
 requires detail::vec_arithmetic<Scalar>
 constexpr vec<Scalar, Components> operator+(const vec<Scalar, Components>& a) {
@@ -433,6 +470,7 @@ template <int Components>
 constexpr vec<bool, Components> operator!(const vec<bool, Components>& a) {
     return detail::map<bool>(a, [](bool v) { return !v; });
 }
+///@}
 
 namespace detail {
 /// The members of host code's fixed2..4 and shortfixed2..4: N raw values, named as BrookGPU named
@@ -451,12 +489,14 @@ template <class Bits> struct fixed_members<Bits, 4> { Bits x = 0, y = 0, z = 0, 
 template <class Bits, int Components>
 struct fixed_vector : detail::fixed_members<Bits, Components> {
     constexpr fixed_vector() = default;
+    /// From N integers, kept as the raw values.
     template <class... Raw>
     requires(sizeof...(Raw) == Components &&
              (portable::is_integral_v<Raw> && ...)) constexpr fixed_vector(Raw... raw) {
         const Bits given[] = {static_cast<Bits>(raw)...};
         assign(given);
     }
+    /// From N floats (or 4, whose first N count), each saturated and rounded.
     template <class... Values>
     requires((sizeof...(Values) == Components || sizeof...(Values) == 4) &&
              (portable::is_floating_point_v<Values> &&
@@ -468,6 +508,7 @@ struct fixed_vector : detail::fixed_members<Bits, Components> {
         }
         assign(raw);
     }
+    /// From a float vector, each component saturated and rounded.
     constexpr explicit fixed_vector(const vec<float, Components>& values) {
         Bits raw[Components]{};
         for (int i = 0; i < Components; ++i) {
@@ -475,6 +516,7 @@ struct fixed_vector : detail::fixed_members<Bits, Components> {
         }
         assign(raw);
     }
+    /// The values read as floats, raw / 255 (or / 65535) per component.
     constexpr operator vec<float, Components>() const {
         const auto read = [](Bits b) { return static_cast<float>(b) / basic_fixed<Bits>::steps; };
         if constexpr (Components == 2) {
@@ -499,31 +541,31 @@ private:
     }
 };
 
-using float2 = vec<float, 2>;
-using float3 = vec<float, 3>;
-using float4 = vec<float, 4>;
-using int2 = vec<int, 2>;
-using int3 = vec<int, 3>;
-using int4 = vec<int, 4>;
-using uint2 = vec<unsigned int, 2>;
-using uint3 = vec<unsigned int, 3>;
-using uint4 = vec<unsigned int, 4>;
-/// Brook+'s char is a signed byte whatever the signedness of C++'s plain char.
+using float2 = vec<float, 2>;                      ///< 2 floats
+using float3 = vec<float, 3>;                      ///< 3 floats
+using float4 = vec<float, 4>;                      ///< 4 floats
+using int2 = vec<int, 2>;                          ///< 2 ints
+using int3 = vec<int, 3>;                          ///< 3 ints
+using int4 = vec<int, 4>;                          ///< 4 ints
+using uint2 = vec<unsigned int, 2>;                ///< 2 unsigned ints
+using uint3 = vec<unsigned int, 3>;                ///< 3 unsigned ints
+using uint4 = vec<unsigned int, 4>;                ///< 4 unsigned ints
+/// 2 signed bytes: Brook+'s char is signed whatever the signedness of C++'s plain char.
 using char2 = vec<signed char, 2>;
-using char3 = vec<signed char, 3>;
-using char4 = vec<signed char, 4>;
-using uchar2 = vec<unsigned char, 2>;
-using uchar3 = vec<unsigned char, 3>;
-using uchar4 = vec<unsigned char, 4>;
-using fixed2 = fixed_vector<unsigned char, 2>;
-using fixed3 = fixed_vector<unsigned char, 3>;
-using fixed4 = fixed_vector<unsigned char, 4>;
-using shortfixed2 = fixed_vector<unsigned short, 2>;
-using shortfixed3 = fixed_vector<unsigned short, 3>;
-using shortfixed4 = fixed_vector<unsigned short, 4>;
-using bool2 = vec<bool, 2>;
-using bool3 = vec<bool, 3>;
-using bool4 = vec<bool, 4>;
+using char3 = vec<signed char, 3>;                 ///< 3 signed bytes
+using char4 = vec<signed char, 4>;                 ///< 4 signed bytes
+using uchar2 = vec<unsigned char, 2>;              ///< 2 unsigned bytes
+using uchar3 = vec<unsigned char, 3>;              ///< 3 unsigned bytes
+using uchar4 = vec<unsigned char, 4>;              ///< 4 unsigned bytes
+using fixed2 = fixed_vector<unsigned char, 2>;     ///< 2 bytes read as [0, 1]
+using fixed3 = fixed_vector<unsigned char, 3>;     ///< 3 bytes read as [0, 1]
+using fixed4 = fixed_vector<unsigned char, 4>;     ///< 4 bytes read as [0, 1]
+using shortfixed2 = fixed_vector<unsigned short, 2>; ///< 2 unsigned shorts read as [0, 1]
+using shortfixed3 = fixed_vector<unsigned short, 3>; ///< 3 unsigned shorts read as [0, 1]
+using shortfixed4 = fixed_vector<unsigned short, 4>; ///< 4 unsigned shorts read as [0, 1]
+using bool2 = vec<bool, 2>;                        ///< 2 bools, what comparisons give
+using bool3 = vec<bool, 3>;                        ///< 3 bools
+using bool4 = vec<bool, 4>;                        ///< 4 bools
 
 static_assert(sizeof(float4) == 4 * sizeof(float) && alignof(float4) == alignof(float));
 static_assert(sizeof(float3) == 3 * sizeof(float) && portable::is_standard_layout_v<float3>);

@@ -26,10 +26,13 @@ struct WriteQueryState;
 struct WriteMaskState;
 } // namespace detail
 
+/// A count of the output elements that kernel calls write (the comment above): BrookGPU's
+/// occlusion query.
 class write_query {
 public:
     /// An empty handle; create() makes a query.
     write_query() = default;
+    /// A new query, not counting yet.
     static write_query create();
 
     /// Starts counting on the calling thread. One query counts at a time on a thread.
@@ -51,6 +54,8 @@ private:
     std::shared_ptr<detail::WriteQueryState> state_;
 };
 
+/// One flag per element of an area, which kernel calls can test and set (the comment above):
+/// BrookGPU's depth-buffer culling.
 class write_mask {
 public:
     /// An empty handle; create() makes a mask.
@@ -64,9 +69,11 @@ public:
     void unbind();
     /// Kernel calls skip the elements whose flag is set: their outputs keep their values.
     void enableTest();
+    /// Kernel calls no longer test the flags.
     void disableTest();
     /// Kernel calls set the flag of every element they write.
     void enableSet();
+    /// Kernel calls no longer set flags.
     void disableSet();
     /// Clears every flag.
     void clear();

@@ -53,7 +53,8 @@ const char** runtimeTargets() {
     return names.data();
 }
 
-Runtime* initialize(const char* name, void* /*context*/) {
+Runtime* initialize(const char* name, void* /*context*/, std::source_location where) {
+    const detail::CallSite site(where);
     StartedBackend& wanted = named(name);
     StartedBackend* chosen = detail::thread_choice();
     if (chosen == nullptr) {
@@ -69,7 +70,8 @@ Runtime* initialize(const char* name, void* /*context*/) {
     return chosen;
 }
 
-void finalize() {
+void finalize(std::source_location where) {
+    const detail::CallSite site(where);
     StartedBackend* chosen = detail::thread_choice();
     if (chosen == nullptr) {
         return;
@@ -83,17 +85,20 @@ void finalize() {
     detail::set_thread_choice(nullptr);
 }
 
-void finish() {
+void finish(std::source_location where) {
+    const detail::CallSite site(where);
     if (StartedBackend* chosen = detail::thread_choice(); chosen != nullptr) {
         chosen->backend().finish();
     }
 }
 
-Runtime* runtime() {
+Runtime* runtime(std::source_location where) {
+    const detail::CallSite site(where);
     return &thread_backend();
 }
 
-void setRuntime(Runtime* r) {
+void setRuntime(Runtime* r, std::source_location where) {
+    const detail::CallSite site(where);
     if (r == nullptr) {
         detail::fatal("brook::setRuntime: the runtime is null; use brook::finalize() to forget "
                       "the thread's backend");
@@ -101,16 +106,18 @@ void setRuntime(Runtime* r) {
     detail::set_thread_choice(&started(r));
 }
 
-Runtime* createRuntime(bool /*addressTranslation*/) {
+Runtime* createRuntime(bool /*addressTranslation*/, std::source_location where) {
+    const detail::CallSite site(where);
     return &detail::environment_backend();
 }
 
-void bind() {
+void bind(std::source_location where) {
+    const detail::CallSite site(where);
     thread_backend();
 }
 
-void unbind() {
-    finish();
+void unbind(std::source_location where) {
+    finish(where);
 }
 
 int64 microseconds() {
@@ -118,11 +125,13 @@ int64 microseconds() {
     return std::chrono::duration_cast<std::chrono::microseconds>(now).count();
 }
 
-const char* backend_name() {
+const char* backend_name(std::source_location where) {
+    const detail::CallSite site(where);
     return thread_backend().name().c_str();
 }
 
-const char* device_name() {
+const char* device_name(std::source_location where) {
+    const detail::CallSite site(where);
     return thread_backend().device().c_str();
 }
 
@@ -133,7 +142,8 @@ const char** brruntimes(void) {
 }
 
 int brsetruntime(const char* name) {
-    return brook::initialize(name) == &brook::named(name) ? 1 : 0;
+    // A C caller has no location to give.
+    return brook::initialize(name, nullptr, std::source_location()) == &brook::named(name) ? 1 : 0;
 }
 
 brint64 brmicroseconds(void) {

@@ -104,7 +104,9 @@ using detail::fatal;
 using detail::ProfileTimer;
 using detail::profiling;
 
-stream::stream(const ElementType& type, std::span<const long long> extents) {
+stream::stream(const ElementType& type, std::span<const long long> extents,
+               const std::source_location& where) {
+    const detail::CallSite site(where);
     std::string shape = type.name + "<";
     for (std::size_t d = 0; d < extents.size(); ++d) {
         shape += (d > 0 ? ", " : "") + std::to_string(extents[d]);
@@ -215,7 +217,9 @@ stream stream::domain_view(const int* lo, const int* hi, int components,
 }
 
 stream make_iterator_stream(const ElementType& type, std::span<const long long> extents,
-                            std::span<const float> begin, std::span<const float> end) {
+                            std::span<const float> begin, std::span<const float> end,
+                            const std::source_location& where) {
+    const detail::CallSite site(where);
     const bool floats = type.fields.size() == 1 && type.fields[0].scalar == ScalarKind::Float32 &&
                         type.fields[0].offset == 0;
     if (!floats) {
@@ -254,8 +258,7 @@ stream make_iterator_stream(const ElementType& type, std::span<const long long> 
             std::memcpy(host.data() + i * type.size + k * sizeof(float), &value, sizeof value);
         }
     }
-    // No location of its own: an error belongs to the user's call that made the iterator.
-    streamRead(s, host.data(), std::source_location());
+    streamRead(s, host.data(), where);
     return s;
 }
 

@@ -34,24 +34,40 @@ std::vector<long long> extents_until_minus_one(std::span<const long long> values
     fatal(std::string(what) + ": the extents (1 to 4 of them) must be followed by -1");
 }
 
-const detail::StreamImpl& impl_of(const Stream& s) {
+/// What `->` on an empty handle reaches: no stream, so each getter reports the empty handle at
+/// the getter's call (operator-> itself has no parameter to take a location by).
+class EmptyStream final : public Stream {};
+EmptyStream empty_stream;
+
+/// The stream behind `s`, which `getter` (called at `where`) reads.
+const detail::StreamImpl& impl_of(const Stream& s, const char* getter,
+                                  const std::source_location& where) {
+    if (&s == &empty_stream) {
+        const detail::CallSite site(where);
+        fatal(std::string("stream->") + getter +
+              "(): the stream handle is empty (no stream was assigned to it)");
+    }
     return static_cast<const detail::StreamImpl&>(s);
 }
 
-/// A handle sharing the stream behind `s`.
-stream handle_of(const Stream& s) {
-    return stream(std::const_pointer_cast<detail::StreamImpl>(impl_of(s).shared_from_this()));
+/// A handle sharing the stream behind `s`, for `method` called at `where`.
+stream handle_of(const Stream& s, const char* method, const std::source_location& where) {
+    return stream(std::const_pointer_cast<detail::StreamImpl>(
+        impl_of(s, method, where).shared_from_this()));
 }
 
 } // namespace
 
-stream stream::from_field_list(const StreamType* fields, std::span<const long long> values) {
+stream stream::from_field_list(const StreamType* fields, std::span<const long long> values,
+                               const std::source_location& where) {
+    const detail::CallSite site(where);
     const std::vector<long long> extents = extents_until_minus_one(values, "brook::stream");
     return stream(detail::element_type_of(fields, "brook::stream"), extents);
 }
 
 stream::stream(const unsigned* extents, unsigned dims, const StreamType* fields,
-               bool /*read_only*/) {
+               bool /*read_only*/, std::source_location where) {
+    const detail::CallSite site(where);
     if (extents == nullptr && dims > 0) {
         fatal("brook::stream: the extents pointer is null");
     }
@@ -77,53 +93,56 @@ stream::operator Stream*() const {
 
 Stream* stream::operator->() const {
     if (!valid()) {
-        fatal("stream->: the stream handle is empty (no stream was assigned to it)");
+        return &empty_stream;
     }
     return impl_.get();
 }
 
-const unsigned* Stream::getExtents() const {
-    const detail::Region& region = impl_of(*this).region();
+const unsigned* Stream::getExtents(std::source_location where) const {
+    const detail::Region& region = impl_of(*this, "getExtents", where).region();
     for (int d = 0; d < region.rank; ++d) {
         extents_[d] = static_cast<unsigned>(region.extents[static_cast<std::size_t>(d)]);
     }
     return extents_;
 }
 
-unsigned Stream::getDimension() const {
-    return static_cast<unsigned>(impl_of(*this).region().rank);
+unsigned Stream::getDimension(std::source_location where) const {
+    return static_cast<unsigned>(impl_of(*this, "getDimension", where).region().rank);
 }
 
-unsigned Stream::getTotalSize() const {
-    return static_cast<unsigned>(impl_of(*this).region().count());
+unsigned Stream::getTotalSize(std::source_location where) const {
+    return static_cast<unsigned>(impl_of(*this, "getTotalSize", where).region().count());
 }
 
-unsigned Stream::getFieldCount() const {
-    return static_cast<unsigned>(impl_of(*this).type().fields.size());
+unsigned Stream::getFieldCount(std::source_location where) const {
+    return static_cast<unsigned>(impl_of(*this, "getFieldCount", where).type().fields.size());
 }
 
-StreamType Stream::getIndexedFieldType(unsigned i) const {
-    const ElementType& type = impl_of(*this).type();
+StreamType Stream::getIndexedFieldType(unsigned i, std::source_location where) const {
+    const ElementType& type = impl_of(*this, "getIndexedFieldType", where).type();
     if (i >= type.fields.size()) {
+        const detail::CallSite site(where);
         fatal("Stream::getIndexedFieldType: field " + std::to_string(i) + " of " + type.name +
               ", which has " + std::to_string(type.fields.size()) + " field(s)");
     }
     return detail::stream_type_of(type.fields[i]);
 }
 
-unsigned Stream::getElementSize() const {
-    return static_cast<unsigned>(impl_of(*this).type().size);
+unsigned Stream::getElementSize(std::source_location where) const {
+    return static_cast<unsigned>(impl_of(*this, "getElementSize", where).type().size);
 }
 
 void Stream::Read(const void* data, std::source_location where) {
-    streamRead(handle_of(*this), data, where);
+    streamRead(handle_of(*this, "Read", where), data, where);
 }
 
 void Stream::Write(void* data, std::source_location where) const {
-    streamWrite(handle_of(*this), data, where);
+    streamWrite(handle_of(*this, "Write", where), data, where);
 }
 
-stream iter::from_values(StreamType type, std::initializer_list<double> values) {
+stream iter::from_values(StreamType type, std::initializer_list<double> values,
+                         const std::source_location& where) {
+    const detail::CallSite site(where);
     if (type < __BRTFLOAT || type > __BRTFLOAT4) {
         fatal("brook::iter: the type is " + std::to_string(static_cast<int>(type)) +
               ", but an iterator holds __BRTFLOAT, __BRTFLOAT2, __BRTFLOAT3 or __BRTFLOAT4");
@@ -147,7 +166,7 @@ stream iter::from_values(StreamType type, std::initializer_list<double> values) 
     const std::span<const float> all(bounds);
     const StreamType fields[] = {type, __BRTNONE};
     return make_iterator_stream(detail::element_type_of(fields, "brook::iter"), extents,
-                                all.first(components), all.last(components));
+                                all.first(components), all.last(components), where);
 }
 
 } // namespace brook

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -140,6 +141,23 @@ TEST_F(Driver, KernelsHeaderLetsCppCallTheKernels) {
     EXPECT_TRUE(contains(program.out, "scaled 2.5 12.5 30.5")) << program.out << program.err;
 }
 
+TEST_F(Driver, KernelsHeaderOfSeveralSourcesDeclaresThemAll) {
+    const ProcessResult compile = brcc({"-c", "scale.br", "kernel_lines.br", "-h", "scale.h"});
+    ASSERT_EQ(compile.exit_code, 0) << compile.err;
+    const std::string header = read_file(work_ / "scale.h");
+    EXPECT_TRUE(contains(header, "void scale(") && contains(header, "void shift(")) << header;
+    // The header of both serves a C++ file that calls one of them (kernel_lines.o is a program
+    // of its own, with a main).
+    const ProcessResult link = brcc({"scale_main.cpp", "scale.o", "-o", "prog"});
+    ASSERT_EQ(link.exit_code, 0) << link.err;
+    const ProcessResult program = run({"./prog"});
+    EXPECT_TRUE(contains(program.out, "scaled 2.5 12.5 30.5")) << program.out << program.err;
+    const ProcessResult no_brook = brcc({"-c", "scale_main.cpp", "-h", "none.h"});
+    EXPECT_EQ(no_brook.exit_code, 2);
+    EXPECT_TRUE(contains(no_brook.err, "give at least one .br file")) << no_brook.err;
+    EXPECT_FALSE(fs::exists(work_ / "none.h"));
+}
+
 /// The checks every depfile of the stats program passes: its real files, none of brcc's own.
 void expect_stats_dependencies(const std::string& depfile, const std::string& target) {
     EXPECT_TRUE(depfile.starts_with(target + ":")) << depfile;
@@ -200,6 +218,54 @@ TEST_F(Driver, VerbosePrintsEachCommandAndDryRunRunsNone) {
     EXPECT_EQ(dry.exit_code, 0) << dry.err;
     EXPECT_TRUE(contains(dry.err, "-o dry")) << dry.err;
     EXPECT_FALSE(fs::exists(work_ / "dry"));
+}
+
+/// The names in `folder`, and below it.
+std::set<std::string> folder_contents(const fs::path& folder) {
+    std::set<std::string> names;
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder))
+        names.insert(entry.path().lexically_relative(folder).string());
+    return names;
+}
+
+TEST_F(Driver, DryRunWritesNothing) {
+    const std::set<std::string> before = folder_contents(work_);
+    const ProcessResult dry = brcc({"--dryrun", "-keep", "-h", "kernels.h", "-MD", "-MP",
+                                    "stats.br", "main.cpp", "stats.brh", "-o", "dry"});
+    EXPECT_EQ(dry.exit_code, 0) << dry.err;
+    EXPECT_TRUE(contains(dry.err, "-o dry")) << dry.err;
+    EXPECT_EQ(folder_contents(work_), before) << dry.err;
+    const ProcessResult objects = brcc({"--dryrun", "-c", "-MMD", "-h", "k.h", "scale.br"});
+    EXPECT_EQ(objects.exit_code, 0) << objects.err;
+    EXPECT_EQ(folder_contents(work_), before) << objects.err;
+}
+
+TEST_F(Driver, UserHeadersOnlyDependencies) {
+    // -MM: gcc's meaning, the headers of system folders (C++'s own) left out.
+    const ProcessResult deps = brcc({"-MM", "stats.br"});
+    ASSERT_EQ(deps.exit_code, 0) << deps.err;
+    EXPECT_TRUE(deps.out.starts_with("stats.o:")) << deps.out;
+    EXPECT_TRUE(contains(deps.out, "stats.br") && contains(deps.out, "stats.brh")) << deps.out;
+    EXPECT_FALSE(contains(deps.out, "/usr/include/")) << deps.out;
+    EXPECT_FALSE(fs::exists(work_ / "stats.o"));
+    // -MMD: the same beside the object, which is built.
+    const ProcessResult build = brcc({"-c", "-MMD", "stats.br"});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    EXPECT_TRUE(fs::exists(work_ / "stats.o"));
+    const std::string depfile = read_file(work_ / "stats.d");
+    EXPECT_TRUE(contains(depfile, "stats.brh")) << depfile;
+    EXPECT_FALSE(contains(depfile, "/usr/include/")) << depfile;
+}
+
+TEST_F(Driver, QuotedDependencyTargets) {
+    // -MQ quotes what make would read otherwise ($ as $$, a space as \ ); -MT does not.
+    const ProcessResult deps =
+        brcc({"-M", "-MQ", "out/$(dir) x.o", "-MT", "$(OBJ)", "stats.br"});
+    ASSERT_EQ(deps.exit_code, 0) << deps.err;
+    EXPECT_TRUE(deps.out.starts_with("out/$$(dir)\\ x.o $(OBJ):")) << deps.out;
+    const ProcessResult alone = brcc({"-MQ", "x.o", "stats.br"});
+    EXPECT_EQ(alone.exit_code, 2);
+    EXPECT_TRUE(contains(alone.err, "-MQ")) << alone.err;
 }
 
 TEST_F(Driver, ResponseFilesHoldArguments) {

@@ -1,6 +1,6 @@
 # The install test (cmake -P): install the build into a scratch prefix, then configure, build and
 # run the project beside this script against it, and check the pkg-config file.
-# Inputs: BUILD_DIR, SOURCE_DIR, WORK_DIR, CXX_COMPILER, CXX_FLAGS (the build's, so that a
+# Inputs: BUILD_DIR, SOURCE_DIR, WORK_DIR, LIBDIR (CMAKE_INSTALL_LIBDIR), CXX_COMPILER, CXX_FLAGS (the build's, so that a
 # sanitized libbrook is used by sanitized programs).
 cmake_minimum_required(VERSION 3.25)
 
@@ -10,8 +10,9 @@ set(prefix ${WORK_DIR}/prefix)
 file(REMOVE_RECURSE ${WORK_DIR})
 
 run_step("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(installed bin/brcc include/brook/brook.hpp lib/cmake/Brook/BrookConfig.cmake
-        lib/cmake/Brook/BrookConfigVersion.cmake lib/pkgconfig/brook.pc share/man/man1/brcc.1)
+foreach(installed bin/brcc include/brook/brook.hpp ${LIBDIR}/libbrook.so
+        ${LIBDIR}/cmake/Brook/BrookConfig.cmake ${LIBDIR}/cmake/Brook/BrookConfigVersion.cmake
+        lib/pkgconfig/brook.pc share/man/man1/brcc.1)
     if(NOT EXISTS ${prefix}/${installed})
         message(FATAL_ERROR "the install lacks ${installed}")
     endif()

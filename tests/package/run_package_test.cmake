@@ -4,7 +4,8 @@
 # find_package(Brook COMPONENTS ...). Also checks the packages' names, versions and dependencies,
 # that no unpacked file holds a path of the build or source tree, that brook.pc has no rpath,
 # that a brcc copied away from its headers says so, and that the man page is there. Without dpkg-deb it prints "package test skipped" (a named skip).
-# Inputs: BUILD_DIR, SOURCE_DIR (the project's), WORK_DIR, VERSION, BACKENDS (the backends built,
+# Inputs: BUILD_DIR, SOURCE_DIR (the project's), WORK_DIR, VERSION, LIBRARY_ARCHITECTURE (the
+# toolchain's multiarch name, x86_64-linux-gnu, or empty), BACKENDS (the backends built,
 # separated by commas), CXX_COMPILER, CXX_FLAGS.
 cmake_minimum_required(VERSION 3.25)
 
@@ -51,13 +52,22 @@ foreach(deb ${runtime_deb} ${dev_deb})
     run_step("dpkg -x ${deb}" ${dpkg-deb_path} -x ${deb} ${root})
 endforeach()
 
-# What the packages hold.
-foreach(installed bin/brcc include/brook/brook.hpp lib/libbrook.so lib/libbrook.so.${major_minor}
-        lib/cmake/Brook/BrookConfig.cmake lib/pkgconfig/brook.pc share/man/man1/brcc.1)
+# What the packages hold: the library and the CMake package in Debian's multiarch folder
+# (/usr/lib/x86_64-linux-gnu), where the toolchain has one.
+set(libdir lib)
+if(LIBRARY_ARCHITECTURE)
+    set(libdir lib/${LIBRARY_ARCHITECTURE})
+endif()
+foreach(installed bin/brcc include/brook/brook.hpp ${libdir}/libbrook.so
+        ${libdir}/libbrook.so.${major_minor} ${libdir}/cmake/Brook/BrookConfig.cmake
+        lib/pkgconfig/brook.pc share/man/man1/brcc.1)
     if(NOT EXISTS ${usr}/${installed})
         message(FATAL_ERROR "the packages lack /usr/${installed}")
     endif()
 endforeach()
+if(LIBRARY_ARCHITECTURE AND EXISTS ${usr}/lib/libbrook.so)
+    message(FATAL_ERROR "the packages install libbrook in /usr/lib, not /usr/${libdir}")
+endif()
 file(GLOB_RECURSE unpacked ${root}/*)
 foreach(file IN LISTS unpacked)
     foreach(tree ${BUILD_DIR} ${SOURCE_DIR})
@@ -104,7 +114,7 @@ separate_arguments(libs NATIVE_COMMAND "${libs}")
 run_step("brcc --emit-cpp" ${usr}/bin/brcc --emit-cpp ${saxpy} -o ${WORK_DIR}/saxpy.cpp)
 run_step("the C++ compiler with pkg-config's flags" ${CXX_COMPILER} ${cxx_flags} ${cflags}
     ${WORK_DIR}/saxpy.cpp ${libs} -o ${WORK_DIR}/saxpy_pkg_config)
-set(ENV{LD_LIBRARY_PATH} ${usr}/lib)
+set(ENV{LD_LIBRARY_PATH} ${usr}/${libdir})
 run_step("SAXPY built with pkg-config" ${WORK_DIR}/saxpy_pkg_config)
 expect_output("SAXPY built with pkg-config" ": OK")
 unset(ENV{LD_LIBRARY_PATH})

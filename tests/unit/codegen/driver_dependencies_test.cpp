@@ -41,5 +41,10 @@ TEST(DriverDependencies, ARuleReadsBackAsItsPrerequisites) {
     EXPECT_EQ(read_depfile_prerequisites(make_rule({"a.o"}, files, true)), files);
 }
 
+TEST(DriverDependencies, QuotesTargetsAsGccMQDoes) {
+    EXPECT_EQ(make_quoted("out/$(dir)/a b#1.o"), "out/$$(dir)/a\\ b\\#1.o");
+    EXPECT_EQ(make_quoted("plain.o"), "plain.o");
+}
+
 } // namespace
 } // namespace brcc
