@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # A thin wrapper over CMake's presets (CMakePresets.json); `cmake --preset dev` and friends work
 # just as well. `make demo` and `make test` first make sure the Debian packages are there.
 
@@ -7,8 +9,8 @@ PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev lib
     libgl1-mesa-dri libpng-dev libfftw3-dev libembree-dev
 # What only tests use (each missing one is a named skip): dpkg-shlibdeps (dpkg-dev) for cpack -G
 # DEB and the package test, gdb for brcc -g's test, nlohmann-json to read BRT_PROFILE's trace back,
-# Doxygen for the docs test (and `make docs`).
-PACKAGES += dpkg-dev gdb nlohmann-json3-dev doxygen
+# Doxygen for the docs test (and `make docs`), reuse to check every file's licence.
+PACKAGES += dpkg-dev gdb nlohmann-json3-dev doxygen reuse
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The OpenMP baselines. Each loop is the straightforward parallel, vectorised version: the
 // outer loop split across threads, the inner work left to the compiler's vectoriser through
 // `omp simd`. Reductions use OpenMP's own `reduction` clause, which may combine per-thread results

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The hand-written CPU baselines the Brook versions are measured against: the loops an expert
 // would write with OpenMP (`parallel for simd`), compiled for this machine's full vector width

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The cuda backend's baselines: CUDA runtime copies, CUB and cuBLAS, each with its best settings
 // (CUB's tuned reduction, cuBLAS's default math mode, memory allocated once and warm).
 #include "cuda_baselines.hpp"

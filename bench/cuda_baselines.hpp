@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The cuda backend's baselines (cuda_baselines.cu, compiled by nvcc): what a CUDA programmer
 // would run for the same work, on the same GPU, in the same process as Brook: the device's own

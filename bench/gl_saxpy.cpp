@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The hand-written GL SAXPY. Context: Mesa's surfaceless platform (what the gl backend uses on
 // llvmpipe), else the default display; OpenGL 4.5 core, functions through libepoxy. The EGL
 // display is shared with the gl backend (EGL displays are per process), so it is initialised but

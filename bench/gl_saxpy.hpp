@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // SAXPY written directly against OpenGL, the way the GPGPU tutorial does it: the vectors in
 // RGBA32F textures, a framebuffer object with the result texture attached, one fragment shader,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The harness's timing loop. A sample is `calls` back-to-back calls followed by one `finish`, so
 // that a call of a few microseconds is not lost in the clock's resolution and an asynchronous
 // backend is timed to completion; `calls` is chosen in the warm-up so that a sample lasts at least

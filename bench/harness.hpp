@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The benchmark harness every program in bench/ uses. A Comparison holds one case (a benchmark at
 // one size on the current backend) and its variants: the Brook version(s) and the baselines. It

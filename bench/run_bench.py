@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 """Runs the benchmark suite and writes its report (`make bench` calls this).
 
 Reads BUILD/bench/benchmarks.tsv (written by bench/CMakeLists.txt: name, program, run

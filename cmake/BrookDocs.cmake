@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # The host-API reference (docs/Doxyfile.in): `make docs` or the target `docs` runs Doxygen
 # (Debian: doxygen) into build/docs/html. Without Doxygen the target is left out and the
 # configure summary says so.

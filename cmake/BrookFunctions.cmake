@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # brook_add_executable(<name> <source>... [DEFINES <NAME[=VALUE]>...] [INCLUDES <dir>...]
 #                      [PORTABLE | TARGETS <isa>...])
 # brook_add_library(<name> [STATIC|SHARED] <source>... [DEFINES ...] [INCLUDES ...]

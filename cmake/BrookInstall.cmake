@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # Installation: brcc, the public headers, libbrook, the CMake package (find_package(Brook) gives
 # Brook::brook, Brook::brcc and brook_add_executable, and the backends built as components) and
 # a pkg-config file. Two install components, which cmake/BrookPackage.cmake makes the Debian

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # The programs of several files of tests/multifile/ (docs/testing.md), which tests/ runs on every
 # backend and the cuda backend's tests run on its emulation: both build them alike.
 

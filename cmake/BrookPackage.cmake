@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # Debian packages by `cpack -G DEB` in a build folder (the `package` target builds them too), from
 # the install components of BrookInstall.cmake:
 #   libbrook<major>.<minor>  the runtime: libbrook.so.<major>.<minor>, what Brook programs load

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # The configure summary: what this build makes and what it leaves out, and why. Each optional
 # part reports itself once with brook_report(); the top-level CMakeLists prints them all at the
 # end with brook_print_summary(), so one block of the configure output answers "why is X

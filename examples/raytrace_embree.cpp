@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Intel Embree 3 tracing the ray tracer's scene (raytrace_embree.hpp).
 #include "raytrace_embree.hpp"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Intel Embree as the speed reference of the ray tracer (examples/raytrace.br): the same triangles
 // and the same eye rays, traced by Embree's own BVH with rtcIntersect1 over OpenMP threads. Kept
 // out of raytrace.br so that the Brook program stays readable; plain floats, no Brook types.

@@ -1,4 +1,6 @@
 #!/bin/bash -eu
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # Builds the fuzzers the way OSS-Fuzz and ClusterFuzzLite call a project's build.sh: the
 # compiler, its flags (sanitizer and coverage) and the fuzzing engine come from $CXX, $CXXFLAGS
 # and $LIB_FUZZING_ENGINE, and the fuzzers, their dictionaries and seed corpora go to $OUT.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // libFuzzer harness: the whole front end as `brcc --emit-cpp` runs it (preprocess, parse, sema,
 // the C++ with every backend's kernel code), then each kernel's standalone source for every
 // backend that has one (GLSL, CUDA) as `brcc --emit-kernels` writes it. An internal compiler

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #include "fuzzed_compilation.hpp"
 
 #include "parse/parser.hpp"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the libFuzzer harnesses share: one input run through the front end as `brcc --emit-cpp`
 // runs it (driver/pipeline.cpp's front_end), its diagnostics kept out of the fuzzer's output.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // libFuzzer harness: every kernel the front end accepts must give GLSL that compiles. Each
 // kernel's shader is put together as the gl backend does (runtime/backends/gl/gl_programs.cpp:
 // `#version 430 core`, the pass's defines, the prelude, the kernel) and compiled by glslang, the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // libFuzzer harness: the preprocessor alone. The input is lexed as a file and all of it is
 // expanded as kernel code is, directives applied in order (macros, conditionals, `#if`
 // arithmetic), then the end of the file is checked for open conditionals.

@@ -1,4 +1,6 @@
 #!/bin/bash -eu
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # `make fuzz`: runs every fuzzer built in BUILD_DIR (the fuzz preset's build-fuzz/) for SECONDS
 # each, one after the other, each in one process. Each fuzzer keeps its
 # corpus in BUILD_DIR/fuzz-corpus/NAME, seeded from the Brook programs of tests/ and examples/

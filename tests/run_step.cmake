@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # run_step(<description> <command> <arg>...), for the tests that are cmake -P scripts (install,
 # package, headers): runs the command, stops the test with its output when it fails, and leaves
 # what it printed (stdout and stderr together) in step_output for the checks that follow.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Brook AST: thin nodes, behaviour in passes (sema, codegen/*). The parser builds it; sema
 // fills the fields marked "sema:" (types, resolved names, call targets) and inserts

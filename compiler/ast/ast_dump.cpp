@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #include "ast/ast_dump.hpp"
 
 // One node per line, indented two spaces per level: the node's kind and its key data (operator,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Source spellings of the AST's operators, shared by the AST dump, sema's messages and the
 // C-like code generators (C++, GLSL and CUDA spell them all as C does).

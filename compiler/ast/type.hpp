@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The types of Brook kernel code: void, arithmetic scalars and 2-4 vectors (Cg's float4, int2,
 // bool3, ...) and typedef'd structs. A Type is a small value; structs point at their declaration.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // CRTP dispatch over expression and statement kinds, generated from ast_nodes.def. A pass
 // derives from ExprVisitor<Pass, Result> and defines `Result visit(IntLiteral&)` etc. for every

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // A backend's code generator: what brcc embeds into the generated C++ for one backend. Each lives
 // in its own folder under compiler/codegen/ (cpu/, gl/, ...), whose CMakeLists adds its sources

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Prints checked kernel bodies as C-like source. Every expression is printed bottom-up into a
 // PrintedExpr (text plus the precedence of its outermost operator); a parent wraps a child in
 // parentheses only when the child binds less tightly than the parent's operand position needs,

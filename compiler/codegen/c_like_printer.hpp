@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The expression and statement printer shared by the C-like code generators (C++ for the CPU
 // backend; GLSL and CUDA reuse it). It prints a checked kernel body with C's syntax, adding

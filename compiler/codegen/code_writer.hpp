@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The text sink of the code generators. It keeps the C++ compiler's idea of the current line in
 // step with the .br file: text copied from the source is preceded by a `#line` directive whenever

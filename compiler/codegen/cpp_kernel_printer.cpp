@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The C++ hooks of the C-like printer, shared by the CPU and CUDA generators: Brook's vector
 // forms map onto brook::vec and the kernel language (brook::lang), which both targets compile.
 

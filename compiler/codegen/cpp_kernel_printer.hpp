@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The kernel-body printer of the backends that compile C++: the CPU backend's loops and the CUDA
 // backend's NVRTC programs print a body the same way, with brook::vec values and the kernel

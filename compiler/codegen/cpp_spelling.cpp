@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Spelling rules for generated C++: vector types are named through the brook namespace (host
 // code's unqualified `float4` could be shadowed by a user's name, `::brook::float4` cannot), C++
 // keywords that Brook allows as names get a prefix, and float literals are printed with enough

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // How Brook names, types and literals are spelled in the generated C++ (kernel code, stubs and
 // the host-side rewrites all use the same spelling).

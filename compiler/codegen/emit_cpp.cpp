@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The C++ code generator's top level: walks the translation unit in source order and writes
 // each item. Host items go through the host emitter; a kernel is replaced by its backends' code
 // and KernelInfo inside the anonymous namespace, then its stub, all under a `#line` naming the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Writes the C++ translation of a checked TranslationUnit: host text with its Brook constructs
 // rewritten, and for every kernel its backends' code plus a stub named after it that launches

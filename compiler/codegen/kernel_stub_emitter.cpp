@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Writes what connects a kernel to the runtime. The ParamInfo table tells run_kernel each
 // argument's kind and element type so it can check a call before launching it; the stub keeps
 // the call syntax of Brook host code (`saxpy(a, x, y, result);`) with BrookGPU's signature

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The backend-independent part of a kernel's translation: its parameter table and KernelInfo
 // (inside the anonymous namespace), and the host-callable stub named after the kernel that

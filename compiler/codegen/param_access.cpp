@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Walks a kernel's body once, classifying every use of a parameter's name: the target of a
 // plain `=` writes it; any other use (an operand, a partial or compound assignment, `++`, an
 // argument) reads it, and `push(r)`, `++`, compound assignments and helpers' `out` arguments also

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a kernel's body does with each parameter's elements, for ParamInfo::read and ::written:
 // a backend that keeps an output in a register need not load the old value of one that is only

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The C++ compiler's commands: each source compiled on its own (generated C++ or the user's),
 // then one link with libbrook, as nvcc does, so that each compile can write its own depfile.
 // The compiler is $CXX when set (it may carry arguments, as in `ccache g++`), else the one CMake

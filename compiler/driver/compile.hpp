@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Building the program: the generated C++ goes to the C++ compiler with Brook's headers and
 // library (from the install layout next to brcc, or else from the build tree).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The --target table. On x86-64 the targets are the psABI's micro-architecture levels, which
 // GCC and Clang take as -march= and target_clones("arch=...") names, in order, so that whether
 // this machine runs one is whether its index is below the CPU's level (brook/detail/

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The instruction sets brcc builds CPU kernels for (`--target`), named as GCC's -march names
 // them. With no --target a program is tuned for the building machine (`native`); with one it is

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // gcc writes a depfile as `target: a.cpp b.hpp \` lines: a backslash-newline continues a line,
 // `\ ` and `\#` escape a space and a hash inside a name and `$$` is a dollar. The rules brcc
 // writes use the same escapes, so make and Ninja read them as they read gcc's.

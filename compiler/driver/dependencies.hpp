@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Make rules for -M and -MD: the C++ compiler lists the C/C++ headers a generated file reads
 // (its depfile names brcc's temporary files), brcc maps those back to the Brook files they were

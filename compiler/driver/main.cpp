@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brcc's entry point: parses the command line, runs the pipeline and turns a bug in brcc itself
 // (an InternalCompilerError or any other exception) into exit code 70, distinct from errors in
 // the user's program (1) and usage errors (2).

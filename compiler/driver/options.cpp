@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The command line, parsed with CLI11. Response files (@FILE) are expanded first; everything
 // after a lone `--` is set aside for the C++ compiler, so CLI11 never sees it; then the options
 // spelt as in gcc and nvcc (-c, -MD, -keep, -Wall, -lm...), which CLI11 cannot read since their

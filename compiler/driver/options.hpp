@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // brcc's command line (DESIGN.md §1): what the user asked for, parsed and checked.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The pipeline, one stage after another: read a file, lex/preprocess/parse it into a
 // TranslationUnit, analyse it, then generate C++ and either write it (--emit-cpp) or build the
 // program with the C++ compiler; or, with --emit-kernels, write one backend's kernels as source

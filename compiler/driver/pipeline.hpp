@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // brcc's pipeline: the stages in order, from the .br file to C++ (and on to a program).
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Response files are split the way libiberty's buildargv splits them for gcc: a backslash
 // escapes any character, quotes of either kind group (and may sit inside a word, as in
 // -DNAME="a b"), and white space outside quotes ends an argument. A file that names itself,

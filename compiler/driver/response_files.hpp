@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Response files: an argument `@FILE` stands for the arguments written in FILE, as in gcc and
 // nvcc, so that a command line longer than the system allows can still reach brcc.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #include "lex/lexer.hpp"
 
 // The lexer walks the file's bytes once. At the first token of a line a `#` starts a directive:

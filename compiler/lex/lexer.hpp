@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The lexer: turns one file's text into tokens, reporting malformed ones (unterminated comments
 // or literals, stray bytes). Preprocessor directive lines become single `directive` tokens.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Tokens of Brook source. One lexer serves host code and kernel code: host code is later copied
 // through as text (by byte range), kernel code is parsed from these tokens after macro expansion.

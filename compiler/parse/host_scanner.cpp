@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #include "parse/parser.hpp"
 
 // The top-level split. The file's tokens are walked once, tracking brace and parenthesis depth;

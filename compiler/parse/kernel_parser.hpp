@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The recursive-descent parser for Brook constructs: kernels, reductions and struct typedefs,
 // each handed over by the host scanner as its own macro-expanded token list. Private to the

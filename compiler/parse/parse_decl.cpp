@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Kernel headers, parameters, types and struct typedefs, plus the token and error helpers that
 // the statement and expression parsers share.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Expressions of kernel bodies, with C's precedence and associativity. Binary operators are
 // parsed by precedence climbing over one table; the rest is one function per grammar rule. A
 // chain of subscripts `a[i][j]` becomes one Subscript node (gathers index all dimensions at

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Statements of kernel bodies: C's statements without goto, switch and labels, plus local
 // declarations with initialisers (brace lists included). A statement that fails to parse is
 // skipped (skip_statement) and the block goes on with the next one.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The front end's entry point: lexes, preprocesses and parses a .br file into a TranslationUnit
 // (host text, host stream declarations, struct typedefs, kernels), reporting syntax errors and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // How C spells a Brook type, shared by the host scanner (stream declarations, typedefs in host
 // code) and the kernel parser (parameters, locals, casts): a built-in name (`float4`, `uchar`),

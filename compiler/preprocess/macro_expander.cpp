@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Macro expansion with hide sets (Prosser's algorithm, as in chibicc): every token remembers the
 // macros whose expansion produced it, and a macro name is not expanded again inside its own
 // expansion. Pending tokens live on a stack (reversed), so a replacement list is pushed in front

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #include "preprocess/pp_expression.hpp"
 
 // A precedence-climbing evaluator over the tokens of a condition. Arithmetic is done on

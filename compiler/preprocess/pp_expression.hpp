@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Evaluation of `#if` / `#elif` conditions, after `defined` and macro expansion have been applied
 // and every remaining identifier has become 0.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #include "preprocess/preprocessor.hpp"
 
 // Directives arrive one at a time as `directive` tokens, in file order: from the parser's walk

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Brook's own macro expansion for kernel code. Host code is left to the C++ compiler (its
 // directives are copied through), but kernels must look the same to every backend, so brcc

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The signatures of the Cg built-in functions of ast/builtins.def, as data: how many arguments
 // each takes, what their scalar type must be and how the result type follows from them. Sema

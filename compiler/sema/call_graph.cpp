@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The call graph of kernels, built from the calls sema recorded while checking bodies. A
 // depth-first walk from each kernel in source order finds every cycle through the edge that
 // closes it (an edge back to a kernel still on the walk's path), so each recursion is reported

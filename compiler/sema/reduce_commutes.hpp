@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Whether a reduce function's operator is commutative as well as associative, so that a backend
 // may fold the elements in any order (the CPU backend then folds interleaved blocks, which

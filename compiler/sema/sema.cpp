@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Semantic analysis, the driver and the statement half. The pass takes the kernels in source
 // order and for each one
 //  1. checks its signature (argument kinds, stream element types, the shapes of stream kernels,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Semantic analysis of kernels: resolves names, computes every expression's type with Cg's
 // vector rules, inserts ImplicitConvert nodes, resolves calls (built-ins, helper kernels),

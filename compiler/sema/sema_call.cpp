@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Semantic analysis of calls, constructors and casts. A call names a Cg built-in (checked
 // against its signature in builtins.cpp: every argument converted to the call's one common
 // type, so scalars broadcast explicitly) or a kernel other than a reduction or one with a vout

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Semantic analysis of expressions: every expression gets its type by Cg's rules, and every
 // change of type becomes an explicit ImplicitConvert node, so that the code generators never
 // have to work out a conversion themselves. The rules:

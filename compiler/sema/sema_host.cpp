@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Semantic analysis of the Brook constructs found in host code. Host expressions (extents,
 // iterator bounds) stay C++ text for the C++ compiler to check; what sema checks is what only
 // brcc knows: an iterator's element type and rank, and that the operator argument of

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal to the sema stage: the pass object shared by sema.cpp (kernels, scopes, statements),
 // sema_expr.cpp (expressions, Cg's vector rules, conversions), sema_call.cpp, sema_member.cpp,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Semantic analysis of member accesses, subscripts and brace initialisers: swizzles (.xyzw or
 // .rgba, repeats allowed on reads), struct fields, gather subscripts (up to 4 scalars or one
 // scalar or vector), vector components, and `{...}` lists that fill a vector or a struct.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brcc's own warnings about kernels, each a likely mistake in a program that is still valid:
 // a parameter never used, an output never written, a constant gather index outside the gather,
 // a float value losing its fraction in an int. Sema records which parameters a body reads and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Diagnostics are data: every message brcc can print is declared once in one of the
 // *_diagnostics.def tables (id, severity, message template with %0..%9 placeholders) and reported

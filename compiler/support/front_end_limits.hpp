@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // How deep the front end lets a program nest before it stops with an error naming the limit and
 // the option that raises it (as clang's -fbracket-depth). Every stage after the parser walks the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The source manager owns every file brcc reads and turns byte offsets into line/column positions.
 // Every token and AST node carries a SourceLocation (file id + byte offset); line and column are

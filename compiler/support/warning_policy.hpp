@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Which of brcc's warnings are shown, and which are errors, as the -W flags of the command line
 // say (gcc's rules). A warning has a name (`unused-parameter`) and a group: Default warnings are

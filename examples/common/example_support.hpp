@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Host helpers shared by the example programs: sizes from the command line, a stopwatch, waiting
 // for the backend to finish a stream, and the one-line machine-readable result that `make bench`
 // collects (`result: name=... backend=... ms=...`). Kernels stay in the programs themselves; this

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // libpng's simplified API (png_image) does the format conversions: any PNG reads as 8-bit grey,
 // and grey or RGB bytes write as a PNG without the setjmp error handling of the full API.
 #include "png_image.hpp"

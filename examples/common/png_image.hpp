@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Reading and writing 8-bit PNG images for the example programs, through libpng's simplified API.
 // Pixels are row-major, top row first, `channels` bytes each (1 grey, 3 RGB).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The header Brook programs use: the vector types, streams and the host API, with what
 // BrookGPU's headers gave host code (brook/host_support.hpp; brook/brt.hpp is this header under

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The CPU loop machinery of the code brcc generates for the CPU backend: what a kernel's loop
 // functions use around the body (which uses only the kernel language, kernel_language.hpp).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runtime errors: misuse the runtime detects (bad shapes, a too-short host buffer, an index out
 // of range). By default a Brook program stops: `saxpy.br:14: brook: error: <message>` on stderr,

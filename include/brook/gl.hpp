@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // OpenGL interop: the textures that hold a stream on the gl backend, so that an application can
 // draw a result without copying it back to the host (the paper's §4.1, "the results can be

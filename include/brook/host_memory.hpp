@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // BrookGPU's aligned host memory: C functions (so C host code links them) and an allocator for
 // std::vector. Blocks are aligned to 64 bytes (BrookGPU promised 32), so SIMD loads of any

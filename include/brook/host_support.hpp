@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // What BrookGPU's brook.hpp and brt.hpp gave host code besides streams (COMPAT.md 2.1): the C
 // and C++ headers its programs rely on without including them, BRTALIGNED and BRTTLS, the 64-bit

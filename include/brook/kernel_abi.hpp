@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The interface between brcc's generated code and the runtime. For every kernel brcc emits a
 // static KernelInfo (its parameters and the code of each backend) and a stub with the kernel's

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The kernel language: everything the body of a kernel calls that is not plain C++ on brook::vec,
 // in namespace brook::lang. Swizzles and write masks, conversions, Cg's condition rules (a vector

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Choosing and controlling the backend from the program (COMPAT.md 2.4), BrookGPU's interface.
 // Each thread runs on one backend: the one it names with initialize() before it first uses

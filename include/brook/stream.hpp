@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Streams: the Brook runtime's collections of records, stored by the current backend. A
 // `brook::stream` is a handle; copies share the same storage (a `.domain()` view also does).

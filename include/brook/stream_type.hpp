@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // BrookGPU's description of a stream's element: a list of field types ended by __BRTNONE, e.g.
 // {__BRTFLOAT3, __BRTFLOAT3, __BRTNONE} for `struct { float3 o; float3 d; }`. BrookGPU programs

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Cg-style short vectors: `brook::vec<Scalar, Components>` for 2, 3 or 4 components x, y, z, w,
 // the aliases float2..4, int2..4, uint2..4, char2..4, uchar2..4 and bool2..4, component-wise

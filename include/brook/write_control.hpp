@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Write queries and write masks (COMPAT.md 2.6), BrookGPU's interface to the GPU's occlusion
 // queries and depth-buffer culling, on every backend here.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The interface every backend implements (runtime/backends/NAME/). The core checks a
 // call's arguments and binds them into a Launch, a backend-neutral description: per parameter a

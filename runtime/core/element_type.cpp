@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Element type descriptions: what the runtime knows about a stream's C++ element type. Types are
 // compared by value, so the descriptions brcc emits in different translation units for the same
 // struct typedef are the same type.

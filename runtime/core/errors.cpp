@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The runtime's one way to report misuse: a brook::error handed to the installed handler, by
 // default a message on stderr, then exit(1). Output the program has already written to stdout
 // is flushed first, so a failing run still shows its earlier results before the error.

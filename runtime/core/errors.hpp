@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runtime misuse (bad shapes, wrong element types, an unknown backend) is a programming error
 // that a Brook program cannot recover from, as in the original runtime: by default the message

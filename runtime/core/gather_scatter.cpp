@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // streamScatterOp and streamGatherOp (their semantics are in brook/stream.hpp and COMPAT §3.4):
 // read-modify-write of single elements through a reduce function's combine step, one element of
 // dst after the other in row-major order, so that repeated indices see the earlier updates. That

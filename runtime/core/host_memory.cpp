@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brmalloc and friends (brook/host_memory.hpp). Every live block is recorded with its size:
 // brrealloc must know how much to copy (aligned blocks cannot go through realloc), brismalloc
 // answers from the record, and brfree refuses a pointer it never gave out rather than corrupt

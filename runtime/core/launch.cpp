@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Kernel launch: check a call's arguments against the kernel's parameters, bind them into a
 // Launch and hand it to the current backend.
 //

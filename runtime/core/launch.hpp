@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Argument checking and binding shared by kernel launches (launch.cpp) and reductions
 // (reduce.cpp). Every check names the kernel, the argument and the shapes involved.

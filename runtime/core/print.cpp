@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // streamPrint, in the format programs compare against (DESIGN.md §2): row-major elements, each
 // component of each field of an element in turn; an element of one component is its value and a
 // space, an element of several is `{a, b, c}` (DESIGN gives no separator between such elements,

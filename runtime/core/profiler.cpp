@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The profile behind BRT_PROFILE (core/profiler.hpp). Spans from any thread are added under one
 // mutex to per-row totals (and, for a trace, kept whole); the report is written at exit, by an
 // atexit handler registered as the first backend starts, so it runs after every backend has

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // BRT_PROFILE: where a run's time goes, as `nvprof --print-gpu-summary` showed it. The core times
 // each kernel and reduce call (core/launch.cpp, core/reduce.cpp) and each streamRead and

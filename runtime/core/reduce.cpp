@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Reductions: fold the ReduceInput stream into the ReduceAccumulator argument, either a host
 // variable (every element, in row-major order) or a stream of the same rank whose extents each
 // divide the input's (target element j folds the contiguous block of input elements it covers).

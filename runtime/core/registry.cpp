@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Backend selection by BRT_RUNTIME or brook::initialize. Every backend built into this library
 // (or loaded from BRT_BACKEND_PLUGINS) registered a factory; `auto` takes the highest-ranked one
 // that starts, any other value must name one (BRT_RUNTIME exactly, initialize by prefix, both

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Backend selection: each thread runs on one backend, the one it chose with brook::initialize
 // (brook/runtime_control.hpp) or else the one BRT_RUNTIME names (cpu, gl, cuda, ... or auto),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The public runtime control (brook/runtime_control.hpp and the C spellings of
 // brook/host_support.hpp) over the registry's per-thread choice of a started backend.
 #include "core/errors.hpp"

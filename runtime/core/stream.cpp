@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Streams and the host API that moves data in and out of them. A stream handle shares one
 // StreamImpl; the element data lives in backend Storage. streamRead/streamWrite hand host memory
 // (the element's C++ layout) to the backend; streamSwap exchanges two handles, so the other

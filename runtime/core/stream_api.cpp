@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // BrookGPU's C++ stream interface (COMPAT.md 2.3) over the runtime's streams: the constructors
 // from field lists and extent arrays, the member forms of streamRead/streamWrite/streamSwap,
 // the Stream getters behind `->` (the StreamImpl itself) and the iterator object. Each one

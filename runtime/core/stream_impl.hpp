@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a brook::stream handle points to: the element type, the backend storage (shared, so that
 // views of a stream can share it) and the region of it the stream covers. A kernel call that

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // StreamType values and element types. Each family of BrookGPU's values (float, fixed, shortfixed,
 // char, int, unsigned int, unsigned char) holds its 1- to 4-component types at consecutive values, so
 // one row per family translates both ways. The field lists handed out by getStreamType are kept

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // BrookGPU's field lists (brook/stream_type.hpp) and the runtime's element types, both ways.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Write queries and write masks (brook/write_control.hpp) on any backend. The mask's flags live
 // in host memory: a call that tests them gets a dense byte per element of its domain
 // (Launch::element_flags) holding the flags it covers, and hands back which elements it wrote,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The calling thread's write query and write mask (brook/write_control.hpp) around the kernel
 // calls that launch.cpp issues.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 /* Shared by the host code and the kernels of bgpu_header_macros.br. */
 #define WIDTH 4
 #define HEIGHT 2

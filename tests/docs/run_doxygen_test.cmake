@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # The docs test (cmake -P): Doxygen on the public headers as `make docs` runs it (the Doxyfile
 # configured from docs/Doxyfile.in), but with every undocumented public declaration reported, and
 # any warning (an undocumented function or type, a reference that resolves to nothing) fails.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brcc's command line end to end: each test runs brcc (and the programs it builds) in a scratch
 // folder as a user would, and checks what it made, printed and returned. A check that needs a
 // tool this machine lacks (gdb) is a named skip.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Calls the kernel of scale.br through the header brcc -h wrote, with no Brook source of its own.
 #include "scale.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Each printed line is `LABEL CLASS: v v v ...` (program.cpp's print helpers); lines are matched
 // by position and label, values by class: E exactly (as numbers, so -0 equals 0), A within
 // approximate_tolerance.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Compiling a generated program once and comparing what each backend prints with the cpu
 // backend, the reference.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The generator's determinism and the reducer's contract, without compiling anything.
 #include "generator.hpp"
 #include "reducer.hpp"

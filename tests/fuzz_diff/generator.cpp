@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The generator builds each expression for a wanted type and value class, tracking a bound on the
 // magnitude of every value (and, for floats, the power of two the value is a multiple of), so
 // that no operation can overflow, divide by zero or produce a NaN:

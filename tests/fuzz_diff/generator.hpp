@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Random Brook programs, free of undefined behaviour by construction, for differential testing.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brook_fuzz_diff: differential testing of Brook's backends with generated programs
 // (CONTRIBUTING.md, "Differential testing"). `--print` shows the program of a seed; a run
 // generates, compiles and runs programs on every backend, compares each with cpu and keeps every

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Printing the program tree (program.hpp) as Brook source.
 #include "program.hpp"
 

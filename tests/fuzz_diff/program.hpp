@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The generated program as a tree that the generator builds, the printer turns into a .br file
 // and the reducer shrinks: units (independent kernels with the host code that calls and prints
 // them), kernel bodies as statements, statements holding expressions. Every node knows how to

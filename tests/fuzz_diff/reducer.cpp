@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Greedy one-at-a-time delta debugging: candidates are numbered in a fixed walk of the tree, and
 // after a successful change the walk resumes at the same number, which now names the next
 // candidate.

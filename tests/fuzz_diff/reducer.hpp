@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Shrinking a program while it still shows a disagreement (delta debugging over the tree).
 #pragma once
 

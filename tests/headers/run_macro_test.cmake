@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # The macro test (cmake -P): a user's `-DN=1024` or `brook_add_executable(... DEFINES T=float)`
 # must not break Brook's public headers or the C++ that brcc generates. Every single capital
 # letter is defined at once, so one compilation finds any header or generated line that uses one

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # The install test (cmake -P): install the build into a scratch prefix, then configure, build and
 # run the project beside this script against it, and check the pkg-config file.
 # Inputs: BUILD_DIR, SOURCE_DIR, WORK_DIR, LIBDIR (CMAKE_INSTALL_LIBDIR), CXX_COMPILER, CXX_FLAGS (the build's, so that a

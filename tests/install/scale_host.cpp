@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // A plain C++ source next to the Brook one, as brook_add_executable allows.
 #include "scale_host.hpp"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Calls the library of the two shift.br files: 1 -> 2 -> 12.
 #include <cstdio>
 

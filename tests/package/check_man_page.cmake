@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # The man page keeps up with brcc (cmake -P): every option that `brcc --help` lists must appear
 # in docs/man/brcc.1.in, so a new option fails this test until it is documented.
 # Inputs: BRCC, MAN_PAGE.

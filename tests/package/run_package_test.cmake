@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # The package test (cmake -P): `cpack -G DEB` in the build folder, the packages unpacked into a
 # scratch root with dpkg -x, and SAXPY built against what they hold in three ways: the packaged
 # brcc, the C++ compiler with `pkg-config --cflags --libs brook`, and a CMake project using

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The record backend (BRT_RUNTIME=record, loaded through BRT_BACKEND_PLUGINS): a backend that
 // lives only in the tests and proves the backend seam. It keeps streams in host memory, so
 // streamRead/streamWrite round-trip, but computes nothing: every kernel launch and reduction is

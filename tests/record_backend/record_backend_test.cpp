@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The backend seam through the record backend, a backend the runtime knows nothing of until
 // BRT_BACKEND_PLUGINS loads it: it is selected by name, gets every launch as the core checked
 // and bound it, and keeps the data it was given. Each case runs in a fresh child process, since

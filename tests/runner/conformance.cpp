@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // A conformance test is compiled once (the `compile` fixture) and run once per backend. The
 // runner decides skips itself, so a missing backend is reported by name and never passes silently.
 #include "conformance.hpp"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Runs `brcc --emit-cpp` on the file and matches the diagnostics it prints against the markers,
 // one diagnostic per marker, so a mistake reported twice fails ("one mistake, one error").
 #include "diagnostics.hpp"

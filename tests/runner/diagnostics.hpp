@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The `diagnostics` subcommand: brcc must report exactly the errors marked in the file.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brook_test_runner: runs one conformance, diagnostics or fuzz test for CTest. The formats it
 // reads are described in docs/testing.md.
 #include "conformance.hpp"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // A line is cut into number and text pieces; two lines match when they have the same pieces, the
 // text pieces equal and the numbers within the tolerance. Digits inside words ("float4") become
 // numbers too, which is harmless: they match themselves exactly.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Comparing a program's output with the expected output: numbers within a tolerance, other text
 // exactly after normalising whitespace.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Runs one child process at a time. The child gets its own process group so that a timeout kills
 // everything it started (brcc in driver mode runs the C++ compiler); both output pipes are drained
 // with poll() while waiting so a chatty child cannot block on a full pipe.

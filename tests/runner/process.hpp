@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Running a child process with a time limit and capturing what it prints.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brcc may accept a replayed input (0) or reject it (1); anything else - another status, a
 // signal, a hang, an "internal compiler error" or a sanitizer report - is a failure.
 #include "replay.hpp"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The `replay` subcommand: inputs that once made brcc fail (tests/fuzz/regressions/, kept from
 // libFuzzer's crashes) fed to the sanitized brcc again.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Tests of the test runner's pure parts: the formats of docs/testing.md.
 #include "diagnostics.hpp"
 #include "output_compare.hpp"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The markers are the first words of each tool's report; "runtime error:" is UBSan's.
 #include "sanitizers.hpp"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Recognising AddressSanitizer and UndefinedBehaviorSanitizer reports in a child's output.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Control comments are `//` line comments alone on their line, `// keyword: value`, with a fixed
 // set of keywords; any other comment is ordinary text. Diagnostics markers are different: they sit
 // after code on the offending line, so they are searched anywhere in the line.

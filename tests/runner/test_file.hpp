@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The control comments of a test program (docs/testing.md, "File formats").
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The cpu backend's generator: a kernel's loop functions (cpu_kernel_emitter) and the
 // brook::cpu::KernelCode that the runtime's cpu backend finds in the kernel's KernelInfo.
 

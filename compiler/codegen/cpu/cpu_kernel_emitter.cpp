@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Translates kernels to C++ for the CPU backend. A kernel becomes three pieces:
 //  - `NAME__body(...)`: the kernel body printed by CppKernelPrinter, with inputs by value (so
 //    `k(a, a)` reads the old value), constants by const reference, gathers as

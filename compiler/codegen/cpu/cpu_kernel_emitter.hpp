@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The CPU backend's code for kernels: C++ that the runtime's CPU backend calls through
 // KernelInfo (see include/brook/kernel_abi.hpp). Everything here goes inside the generated

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The check behind find_simd_loop: one walk over the loop body that gives up at the first thing
 // a SIMD loop cannot run (a nested loop, a jump, a push, an assignment to anything but the
 // body's own locals or a sum, a called kernel with `out` parameters or that may discard),

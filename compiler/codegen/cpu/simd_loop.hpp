@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Finds the `for` loops of a kernel body that the CPU backend can run as OpenMP SIMD loops: a
 // counted loop whose iterations share nothing but float sums, like the dot product of SGEMV

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The cuda backend's generator: a kernel's NVRTC program (cuda_kernel_emitter), embedded as a
 // string literal that the runtime's cuda backend finds in the kernel's KernelInfo.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Translates a kernel to one CUDA C++ program for NVRTC (the device ABI is documented in
 // runtime/backends/cuda/device/kernel_frame.hpp). The program holds, in order:
 //  - the includes: the kernel language, the Frame, and for a reduction the ordered reductions;

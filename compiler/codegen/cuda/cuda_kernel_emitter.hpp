@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The cuda backend's code for a kernel: one complete CUDA C++ translation unit that NVRTC
 // compiles at run time, following the device ABI of runtime/backends/cuda/device/kernel_frame.hpp.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The gl backend's generator: a kernel's GLSL (glsl_kernel_emitter) as a raw string literal,
 // the "gl" entry of the kernel's KernelInfo.
 

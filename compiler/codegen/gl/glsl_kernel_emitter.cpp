@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Translates kernels to GLSL fragment shaders for the gl backend, the way the paper compiled
 // kernels to fragment programs. One shader invocation computes one output element:
 //  - `main` finds its element from gl_FragCoord (brt_locate, in the runtime's prelude), fetches

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The gl backend's code for kernels: each kernel or reduce function becomes the body of one GLSL
 // fragment shader, stored in its KernelInfo (`glsl_source`). The runtime prepends `#version`, the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Host code is C or C++ that brcc does not parse: it is copied by source range, and only the
 // constructs the parser found in it are rewritten. Stream declarations become brook::stream
 // handles made by brook::make_stream (extents stay the user's expressions, so they are evaluated

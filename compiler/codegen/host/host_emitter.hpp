@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The host side of the translation: host text copied through (with `#line` so the C++ compiler
 // reports host errors at their .br position) and the rewrites of the Brook constructs found in

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The x86-64 level of the CPU that runs this code, as the psABI defines them and brcc's --target
 // names them: 1 is x86-64 (SSE2), 2 x86-64-v2 (SSE4.2, POPCNT), 3 x86-64-v3 (AVX2, FMA, BMI2),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The few pieces of the standard library that vector.hpp and kernel_language.hpp use, in
 // namespace brook::portable, so that those headers also compile under NVRTC, which has no

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The CPU backend. Streams live in 64-byte aligned host memory in the element's C++ layout, so
 // streamRead/streamWrite are memcpy and brcc's generated loops index the data directly. Large
 // streams are mapped zero pages that the kernels' threads touch first (CpuStorage).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The cuda backend (BRT_RUNTIME=cuda): streams in device memory, kernels compiled at run time by
 // NVRTC from the CUDA C++ that brcc's codegen/cuda/ embeds in each KernelInfo.
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #include "backends/cuda/cuda_driver.hpp"
 
 #include <cstdlib>

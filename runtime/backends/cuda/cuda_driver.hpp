@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The NVIDIA driver API (libcuda), loaded with dlopen: a Driver holds one function pointer per
 // entry point of cuda_driver_api.def, named after the exported symbol. Loading fails with a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // RAII owners of driver objects: device memory, pinned host memory, modules, streams and the
 // retained primary context. Each releases its object through the Driver that made it, which must

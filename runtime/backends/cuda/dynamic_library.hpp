@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // A shared library opened with dlopen: libcuda and NVRTC are loaded at run time, so libbrook
 // itself depends on neither and runs where they are missing. A library once opened stays loaded

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Compiled kernels, kept in memory for the process and on disk across processes, as CUDA's own
 // JIT cache does for PTX. NVRTC takes long enough (tens to hundreds of milliseconds per kernel)

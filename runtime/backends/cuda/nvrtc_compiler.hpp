@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // NVRTC, loaded with dlopen, compiling the CUDA C++ that brcc prints into CUBIN for the device's
 // own architecture (or PTX, for checks with ptxas). Every compile uses the same base options,

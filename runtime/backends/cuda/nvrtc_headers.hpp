@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The texts the backend gives NVRTC, embedded at build time: the headers a kernel's program may
 // include, by the names it includes them with (brook/kernel_language.hpp and what it includes,

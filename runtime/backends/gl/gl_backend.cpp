@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The OpenGL backend, built the way the paper built Brook's GPU runtime (§4):
 //  - a stream's storage is one 2-D texture per leaf field of its element type (R32F, RG32F or
 //    RGBA32F; float3 fields use RGBA32F, which is renderable; int fields the 32I formats). The

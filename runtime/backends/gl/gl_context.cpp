@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Headless EGL context creation. The device platform (EGL_EXT_platform_device) reaches a GPU
 // without a display server, and Mesa's surfaceless platform serves llvmpipe in CI; the default
 // display is the last resort. Each attempt that fails adds its reason, so the error says what

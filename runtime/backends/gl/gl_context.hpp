@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The gl backend's OpenGL context: headless EGL (the device platform, then Mesa's surfaceless
 // platform, then the default display), an OpenGL 4.5 core context made current without a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // RAII owners of GL object names: each deletes its object when destroyed, so a texture, a
 // framebuffer or a program can never leak or be deleted twice. They must be destroyed while the

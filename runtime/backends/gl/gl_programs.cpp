@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Shader compilation: every fragment shader is `#version 430 core`, the pass's defines, the
 // prelude (prelude.glsl, embedded at build time) and the kernel's source; the vertex shader is
 // one triangle covering the viewport, with no vertex data.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The gl backend's shader cache. A program is one generated kernel shader (KernelInfo's GLSL
 // with the prelude) plus the defines of one pass, e.g. which outputs it writes; each is compiled

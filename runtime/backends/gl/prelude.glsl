@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The gl backend's prelude: what every kernel shader brcc generates relies on (the runtime puts
 // it between the `#version`/pass defines and the kernel's own source; embedded by CMake).
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Host helper of the install test, found through brook_add_executable's INCLUDES.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // A C++ main calling kernels through the header brcc makes from stats.brh: its struct with
 // the element description streams need, and the stubs, a reduction's two overloads included.
 // inputs: stats.brh stats.br

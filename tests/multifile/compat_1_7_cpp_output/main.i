@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 # 0 "main.br"
 # 0 "<built-in>"
 # 0 "<command-line>"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The semantics of what generated CPU code calls: the kernel language's Cg built-in definitions,
 // swizzles and write masks, conditions, conversions (to fixed too), the gather index rule and the
 // unclamped reads of SIMD loops, and the CPU loops' reduction fold order (long rows folded as

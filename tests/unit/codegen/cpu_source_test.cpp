@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The CPU code generator on Brook source through the real front end. SIMD loops: which `for`
 // loops find_simd_loop accepts (counted loops whose iterations share only float sums) and
 // rejects (a sum that is read, a jump, a write to something else, a bound that is not a plain

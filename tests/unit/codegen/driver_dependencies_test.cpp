@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brcc's make rules (-M, -MD): reading the depfiles the C++ compiler writes, mapping brcc's own
 // files back to the Brook files they were made from, and writing rules as gcc writes them.
 

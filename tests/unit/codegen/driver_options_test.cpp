@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brcc's command line: what each option sets (and the tuning flags it gives the C++ compiler),
 // arguments after `--`, and usage errors (exit 2).
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The C++ generator on hand-built, already checked ASTs (types, resolved names and implicit
 // conversions filled in as sema leaves them), so these tests do not depend on the parser or
 // sema. They check the shape of the output: host rewrites and `#line`, the kernel body, the CPU

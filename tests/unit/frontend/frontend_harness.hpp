@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runs the front end on a string and keeps what the tests look at: the translation unit, its
 // AST dump and the diagnostics text.

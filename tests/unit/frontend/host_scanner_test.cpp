@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The top-level split: which parts of a file are host text and which are Brook constructs.
 
 #include "frontend_harness.hpp"

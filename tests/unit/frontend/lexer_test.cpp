@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The lexer: token kinds and spellings, directives as single tokens, malformed input.
 
 #include "frontend_harness.hpp"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The kernel parser: parameters, statements, expressions and their precedence, read through
 // the AST dump.
 

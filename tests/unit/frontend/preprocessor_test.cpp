@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The preprocessor: macro expansion in kernels, conditionals over host code and kernels, -D
 // options, and malformed directives.
 

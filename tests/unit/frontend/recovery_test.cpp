@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Syntax errors: where they are reported, that one mistake gives one error, that parsing goes
 // on to find the next mistake, and that no input crashes or hangs the front end.
 

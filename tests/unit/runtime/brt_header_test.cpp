@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // <brook/brt.hpp> alone gives host code what BrookGPU's brt.hpp gave it (COMPAT.md 2.1): this
 // file includes nothing else and is compiled with -fopenmp, so <omp.h> must come too.
 #include <brook/brt.hpp>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The KernelInfo of a kernel written by hand for the cpu backend alone, as brcc would emit it
 // with --backends=cpu: one "cpu" entry holding a brook::cpu::KernelCode.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runtime errors exit the process, so many tests are death tests. They run in a re-executed
 // child ("threadsafe" style): a forked child would inherit OpenMP's thread pool and the backend

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Without a usable libEGL the gl backend says why it cannot start and `auto` runs on cpu; neither
 // aborts inside libepoxy (backends/gl/gl_context.cpp).
 //

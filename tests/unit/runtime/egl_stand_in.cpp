@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // A stand-in libEGL.so.1 without any of EGL's entry points (egl_missing_test.cpp): the library
 // loads, as a broken or foreign libEGL would, but libepoxy would abort at its first EGL call.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The integer and byte element types (int, uint, char, uchar and fixed, with their vectors): C's
 // wrap-around arithmetic on the host vectors, fixed's conversions, their descriptions, and moving
 // and printing streams of them.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Runtime errors (brook/errors.hpp): the message names the .br line of the failing call, the
 // default handler exits with status 1 or aborts under BRT_ABORT=1, an installed handler sees
 // each error, `brook::throw_error` turns them into brook::error exceptions, and the runtime

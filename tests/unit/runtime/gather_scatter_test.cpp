@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // streamScatterOp and streamGatherOp (COMPAT §3.4) with reduce functions as operators:
 // accumulate, fetch, increment, an operator that shows the arguments' roles, 2-D streams with
 // floatN and intN indices, the index rule, empty streams, and the errors for mismatched types and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Kernels and reductions written by hand against brook/kernel_abi.hpp, the way brcc generates
 // them, for the tests of resizing, domains, iterators, variable outputs and gather/scatter ops.

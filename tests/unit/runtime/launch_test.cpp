@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // run_kernel with kernels written by hand the way brcc generates them: a loop function over an
 // element range that takes the dense path or maps every element through resized_element. Also
 // how the CPU backend splits a call into per-thread ranges (cpu::KernelCode::grain).

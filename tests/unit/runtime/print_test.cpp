@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // streamPrint's format (DESIGN.md §2): programs compare it byte for byte.
 #include <brook/brook.hpp>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // BRT_PROFILE (core/profiler.hpp): the table printed at exit, read back row by row, and the Chrome
 // trace-event file, read back as JSON. Each case runs a small program in a fresh child process,
 // which sends its stderr to a file for the parent to read, since the report comes at exit.

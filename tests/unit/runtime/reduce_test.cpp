@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // run_reduce with hand-written fold/combine functions: sums, an ordered (non-commutative) 2x2
 // matrix product on one and several threads, reductions to a stream, and target errors.
 #include <brook/brook.hpp>

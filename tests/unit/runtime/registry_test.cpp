@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Backend selection by BRT_RUNTIME and the CPU thread cap BRT_THREADS. Each case runs in a fresh
 // child process (see death_test_style.cpp), since the backend is chosen once per run.
 #include <brook/brook.hpp>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The row-at-a-time addressing that brcc's CPU loops use (brook/cpu_kernel.hpp): where a row of
 // the output ends, which streams are contiguous along a row (ResizedView::unit_row) and the
 // positions a dense call's row loop gives indexof (DenseRow), which must be exactly those of the

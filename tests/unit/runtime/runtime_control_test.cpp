@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Runtime control (brook/runtime_control.hpp): the list of targets, the per-thread choice made by
 // initialize and kept until finalize, BrookGPU's names, and the misuses that stop a program.
 // Each case runs in a fresh child process, since a choice holds for the rest of a thread.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Stream shapes as issue 3 uses them: implicit resizing of inputs, reductions to streams (the
 // paper's §3.3 matrix-vector product among them), `.domain()` views of 1 to 4 dimensions in
 // every role, and iterator streams read as inputs, gathers and reduce inputs.

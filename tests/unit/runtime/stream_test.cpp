@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Streams: creation and its errors, handle semantics, streamRead/streamWrite, streamSwap,
 // streamSize, struct element types and brmalloc.
 #include <brook/brook.hpp>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Threads (COMPAT §3.6) on the core and the cpu backend: threads that launch kernels and
 // reductions at the same time, each on its own streams and on one they share, get what each
 // would get alone. The gl backend's threads are tested by the conformance programs

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Variable outputs (`vout T o<>` with push(o)): the count pass, the prefix sum and the write
 // pass give each element's values concatenated in element order; the vout stream becomes 1-D of
 // the total (possibly empty). Kernels are written by hand the way brcc generates them, with

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brook::vec: layout, constructors, indexing and the Cg operators.
 #include <brook/brook.hpp>
 

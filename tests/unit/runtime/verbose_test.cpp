@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // BRT_VERBOSE=1 and brook::device_name(): one line at the start naming the backend and what it
 // runs on, and the choice `auto` makes. Each case runs in a fresh child process, since the
 // backend is chosen once per run.

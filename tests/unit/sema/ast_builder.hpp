@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Builds kernels node by node for the sema tests, so that they do not depend on the parser.
 // Ranges are left empty; the tests check what sema records and the messages it reports.

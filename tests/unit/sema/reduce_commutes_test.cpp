@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Which reduce functions brcc treats as commutative (sema/reduce_commutes.hpp): the CPU backend
 // folds those in an order that vectorises, so a false "yes" would re-order a non-commutative
 // operator. Each case is a whole reduce function through the real front end.

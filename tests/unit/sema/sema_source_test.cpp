@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Sema on Brook source text through the real front end: whole programs that must check
 // cleanly, and mistakes whose diagnostics must land on the line marked `// error: text`, with
 // no other diagnostic (the format of tests/diagnostics).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Sema of issue 3's stream constructs: variable outputs (`vout` and `push`), indexof's rules,
 // iterator declarations and the reduce functions that streamGatherOp / streamScatterOp name.
 

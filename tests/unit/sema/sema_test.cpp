@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Sema on kernels built node by node: the types it gives, the conversions it inserts, what it
 // resolves, and the one diagnostic each mistake gets.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Sema of the integer, byte and fixed types (issue 3): C's usual arithmetic conversions (char
 // and uchar promote to int, unsigned wins over signed), fixed computing as float, shifts, integer
 // operators, compound assignments that store back into narrow types, and built-ins. The expected

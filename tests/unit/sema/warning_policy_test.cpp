@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brcc's warnings: which the -W flags turn on, off and into errors (WarningPolicy), and how the
 // DiagnosticEngine prints a warning under that policy, on kernels through the real front end.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The device-side ABI of brcc's CUDA kernels: what a generated NVRTC program (one per kernel,
 // compiler/codegen/cuda/) expects from the backend that launches it. NVRTC name:
 // "brook/cuda/kernel_frame.hpp". It includes only brook/kernel_language.hpp (and what that

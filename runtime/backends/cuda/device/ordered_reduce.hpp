@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Ordered reductions for CUDA kernels: warp, block and grid levels, written once; and, for the
 // operators that also commute, a grid level that folds in any order.
 //

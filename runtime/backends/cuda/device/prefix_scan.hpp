@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Exclusive prefix sums of element counts for variable outputs (vout): warp, block and grid
 // levels, written once over the execution adaptors of ordered_reduce.hpp.
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The cuda backend's own NVRTC program: the exclusive scan of a variable output's counts
 // (prefix_scan.hpp's grid scheme), between the Count and Write passes of a kernel with `vout`
 // parameters, so that the counts never leave the device. libbrook embeds it and compiles it

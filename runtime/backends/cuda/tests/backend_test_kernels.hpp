@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Kernels as the cuda backend receives them: a KernelInfo with a "cuda" entry holding brcc's
 // CUDA program, the `brcc --emit-kernels=cuda` output for backend_test_kernels.br (embedded at

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brook_cuda_check [--header NAME=FILE]... FILE.cu...
 //
 // Checks CUDA sources the way the cuda backend compiles them: NVRTC, with the backend's options

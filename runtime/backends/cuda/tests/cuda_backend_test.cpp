@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The cuda backend (cuda_backend.cpp) through libbrook's public API, on brook_fake_cuda: which
 // driver calls streams, copies, launches, reductions and variable outputs make, with what sizes
 // and grids, and what stops the program. NVRTC is real, so the kernels (backend_test_kernels.hpp)

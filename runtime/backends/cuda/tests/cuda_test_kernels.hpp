@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // Small CUDA programs shared by the NVRTC and kernel cache tests, and the one NVRTC they use.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Unit tests of the CUDA backend's block- and warp-level algorithms, run on the host.
 //
 // Shared with the device: everything in runtime/backends/cuda/device/ (warp_reduce, block_reduce,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The Driver and the RAII objects of cuda_objects.hpp against brook_fake_cuda: loading, error
 // messages, and every allocation paired with its free.
 #include "backends/cuda/cuda_driver.hpp"

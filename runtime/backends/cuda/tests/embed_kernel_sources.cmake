@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # cmake -DSOURCES=DIR -DOUTPUT=FILE.hpp -P this
 #
 # Writes FILE.hpp declaring `inline constexpr const char* NAME_source` for every DIR/NAME.cu

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // HostBlock: the execution adaptor of runtime/backends/cuda/device/ on the host, for unit tests.
 //
 // It simulates one CUDA block in lockstep: each() runs its step for thread 0, 1, ..., threads - 1

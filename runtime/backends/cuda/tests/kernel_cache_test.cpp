@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The kernel cache: the memory cache, the disk cache across "processes" (fresh KernelCache
 // objects), what makes a miss, damaged files, BRT_CUDA_CACHE=0 and folders that cannot be used.
 #include "backends/cuda/kernel_cache.hpp"

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # cmake -DBRCC=... -DCHECK=... -DSOURCE=prog.br -DOUT=dir -DHEADERS="NAME=FILE;..." -P this
 #
 # The test cuda.nvrtc.NAME: brcc writes the program's kernels as NVRTC programs

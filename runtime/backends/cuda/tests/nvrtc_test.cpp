@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // NVRTC itself (it runs without a GPU): CUBIN for sm_80 and sm_90, PTX, in-memory headers,
 // options, the message of a compile error, and loading NVRTC and its builtins by path.
 #include "backends/cuda/nvrtc_compiler.hpp"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Compiles without a warning for compute_80 and compute_90.
 #include "brook_check_prelude.cuh"
 

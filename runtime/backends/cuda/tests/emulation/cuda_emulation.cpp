@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // The emulation runtime (see cuda_emulation.hpp): brook_emulate_launch runs a launch's blocks one
 // after another, the grid-stride entry points thread by thread on the calling thread, the
 // reduction passes with one OS thread per thread of the block so that __syncthreads and the warp

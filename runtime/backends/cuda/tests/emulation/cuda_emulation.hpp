@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The CUDA dialect of brcc's generated kernels as host C++: the prelude force-included (-include)
 // into every generated KERNEL.cu when the emulated conformance tests compile it with g++ and

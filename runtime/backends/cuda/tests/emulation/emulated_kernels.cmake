@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Brook authors
+# SPDX-License-Identifier: MIT
 # cmake -DBRCC=... -DCXX=... -DFLAGS="..." -DPRELUDE=... -DINCLUDES="dir;..." -DRUNTIME=lib.a
 #       -DBACKEND_PROGRAMS="file.cu;..." -DSOURCE="prog.br;..." -DOUT=dir -P this
 #

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Unit tests of the CUDA emulation (cuda_emulation.hpp): the warp shuffles at the warp's edges,
 // and the algorithms of device/ run through DeviceBlock, as generated kernels run them, against
 // sequential folds and scans. The prefix scan's __shfl_up_sync and __shfl_sync are exercised only

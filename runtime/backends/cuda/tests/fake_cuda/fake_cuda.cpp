@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // brook_fake_cuda: libcuda's entry points over host memory, for tests (see fake_cuda.h). The
 // functions are defined under the names libcuda exports (cuda.h's #defines map the API names to
 // the same ones), with cuda.h's signatures, so a Driver loads this library like the real one.

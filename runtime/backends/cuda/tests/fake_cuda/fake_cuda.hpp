@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 #pragma once
 // The test API of brook_fake_cuda, a stand-in for libcuda that tests load through
 // BRT_CUDA_DRIVER. It implements every entry point of cuda_driver_api.def on the host: "device"
