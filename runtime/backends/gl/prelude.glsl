@@ -108,11 +108,20 @@ vec4 brt_xlast(ivec4 position) {
 }
 
 // DESIGN.md §2 gather index rule: each component v becomes floor(v + 0.25), clamped to the
-// extent. Integer indices are exact already.
-int brt_gidx(float v) { return int(floor(v + 0.25)); }
-ivec2 brt_gidx(vec2 v) { return ivec2(floor(v + 0.25)); }
-ivec3 brt_gidx(vec3 v) { return ivec3(floor(v + 0.25)); }
-ivec4 brt_gidx(vec4 v) { return ivec4(floor(v + 0.25)); }
+// extent (by the caller). GLSL leaves the conversion to int of NaN, of an infinity and of a
+// value beyond int's range undefined (llvmpipe gives INT_MIN for +infinity, which would read
+// element 0), so the value is first brought into [-1, 2^31 - 128], the largest float below
+// 2^31, and NaN to 0, as on the CPU: +infinity reads the last element, -infinity and NaN the
+// first. Integer indices are exact already.
+#define BRT_FLOAT_GATHER_INDEX(F, I)                                                             \
+    I brt_gidx(F v) {                                                                            \
+        F index = floor(v + 0.25);                                                               \
+        return I(mix(clamp(index, F(-1.0), F(2147483520.0)), F(0.0), isnan(index)));            \
+    }
+BRT_FLOAT_GATHER_INDEX(float, int)
+BRT_FLOAT_GATHER_INDEX(vec2, ivec2)
+BRT_FLOAT_GATHER_INDEX(vec3, ivec3)
+BRT_FLOAT_GATHER_INDEX(vec4, ivec4)
 int brt_gidx(int v) { return v; }
 ivec2 brt_gidx(ivec2 v) { return v; }
 ivec3 brt_gidx(ivec3 v) { return v; }
