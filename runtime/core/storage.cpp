@@ -79,8 +79,8 @@ Storage::Storage(std::size_t element_size, std::size_t count)
                   " bytes and BRT_MAX_MEMORY is " + std::to_string(*cap) +
                   "; raise BRT_MAX_MEMORY or make the stream smaller");
         }
-    } while (!bytes_in_use.compare_exchange_weak(in_use, in_use + bytes,
-                                                 std::memory_order_relaxed));
+    } while (
+        !bytes_in_use.compare_exchange_weak(in_use, in_use + bytes, std::memory_order_relaxed));
 }
 
 Storage::~Storage() {

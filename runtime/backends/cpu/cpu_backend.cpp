@@ -380,8 +380,7 @@ public:
         for (std::size_t i = 0; i < launch.element_count; ++i) {
             kernel(frame, i, i + 1);
             if (brook::detail::zero_divisors != before) {
-                fatal(call_label(*launch.kernel) +
-                      " divides an integer by zero at element " +
+                fatal(call_label(*launch.kernel) + " divides an integer by zero at element " +
                       subscripts(i, launch.rank, launch.extents) +
                       " of its domain (BRT_CHECK=1; without it, a / 0 is -1 and a % 0 is a)");
             }
