@@ -16,7 +16,7 @@ CTEST_JOBS ?= 2
 # The build's own make runs below this one; keep its output free of "Entering directory" lines.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: demo test asan release bench docs deps configure clean format
+.PHONY: demo test asan tsan release bench docs deps configure clean format
 
 demo: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook
@@ -33,6 +33,13 @@ asan: deps
 	cmake --preset asan
 	cmake --build --preset asan --parallel $(JOBS)
 	ctest --preset asan --parallel $(CTEST_JOBS)
+
+# The thread tests (every test whose name says thread: COMPAT §3.6's programs, the shared-stream
+# program, the runtime's thread unit tests) built and run with ThreadSanitizer (build-tsan/).
+tsan: deps
+	cmake --preset tsan
+	cmake --build --preset tsan --parallel $(JOBS) --target brcc brook brook_test_runner unit_runtime
+	ctest --preset tsan --parallel $(CTEST_JOBS)
 
 release: deps
 	cmake --preset release
@@ -79,7 +86,7 @@ deps:
 	fi
 
 clean:
-	rm -rf build build-release build-asan
+	rm -rf build build-release build-asan build-tsan
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
