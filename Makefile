@@ -38,7 +38,7 @@ asan: deps
 # program, the runtime's thread unit tests) built and run with ThreadSanitizer (build-tsan/).
 tsan: deps
 	cmake --preset tsan
-	cmake --build --preset tsan --parallel $(JOBS) --target brcc brook brook_test_runner unit_runtime
+	cmake --build --preset tsan --parallel $(JOBS)
 	ctest --preset tsan --parallel $(CTEST_JOBS)
 
 release: deps
