@@ -23,7 +23,7 @@ CTEST_JOBS ?= 2
 # The build's own make runs below this one; keep its output free of "Entering directory" lines.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: demo test asan fuzz fuzz-diff release bench docs deps configure clean format
+.PHONY: demo test asan tsan fuzz fuzz-diff release bench docs deps configure clean format
 
 demo: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook
@@ -53,6 +53,13 @@ asan: deps
 	cmake --preset asan
 	cmake --build --preset asan --parallel $(JOBS)
 	ctest --preset asan --parallel $(CTEST_JOBS)
+
+# The thread tests (every test whose name says thread: COMPAT §3.6's programs, the shared-stream
+# program, the runtime's thread unit tests) built and run with ThreadSanitizer (build-tsan/).
+tsan: deps
+	cmake --preset tsan
+	cmake --build --preset tsan --parallel $(JOBS)
+	ctest --preset tsan --parallel $(CTEST_JOBS)
 
 # The libFuzzer harnesses of fuzz/ built with clang, AddressSanitizer and UBSan (build-fuzz/),
 # each run for FUZZ_SECONDS (CONTRIBUTING.md, "Fuzzing").
@@ -107,7 +114,7 @@ deps:
 	fi
 
 clean:
-	rm -rf build build-release build-asan build-fuzz
+	rm -rf build build-release build-asan build-tsan build-fuzz
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

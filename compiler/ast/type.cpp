@@ -28,6 +28,15 @@ std::string_view scalar_type_name(ScalarType scalar) {
     return "?";
 }
 
+bool is_integer(ScalarType scalar) {
+    return scalar == ScalarType::Int || scalar == ScalarType::UInt || scalar == ScalarType::Char ||
+           scalar == ScalarType::UChar;
+}
+
+bool is_integer(const Type& type) {
+    return type.is_arithmetic() && is_integer(type.scalar_type());
+}
+
 bool is_fixed_point(ScalarType scalar) {
     return scalar == ScalarType::Fixed || scalar == ScalarType::ShortFixed;
 }

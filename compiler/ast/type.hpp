@@ -66,6 +66,11 @@ private:
 
 std::string_view scalar_type_name(ScalarType scalar);
 
+/// Whether `scalar` is one of the integer types: int, uint, char and uchar.
+bool is_integer(ScalarType scalar);
+/// Whether `type` is a scalar or vector of an integer type.
+bool is_integer(const Type& type);
+
 /// `fixed` and `shortfixed`: raw unsigned integers that kernels compute with as floats in [0, 1].
 bool is_fixed_point(ScalarType scalar);
 /// The raw value of a fixed-point type that reads as 1: 255 (fixed) or 65535 (shortfixed).

@@ -228,8 +228,8 @@ PrintedExpr CLikePrinter::visit(const Binary& expr) {
     if (expr.op == BinaryOp::Rem && expr.type.is_arithmetic() &&
         expr.type.scalar_type() == ScalarType::Float)
         return float_remainder(*expr.lhs, *expr.rhs);
-    if (expr.op == BinaryOp::Rem)
-        return integer_remainder(expr);
+    if (expr.op == BinaryOp::Rem || (expr.op == BinaryOp::Div && is_integer(expr.type)))
+        return integer_division(expr);
     if ((expr.op == BinaryOp::LogicalAnd || expr.op == BinaryOp::LogicalOr) &&
         (expr.lhs->type.is_vector() || expr.rhs->type.is_vector()))
         return vector_logical(expr);

@@ -143,8 +143,10 @@ protected:
     }
     /// A sub-statement of if/for/while/do: a compound keeps its braces on the header's line.
     void print_branch(const Stmt& stmt, int indent, std::string& out);
-    /// `lhs % rhs` on integers. The default prints C's `%`.
-    virtual PrintedExpr integer_remainder(const Binary& binary) { return plain_binary(binary); }
+    /// `lhs / rhs` and `lhs % rhs` on integers (scalar or vector), which Brook defines for
+    /// every operand (docs/language.md: a / 0 is -1, a % 0 is a, MIN / -1 is MIN), where C
+    /// leaves division by zero undefined and x86 stops the program. Every target overrides it.
+    virtual PrintedExpr integer_division(const Binary& binary) = 0;
     /// `lhs op rhs` with C's operator and precedence.
     PrintedExpr plain_binary(const Binary& binary);
     /// indexof(stream): the element's position, or in a called kernel's body the one passed in.

@@ -267,6 +267,19 @@ std::optional<PrintedExpr> CppKernelPrinter::wrapping_arithmetic(const Expr& exp
                        argument(*unary.operand) + ")"};
 }
 
+PrintedExpr CppKernelPrinter::integer_division(const Binary& binary) {
+    return {wrapping_call(binary.op == BinaryOp::Div ? "divide" : "remainder", *binary.lhs,
+                          *binary.rhs)};
+}
+
+std::optional<PrintedExpr> CppKernelPrinter::compound_assignment(const Assign& assign) {
+    if ((assign.op != AssignOp::Div && assign.op != AssignOp::Rem) || !is_integer(assign.type))
+        return std::nullopt;
+    return PrintedExpr{
+        wrapping_call(assign.op == AssignOp::Div ? "divide_assign" : "remainder_assign",
+                      *assign.target, *assign.value)};
+}
+
 std::string CppKernelPrinter::wrapping_call(std::string_view name, const Expr& lhs,
                                             const Expr& rhs) {
     return std::string(lang) + std::string(name) + "(" + argument(lhs) + ", " + argument(rhs) + ")";

@@ -97,6 +97,8 @@ protected:
     PrintedExpr vector_not(const Unary& unary) override;
     PrintedExpr init_list(const InitList& list, const Type& type) override;
     std::optional<PrintedExpr> wrapping_arithmetic(const Expr& expr) override;
+    PrintedExpr integer_division(const Binary& binary) override;
+    std::optional<PrintedExpr> compound_assignment(const Assign& assign) override;
     std::string wrapping_call(std::string_view name, const Expr& lhs, const Expr& rhs);
     std::string push(const Push& push) override;
     PrintedExpr construct(const Construct& construct) override;

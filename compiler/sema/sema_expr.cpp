@@ -123,11 +123,6 @@ ScalarType promoted(ScalarType scalar) {
     return scalar;
 }
 
-bool is_integer(ScalarType scalar) {
-    return scalar == ScalarType::Int || scalar == ScalarType::UInt || scalar == ScalarType::Char ||
-           scalar == ScalarType::UChar;
-}
-
 int common_width(int a, int b) {
     if (a == 1)
         return b;

@@ -149,8 +149,6 @@ private:
 
 /// "1 argument", "3 arguments".
 std::string count_noun(std::size_t count, std::string_view noun);
-/// Whether `scalar` is one of the integer types.
-bool is_integer(ScalarType scalar);
 /// The type a `scalar` operand computes in: char and uchar promote to int (as in C), fixed to
 /// float; the others stay.
 ScalarType promoted(ScalarType scalar);

@@ -273,6 +273,40 @@ template <class Target> constexpr Target wrapping_post_decrement(Target& target)
 }
 
 // ---------------------------------------------------------------------------------------------
+// Integer division and remainder, defined for every operand (brook::detail::wrapping_div)
+
+namespace detail {
+/// Operands promoted to their common type first, as C does (char / char computes in int).
+template <class Scalar, class Other> using promoted_t = decltype(Scalar{} + Other{});
+} // namespace detail
+
+template <class Left, class Right> constexpr auto divide(const Left& a, const Right& b) {
+    return detail::map(
+        [](auto x, auto y) {
+            using Common = detail::promoted_t<decltype(x), decltype(y)>;
+            return brook::detail::wrapping_div(static_cast<Common>(x), static_cast<Common>(y));
+        },
+        a, b);
+}
+template <class Left, class Right> constexpr auto remainder(const Left& a, const Right& b) {
+    return detail::map(
+        [](auto x, auto y) {
+            using Common = detail::promoted_t<decltype(x), decltype(y)>;
+            return brook::detail::remainder_of(static_cast<Common>(x), static_cast<Common>(y));
+        },
+        a, b);
+}
+/// `x /= y` and `x %= y`: the result stored back into x's type (a char wraps around, as in C).
+template <class Target, class Value>
+constexpr Target& divide_assign(Target& target, const Value& value) {
+    return target = static_cast<Target>(divide(target, value));
+}
+template <class Target, class Value>
+constexpr Target& remainder_assign(Target& target, const Value& value) {
+    return target = static_cast<Target>(remainder(target, value));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Gathers
 
 /// DESIGN.md §2's gather index rule for one index of a dimension of `extent` elements:

@@ -338,8 +338,31 @@ template <class Scalar> constexpr Scalar wrapping_mul(Scalar a, Scalar b) {
         return static_cast<Scalar>(a * b);
     }
 }
-/// a / b; for signed integers the one overflowing case, MIN / -1, wraps to MIN.
+#if !defined(__CUDACC_RTC__)
+/// How many integer divisions and remainders by zero this thread has computed: BRT_CHECK=1 makes
+/// the cpu backend report the element where this count grows (docs/language.md, "Integer
+/// division"). The count is only ever increased on the zero-divisor path, so the common path
+/// pays nothing for it.
+inline thread_local unsigned long zero_divisors = 0;
+#endif
+
+/// Counts a zero divisor (on the host; a GPU kernel has no such count).
+inline void note_zero_divisor() {
+#if !defined(__CUDACC_RTC__)
+    ++zero_divisors;
+#endif
+}
+
+/// a / b for integers, defined for every operand as RISC-V defines it: a / 0 has every bit set
+/// (-1, or the largest unsigned value), and the one overflowing case, MIN / -1, wraps to MIN.
+/// Floating point divides as IEEE 754 says.
 template <class Scalar> constexpr Scalar wrapping_div(Scalar a, Scalar b) {
+    if constexpr (portable::is_integral_v<Scalar>) {
+        if (b == Scalar(0)) {
+            note_zero_divisor();
+            return static_cast<Scalar>(-1);
+        }
+    }
     if constexpr (signed_integer<Scalar>) {
         if (b == Scalar(-1)) {
             return wrapping_sub(Scalar(0), a);
@@ -348,11 +371,16 @@ template <class Scalar> constexpr Scalar wrapping_div(Scalar a, Scalar b) {
     return static_cast<Scalar>(a / b);
 }
 
-/// C's % for integers (MIN % -1 is 0), fmod for floating point (Cg's definition).
+/// C's % for integers, with a % 0 = a and MIN % -1 = 0 (so that (a / b) * b + a % b == a for
+/// every a and b, as wrapping_div's results keep it); fmod for floating point (Cg's definition).
 template <class Scalar> constexpr Scalar remainder_of(Scalar a, Scalar b) {
     if constexpr (portable::is_floating_point_v<Scalar>) {
         return portable::fmod(a, b);
     } else {
+        if (b == Scalar(0)) {
+            note_zero_divisor();
+            return a;
+        }
         if constexpr (signed_integer<Scalar>) {
             if (b == Scalar(-1)) {
                 return Scalar(0);

@@ -43,7 +43,7 @@ struct Region {
 /// Backend memory holding `count` elements of one type. Backends derive from it.
 class Storage {
 public:
-    virtual ~Storage() = default;
+    virtual ~Storage();
     Storage(const Storage&) = delete;
     Storage& operator=(const Storage&) = delete;
 
@@ -51,8 +51,10 @@ public:
     std::size_t count() const { return count_; }
 
 protected:
-    Storage(std::size_t element_size, std::size_t count)
-        : element_size_(element_size), count_(count) {}
+    /// Counts the storage's bytes against BRT_MAX_MEMORY (core/storage.cpp) before the backend's
+    /// constructor allocates them: a size past the cap, or one that does not fit in size_t,
+    /// stops the program with a message naming it.
+    Storage(std::size_t element_size, std::size_t count);
 
 private:
     std::size_t element_size_;

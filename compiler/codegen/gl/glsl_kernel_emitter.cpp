@@ -280,12 +280,13 @@ protected:
     }
 
     /// `x op= y` whose GLSL operator would not give C's result: `%` (GLSL leaves negative
-    /// integer operands undefined and has no float `%`), and byte or fixed targets, which C
-    /// stores back wrapped around or saturated while GLSL computes them in int or float.
+    /// integer operands undefined and has no float `%`), integer `/` (Brook defines division
+    /// by zero, GLSL does not), and byte or fixed targets, which C stores back wrapped around
+    /// or saturated while GLSL computes them in int or float.
     static bool differs_from_c(const Assign& assign) {
         const ScalarType target = assign.type.scalar_type();
-        return assign.op == AssignOp::Rem || target == ScalarType::Char ||
-               target == ScalarType::UChar || is_fixed_point(target);
+        return assign.op == AssignOp::Rem || (assign.op == AssignOp::Div && is_integer(target)) ||
+               target == ScalarType::Char || target == ScalarType::UChar || is_fixed_point(target);
     }
 
     /// `lvalue = x op y` with C's meaning of op and of storing back (the lvalue, a name, member
@@ -293,11 +294,13 @@ protected:
     PrintedExpr c_compound(const std::string& lvalue, const Assign& assign) {
         const std::string value = argument(*assign.value);
         std::string result;
-        if (assign.op == AssignOp::Rem) {
+        if (assign.op == AssignOp::Rem && is_floating(assign.type)) {
+            result = "brt_fmod(" + lvalue + ", " + value + ")";
+        } else if (assign.op == AssignOp::Rem ||
+                   (assign.op == AssignOp::Div && is_integer(assign.type))) {
             const std::string type = type_name(assign.type);
-            result = is_floating(assign.type)
-                         ? "brt_fmod(" + lvalue + ", " + value + ")"
-                         : "brt_imod(" + type + "(" + lvalue + "), " + type + "(" + value + "))";
+            result = std::string(assign.op == AssignOp::Div ? "brt_idiv(" : "brt_imod(") + type +
+                     "(" + lvalue + "), " + type + "(" + value + "))";
         } else {
             result = "(" + lvalue + " " + std::string(operation_spelling(assign.op)) + " (" +
                      value + "))";
@@ -542,10 +545,10 @@ protected:
 
     std::string default_initializer(const Type&) override { return ""; }
 
-    PrintedExpr integer_remainder(const Binary& binary) override {
+    PrintedExpr integer_division(const Binary& binary) override {
         const std::string type = type_name(binary.type);
-        return {"brt_imod(" + type + "(" + argument(*binary.lhs) + "), " + type + "(" +
-                argument(*binary.rhs) + "))"};
+        return {std::string(binary.op == BinaryOp::Div ? "brt_idiv(" : "brt_imod(") + type + "(" +
+                argument(*binary.lhs) + "), " + type + "(" + argument(*binary.rhs) + "))"};
     }
 
     PrintedExpr init_list(const InitList& list, const Type& type) override {

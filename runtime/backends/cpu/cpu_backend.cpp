@@ -19,6 +19,7 @@
 // stream fold one block per target element; target elements are independent and run in parallel.
 #include "core/backend.hpp"
 #include "core/errors.hpp"
+#include "core/launch.hpp"
 #include "core/registry.hpp"
 
 #include "brook/detail/cpu_level.hpp"
@@ -32,6 +33,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -216,6 +218,38 @@ int thread_cap() {
     return threads;
 }
 
+/// BRT_CHECK=1 (docs/language.md, "Integer division"): report what the kernel language defines
+/// but a program rarely means, an integer division or remainder by zero, instead of computing
+/// it. Unset or 0 computes it.
+bool checks_enabled() {
+    static const bool enabled = [] {
+        const char* text = std::getenv("BRT_CHECK");
+        if (text == nullptr || *text == '\0' || std::string_view(text) == "0") {
+            return false;
+        }
+        if (std::string_view(text) != "1") {
+            fatal("BRT_CHECK=" + std::string(text) + " is neither 0 nor 1");
+        }
+        return true;
+    }();
+    return enabled;
+}
+
+/// Element `index` of a row-major domain as C subscripts: "[1][2]".
+std::string subscripts(std::size_t index, int rank, const std::array<std::size_t, 4>& extents) {
+    std::array<std::size_t, 4> position{};
+    for (int d = rank - 1; d >= 0; --d) {
+        const auto dimension = static_cast<std::size_t>(d);
+        position[dimension] = index % extents[dimension];
+        index /= extents[dimension];
+    }
+    std::string text;
+    for (int d = 0; d < rank; ++d) {
+        text += "[" + std::to_string(position[static_cast<std::size_t>(d)]) + "]";
+    }
+    return text;
+}
+
 /// The generated code's view of a launch: one Frame::Arg per parameter. The Args live in a
 /// per-thread buffer that keeps its capacity, so that a launch does not allocate; launches on one
 /// thread never overlap.
@@ -313,6 +347,10 @@ public:
         const cpu::KernelCode& code = code_of(launch);
         const cpu::KernelFunction kernel = code.kernel;
         const std::size_t n = launch.element_count;
+        if (checks_enabled()) {
+            run_checked(launch, call.frame, kernel);
+            return;
+        }
         const int threads = threads_for(n, code);
         if (threads == 1) {
             kernel(call.frame, 0, n);
@@ -341,6 +379,21 @@ public:
             const std::size_t end = n * (member + 1) / team;
             if (begin < end) {
                 kernel(call.frame, begin, end);
+            }
+        }
+    }
+
+    /// The elements one at a time on this thread, under BRT_CHECK=1, so that the first one that
+    /// divides an integer by zero is known: brook::detail::zero_divisors counts them.
+    static void run_checked(const Launch& launch, const cpu::Frame& frame,
+                            cpu::KernelFunction kernel) {
+        const unsigned long before = brook::detail::zero_divisors;
+        for (std::size_t i = 0; i < launch.element_count; ++i) {
+            kernel(frame, i, i + 1);
+            if (brook::detail::zero_divisors != before) {
+                fatal(call_label(*launch.kernel) + " divides an integer by zero at element " +
+                      subscripts(i, launch.rank, launch.extents) +
+                      " of its domain (BRT_CHECK=1; without it, a / 0 is -1 and a % 0 is a)");
             }
         }
     }

@@ -359,6 +359,12 @@ public:
             glClearTexImage(surface_.textures[f].get(), 0, formats_[f].format, formats_[f].type,
                             nullptr);
         }
+        // Checked in every build (gl::check is a debug aid): a driver out of memory is the
+        // user's stream being too large, not a bug.
+        if (glGetError() == GL_OUT_OF_MEMORY) {
+            fatal("gl backend: cannot allocate a stream of " + std::to_string(type.size * count) +
+                  " bytes: the OpenGL driver is out of memory; make the stream smaller");
+        }
         gl::check("clearing a new stream");
     }
     ~GlStorage() override {

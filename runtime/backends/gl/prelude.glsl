@@ -110,11 +110,20 @@ vec4 brt_xlast(ivec4 position) {
 }
 
 // DESIGN.md §2 gather index rule: each component v becomes floor(v + 0.25), clamped to the
-// extent. Integer indices are exact already.
-int brt_gidx(float v) { return int(floor(v + 0.25)); }
-ivec2 brt_gidx(vec2 v) { return ivec2(floor(v + 0.25)); }
-ivec3 brt_gidx(vec3 v) { return ivec3(floor(v + 0.25)); }
-ivec4 brt_gidx(vec4 v) { return ivec4(floor(v + 0.25)); }
+// extent (by the caller). GLSL leaves the conversion to int of NaN, of an infinity and of a
+// value beyond int's range undefined (llvmpipe gives INT_MIN for +infinity, which would read
+// element 0), so the value is first brought into [-1, 2^31 - 128], the largest float below
+// 2^31, and NaN to 0, as on the CPU: +infinity reads the last element, -infinity and NaN the
+// first. Integer indices are exact already.
+#define BRT_FLOAT_GATHER_INDEX(F, I)                                                             \
+    I brt_gidx(F v) {                                                                            \
+        F index = floor(v + 0.25);                                                               \
+        return I(mix(clamp(index, F(-1.0), F(2147483520.0)), F(0.0), isnan(index)));            \
+    }
+BRT_FLOAT_GATHER_INDEX(float, int)
+BRT_FLOAT_GATHER_INDEX(vec2, ivec2)
+BRT_FLOAT_GATHER_INDEX(vec3, ivec3)
+BRT_FLOAT_GATHER_INDEX(vec4, ivec4)
 int brt_gidx(int v) { return v; }
 ivec2 brt_gidx(ivec2 v) { return v; }
 ivec3 brt_gidx(ivec3 v) { return v; }
@@ -183,15 +192,30 @@ BRT_INVERSE_TRIG(vec2)
 BRT_INVERSE_TRIG(vec3)
 BRT_INVERSE_TRIG(vec4)
 
-// C's remainder of integers (the sign of the dividend); GLSL leaves negative operands undefined.
-int brt_imod(int a, int b) { return a - b * (a / b); }
-ivec2 brt_imod(ivec2 a, ivec2 b) { return a - b * (a / b); }
-ivec3 brt_imod(ivec3 a, ivec3 b) { return a - b * (a / b); }
-ivec4 brt_imod(ivec4 a, ivec4 b) { return a - b * (a / b); }
-uint brt_imod(uint a, uint b) { return a % b; }
-uvec2 brt_imod(uvec2 a, uvec2 b) { return a % b; }
-uvec3 brt_imod(uvec3 a, uvec3 b) { return a % b; }
-uvec4 brt_imod(uvec4 a, uvec4 b) { return a % b; }
+// Integer division and remainder defined for every operand, as the CPU computes them
+// (include/brook/vector.hpp, wrapping_div): a / 0 has every bit set, a % 0 = a, MIN / -1 = MIN
+// and MIN % -1 = 0; otherwise C's results (the remainder has the sign of the dividend, where
+// GLSL leaves negative operands undefined). The divisor is made safe before dividing, since a
+// driver may evaluate both sides of ?: (llvmpipe's integer division of a lane by 0 is undefined).
+int brt_idiv(int a, int b) {
+    int d = b == 0 || b == -1 ? 1 : b;
+    return b == 0 ? -1 : b == -1 ? -a : a / d;
+}
+int brt_imod(int a, int b) {
+    int d = b == 0 || b == -1 ? 1 : b;
+    return b == 0 ? a : a - d * (a / d);
+}
+uint brt_idiv(uint a, uint b) { return b == 0u ? 0xFFFFFFFFu : a / max(b, 1u); }
+uint brt_imod(uint a, uint b) { return b == 0u ? a : a % max(b, 1u); }
+#define BRT_INTEGER_DIVISION(T)                                                                  \
+    T##2 brt_idiv(T##2 a, T##2 b) { return T##2(brt_idiv(a.x, b.x), brt_idiv(a.y, b.y)); }      \
+    T##3 brt_idiv(T##3 a, T##3 b) { return T##3(brt_idiv(a.xy, b.xy), brt_idiv(a.z, b.z)); }    \
+    T##4 brt_idiv(T##4 a, T##4 b) { return T##4(brt_idiv(a.xy, b.xy), brt_idiv(a.zw, b.zw)); }  \
+    T##2 brt_imod(T##2 a, T##2 b) { return T##2(brt_imod(a.x, b.x), brt_imod(a.y, b.y)); }      \
+    T##3 brt_imod(T##3 a, T##3 b) { return T##3(brt_imod(a.xy, b.xy), brt_imod(a.z, b.z)); }    \
+    T##4 brt_imod(T##4 a, T##4 b) { return T##4(brt_imod(a.xy, b.xy), brt_imod(a.zw, b.zw)); }
+BRT_INTEGER_DIVISION(ivec)
+BRT_INTEGER_DIVISION(uvec)
 
 // Cg's pack_4ubyte and unpack_4ubyte, as the CPU computes them: each component saturated to
 // [0, 1] (NaN to 0), scaled by 255 and rounded half up to a byte, .x in the low byte, the 32

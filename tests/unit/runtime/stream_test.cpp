@@ -221,6 +221,17 @@ TEST_F(StreamDeathTest, HostArrayShorterThanTheStreamIsAnError) {
                 "streamWrite: the host buffer has 48 bytes, but stream float4<2, 2> needs 64");
     EXPECT_EXIT(streamRead(quads, few.data(), few.size()), testing::ExitedWithCode(1),
                 "streamRead: the host buffer has 48 bytes, but stream float4<2, 2> needs 64");
+    // Each sized form on its own: std::array, std::vector and std::span by value.
+    std::array<float, 16> array{};
+    EXPECT_EXIT(streamRead(s, array), testing::ExitedWithCode(1),
+                "streamRead: the host buffer has 64 bytes, but stream float<32> needs 128");
+    EXPECT_EXIT(streamWrite(s, array), testing::ExitedWithCode(1),
+                "streamWrite: the host buffer has 64 bytes, but stream float<32> needs 128");
+    std::vector<float> vector(31);
+    EXPECT_EXIT(streamRead(s, vector), testing::ExitedWithCode(1),
+                "streamRead: the host buffer has 124 bytes, but stream float<32> needs 128");
+    EXPECT_EXIT(streamWrite(s, std::span<float>(vector)), testing::ExitedWithCode(1),
+                "streamWrite: the host buffer has 124 bytes, but stream float<32> needs 128");
 }
 
 TEST(Stream, SizedReadsAndWritesOfWholeStreams) {
