@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
 // Every backend's stream memory is a Storage, so its constructor and destructor keep the count of
 // bytes the runtime holds, which BRT_MAX_MEMORY caps (README, "Running Brook programs"): a
 // program that asks for more stops with a message naming the size, where the operating system
