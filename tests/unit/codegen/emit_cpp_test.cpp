@@ -448,9 +448,27 @@ TEST(EmitCpp, CudaReductionHasAChunkPassAndAPartialsPass) {
                               "        return left;\n"
                               "    };\n"));
     EXPECT_TRUE(contains(out, "extern \"C\" __global__ void sum__cuda_reduce_chunks("));
+    // `+=` commutes, so the passes fold in any order; a dense box loads without index arithmetic.
+    EXPECT_TRUE(contains(out, "    if (box.dense())\n"
+                              "        ::brook::cuda::device::reduce_chunk_any_order(block, "
+                              "box.count(), chunk, blockIdx.x,\n"
+                              "            [&](::brook::cuda::device::Index r) { return "
+                              "input[box.base + r]; }, op, out);\n"));
+    EXPECT_TRUE(contains(out, "extern \"C\" __global__ void sum__cuda_reduce_partials("));
+}
+
+TEST(EmitCpp, CudaReductionThatDoesNotCommuteKeepsTheRowMajorOrder) {
+    const std::string source = "reduce void diff(float a<>, reduce float r<>) {\n    r -= a;\n}\n";
+    UnitBuilder b{source};
+    KernelDecl* diff = b.kernel("diff", 0, source.size() - 1);
+    diff->is_reduce = true;
+    const ParamDecl* a = b.param(diff, "a", float_type(), ParamKind::ReduceInput);
+    const ParamDecl* r = b.param(diff, "r", float_type(), ParamKind::ReduceAccumulator);
+    diff->body->body.push_back(b.statement(b.assign(b.ref(r), b.ref(a), AssignOp::Sub)));
+    const std::string out = b.emit({"cuda"});
     EXPECT_TRUE(contains(out, "::brook::cuda::device::reduce_chunk<::brook::cuda::device::"
                               "grid_items>(block, box.count(), chunk, blockIdx.x,\n"));
-    EXPECT_TRUE(contains(out, "extern \"C\" __global__ void sum__cuda_reduce_partials("));
+    EXPECT_FALSE(contains(out, "reduce_chunk_any_order"));
 }
 
 TEST(EmitCpp, CudaVariableOutputKernelHasCountAndWriteEntryPoints) {
