@@ -86,6 +86,8 @@ private:
     void flush_host_text(std::uint32_t offset);
     /// Adds a Brook item covering [begin, end): the host text before it is flushed first.
     void add_item(TopLevelItem item, std::uint32_t begin, std::uint32_t end);
+    /// A parsed kernel definition, or prototype, whose source is [begin, end).
+    void add_kernel(KernelDecl* kernel, bool prototype, std::uint32_t begin, std::uint32_t end);
     void skip_inactive_block();
     void keep_directive_line(const Token& directive);
     /// Offset of the start of the line holding `offset`.
@@ -172,6 +174,17 @@ void HostScanner::add_item(TopLevelItem item, std::uint32_t begin, std::uint32_t
     flush_host_text(begin);
     unit_->items.push_back(std::move(item));
     cursor_ = end;
+}
+
+void HostScanner::add_kernel(KernelDecl* kernel, bool prototype, std::uint32_t begin,
+                             std::uint32_t end) {
+    if (prototype) {
+        add_item(KernelPrototype{kernel}, begin, end);
+        unit_->prototypes.push_back(kernel);
+    } else {
+        add_item(kernel, begin, end);
+        unit_->kernels.push_back(kernel);
+    }
 }
 
 std::uint32_t HostScanner::line_start(std::uint32_t offset) const {
@@ -374,12 +387,8 @@ bool HostScanner::try_kernel() {
     const std::uint32_t end = tokens_[last].is(TokenKind::end_of_file)
                                   ? static_cast<std::uint32_t>(text_.size())
                                   : end_of(tokens_[last]);
-    if (kernel && prototype) {
-        add_item(KernelPrototype{kernel}, begin, end);
-        unit_->prototypes.push_back(kernel);
-    } else if (kernel) {
-        add_item(kernel, begin, end);
-        unit_->kernels.push_back(kernel);
+    if (kernel) {
+        add_kernel(kernel, prototype, begin, end);
     } else {
         flush_host_text(begin);
         cursor_ = end; // nothing sensible to copy to C++
@@ -495,13 +504,8 @@ bool HostScanner::try_macro_kernel() {
         const bool prototype = kernel_tokens[kernel_tokens.size() - 2].is(TokenKind::semi);
         KernelParser parser(context_, std::move(kernel_tokens), quiet);
         KernelDecl* kernel = parser.parse_kernel();
-        if (kernel && prototype) {
-            add_item(KernelPrototype{kernel}, begin, end);
-            unit_->prototypes.push_back(kernel);
-        } else if (kernel) {
-            add_item(kernel, begin, end);
-            unit_->kernels.push_back(kernel);
-        }
+        if (kernel)
+            add_kernel(kernel, prototype, begin, end);
     }
     cursor_ = std::max(cursor_, end); // a kernel that did not parse has no C++ either
     pos_ = last + 1;

@@ -2,11 +2,20 @@
 # SPDX-License-Identifier: MIT
 # The install test (cmake -P): install the build into a scratch prefix, then configure, build and
 # run the project beside this script against it, and check the pkg-config file.
-# Inputs: BUILD_DIR, SOURCE_DIR, WORK_DIR, LIBDIR (CMAKE_INSTALL_LIBDIR), CXX_COMPILER, CXX_FLAGS (the build's, so that a
-# sanitized libbrook is used by sanitized programs).
+# Inputs: BUILD_DIR, SOURCE_DIR, WORK_DIR, LIBDIR (CMAKE_INSTALL_LIBDIR), CXX_COMPILER, CXX_FLAGS
+# (the build's, so that a sanitized libbrook is used by sanitized programs).
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/../run_step.cmake)
+
+# Runs `program` and stops the test unless it printed `expected` (surrounding space aside).
+function(expect_output who program expected)
+    run_step("running ${who}" ${program})
+    string(STRIP "${step_output}" printed)
+    if(NOT printed STREQUAL expected)
+        message(FATAL_ERROR "${who} printed '${printed}', expected '${expected}'")
+    endif()
+endfunction()
 
 set(prefix ${WORK_DIR}/prefix)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -24,35 +33,19 @@ run_step("configuring the user project" ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${W
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
     "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}")
 run_step("building the user project" ${CMAKE_COMMAND} --build ${WORK_DIR}/project)
-run_step("running the user program" ${WORK_DIR}/project/scale)
-string(STRIP "${step_output}" printed)
-if(NOT printed STREQUAL "3.0 6.0 9.0 12.0")
-    message(FATAL_ERROR "the user program printed '${printed}', expected '3.0 6.0 9.0 12.0'")
-endif()
+expect_output("the user program" ${WORK_DIR}/project/scale "3.0 6.0 9.0 12.0")
 
-run_step("running the program of brook_target" ${WORK_DIR}/project/scale_late)
-string(STRIP "${step_output}" printed)
-if(NOT printed STREQUAL "3.0 6.0 9.0 12.0")
-    message(FATAL_ERROR "the brook_target program printed '${printed}', expected '3.0 6.0 9.0 12.0'")
-endif()
+expect_output("the brook_target program" ${WORK_DIR}/project/scale_late "3.0 6.0 9.0 12.0")
 # Built for x86-64 and x86-64-v3 (on x86-64 only): the kernel's loop is dispatched.
 if(EXISTS ${WORK_DIR}/project/scale_targets)
-    run_step("running the program built for several TARGETS" ${WORK_DIR}/project/scale_targets)
-    string(STRIP "${step_output}" printed)
-    if(NOT printed STREQUAL "3.0 6.0 9.0 12.0")
-        message(FATAL_ERROR "the TARGETS program printed '${printed}', expected '3.0 6.0 9.0 12.0'")
-    endif()
+    expect_output("the TARGETS program" ${WORK_DIR}/project/scale_targets "3.0 6.0 9.0 12.0")
     file(READ ${WORK_DIR}/project/scale_targets.brook/scale.cpp translated)
     string(FIND "${translated}" "BROOK_CPU_DISPATCHED\nvoid scale__cpu(" dispatched_at)
     if(dispatched_at EQUAL -1)
         message(FATAL_ERROR "TARGETS x86-64-v3 x86-64 did not clone the kernel's loop")
     endif()
 endif()
-run_step("running the program of the Brook library" ${WORK_DIR}/project/shifts_main)
-string(STRIP "${step_output}" printed)
-if(NOT printed STREQUAL "12.0 13.0")
-    message(FATAL_ERROR "the library's program printed '${printed}', expected '12.0 13.0'")
-endif()
+expect_output("the library's program" ${WORK_DIR}/project/shifts_main "12.0 13.0")
 # Each translation is redone when its .br changes: brcc's depfile names it.
 file(READ ${WORK_DIR}/project/shifts.brook/second/shift.cpp.d depfile)
 string(FIND "${depfile}" "${SOURCE_DIR}/second/shift.br" named_at)
@@ -65,11 +58,7 @@ separate_arguments(cxx_flags NATIVE_COMMAND "${CXX_FLAGS}")
 run_step("installed brcc" ${prefix}/bin/brcc -DFACTOR=3 -I${SOURCE_DIR}/include
     ${SOURCE_DIR}/scale.br -o ${WORK_DIR}/scale_driver -- ${SOURCE_DIR}/scale_host.cpp
     ${cxx_flags})
-run_step("running the brcc-built program" ${WORK_DIR}/scale_driver)
-string(STRIP "${step_output}" printed)
-if(NOT printed STREQUAL "3.0 6.0 9.0 12.0")
-    message(FATAL_ERROR "the brcc-built program printed '${printed}', expected '3.0 6.0 9.0 12.0'")
-endif()
+expect_output("the brcc-built program" ${WORK_DIR}/scale_driver "3.0 6.0 9.0 12.0")
 
 find_program(pkg_config pkg-config)
 if(pkg_config)
