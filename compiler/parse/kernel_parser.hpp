@@ -28,6 +28,8 @@ struct HostStruct {
     std::string field_name;
     std::string field_type;
     SourceRange field_range;
+    /// The field's type is a Brook one but its name is not ASCII (field_type is then empty).
+    bool name_not_ascii = false;
     bool reported = false; ///< one mistake, one error
 };
 
@@ -73,6 +75,9 @@ private:
     /// expected_expression / expected_type / expected_identifier at the current token.
     void error_at_current(DiagId id, std::string_view what = {});
     void skip_statement();
+    /// Reports each distinct name of the construct that is not ASCII (GCC accepts UTF-8 names,
+    /// GLSL and NVRTC do not), once; a lone non-UTF-8 byte is such a name too.
+    void check_names_are_ascii();
     bool enter_nesting();
     void leave_nesting() { --nesting_; }
     /// Counts one operator chained onto an operand; false (reported) past the expression depth.

@@ -196,8 +196,12 @@ void report_host_struct_use(ParseContext& context, const Token& use) {
     if (host == context.host_structs.end() || host->second.reported)
         return;
     host->second.reported = true;
-    context.diags.report(DiagId::struct_not_brook_type, use.range())
-        << use.text << host->second.field_name << host->second.field_type;
+    if (host->second.name_not_ascii)
+        context.diags.report(DiagId::struct_field_not_ascii, use.range())
+            << use.text << host->second.field_name;
+    else
+        context.diags.report(DiagId::struct_not_brook_type, use.range())
+            << use.text << host->second.field_name << host->second.field_type;
     context.diags.report(DiagId::struct_field_here, host->second.field_range)
         << host->second.field_name;
 }
@@ -232,7 +236,27 @@ std::optional<Type> KernelParser::parse_type() {
 
 // kernel_decl := ('kernel' | 'reduce') ('void' | type) identifier
 //                '(' parameter_list ')' (compound_statement | ';')   (`;`: a prototype)
+namespace {
+bool is_ascii(std::string_view name) {
+    return std::ranges::all_of(name, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+} // namespace
+
+void KernelParser::check_names_are_ascii() {
+    if (quiet_)
+        return;
+    std::vector<std::string_view> reported;
+    for (const Token& token : tokens_) {
+        if (!token.is(TokenKind::identifier) || is_ascii(token.text) ||
+            std::ranges::find(reported, token.text) != reported.end())
+            continue;
+        reported.push_back(token.text);
+        context_.diags.report(DiagId::name_not_ascii, token.range()) << token.text;
+    }
+}
+
 KernelDecl* KernelParser::parse_kernel() {
+    check_names_are_ascii();
     const Token& first = advance();
     auto* kernel = unit_.context.make<KernelDecl>();
     kernel->is_reduce = first.is(TokenKind::kw_reduce);
@@ -433,6 +457,8 @@ const StructDecl* KernelParser::parse_struct_typedef() {
                 }
                 const Token& name = advance();
                 decl->fields.push_back(FieldDecl{name.text, type, name.range()});
+                if (!is_ascii(name.text) && !host)
+                    host = HostStruct{name.text, "", name.range(), true};
             } while (accept(TokenKind::comma));
             plain = plain && accept(TokenKind::semi);
         }
