@@ -43,10 +43,11 @@ run_fuzzer() {
     local corpus="$BUILD_DIR/fuzz-corpus/$name"
     mkdir -p "$corpus"
     # -max_len: the front end is linear in its input, and a few kB reach every construct.
-    # -timeout: one input of the cuda fuzzer may compile several kernels with NVRTC, each taking
-    # up to seconds under the sanitizers; the front end alone takes milliseconds.
+    # -timeout: one input of the cuda fuzzer may compile a few dozen kernels with NVRTC, each
+    # taking a second or more (3 s with the machine shared), where the front end alone takes
+    # milliseconds; a hang of the front end is front_end_fuzzer's to find.
     local timeout=10
-    [ "$name" = cuda_fuzzer ] && timeout=120
+    [ "$name" = cuda_fuzzer ] && timeout=600
     local status=0
     timeout --preserve-status --signal=TERM --kill-after=60 "$SECONDS_PER_FUZZER" \
         "$fuzzer" -max_total_time="$SECONDS_PER_FUZZER" -timeout="$timeout" -rss_limit_mb=4096 \
