@@ -79,12 +79,13 @@ for fuzzer in "${fuzzers[@]}"; do
     if [ "$status" != 0 ] && [ "$status" != "$interrupted" ]; then
         failed=1
         echo "   FAILED (exit status $status):"
-        grep -E 'ERROR|SUMMARY|Test unit written|does not compile' "$log" | sed 's/^/   /' || true
+        grep -a -E "ERROR|SUMMARY|Test unit written|does not compile|^$name: " "$log" |
+            sed 's/^/   /' || true
     fi
     # The last status line (#N ... cov: C edges, ft: F features, corp: K inputs/S bytes ...) and
     # the final stats.
-    grep -E '^#[0-9]+' "$log" | tail -n 1 | sed 's/^/   /' || true
-    executions="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")"
+    grep -a -E '^#[0-9]+' "$log" | tail -n 1 | sed 's/^/   /' || true
+    executions="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
     echo "   executions: ${executions:-?}; saved corpus: $(ls "$BUILD_DIR/fuzz-corpus/$name" | wc -l) inputs; log: $log"
 done
 if [ "$failed" != 0 ]; then
