@@ -64,7 +64,7 @@ tsan: deps
 	ctest --preset tsan --parallel $(CTEST_JOBS)
 
 # The libFuzzer harnesses of fuzz/ built with clang, AddressSanitizer and UBSan (build-fuzz/),
-# each run for FUZZ_SECONDS (CONTRIBUTING.md, "Fuzzing").
+# run side by side for FUZZ_SECONDS each, FUZZ_JOBS at a time if set (CONTRIBUTING.md, "Fuzzing").
 fuzz:
 	@$(MAKE) deps PACKAGES="$(PACKAGES) $(FUZZ_PACKAGES)"
 	cmake --preset fuzz

@@ -5,6 +5,8 @@
 # compiler, its flags (sanitizer and coverage) and the fuzzing engine come from $CXX, $CXXFLAGS
 # and $LIB_FUZZING_ENGINE, and the fuzzers, their dictionaries and seed corpora go to $OUT.
 # .clusterfuzzlite/ runs it; `make fuzz` builds the same harnesses through the fuzz preset.
+# cuda_fuzzer is built only where CMake finds the CUDA toolkit (not in OSS-Fuzz's builder image);
+# it loads libnvrtc at run time.
 SOURCE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${WORK:-/tmp}/brook-fuzz-build"
 

@@ -19,10 +19,42 @@ TEST(FuzzDiffGenerator, ProgramsUseEveryUnitKind) {
     for (unsigned long long seed = 1; seed <= 20; ++seed) {
         all += print_program(generate_program(seed, 8));
     }
-    for (const char* construct :
-         {"reduce void", "vout ", "push(", "streamScatterOp", "streamGatherOp", "iter float",
-          "[][]", "indexof(", "while (", "for (int", "else {", "_help(", "break;", "continue;",
-          "do {", "'A'", "'E'"}) {
+    for (const char* construct : {"reduce void",
+                                  "vout ",
+                                  "push(",
+                                  "streamScatterOp",
+                                  "streamGatherOp",
+                                  "iter float",
+                                  "[][]",
+                                  "indexof(",
+                                  "while (",
+                                  "for (int",
+                                  "else {",
+                                  "_help(",
+                                  "break;",
+                                  "continue;",
+                                  "do {",
+                                  "'A'",
+                                  "'E'",
+                                  "uint",
+                                  "char",
+                                  "uchar",
+                                  "typedef struct",
+                                  "_sout.f",
+                                  "_sin.f",
+                                  "discard;",
+                                  "+= ",
+                                  "-= ",
+                                  "*= ",
+                                  "/= ",
+                                  "&= ",
+                                  "|= ",
+                                  "^= ",
+                                  "<<= ",
+                                  ">>= ",
+                                  "%= 65536;",
+                                  "%= 65536u;",
+                                  "vout shape E:"}) {
         EXPECT_NE(all.find(construct), std::string::npos) << construct;
     }
 }

@@ -4,7 +4,13 @@
 // magnitude of every value (and, for floats, the power of two the value is a multiple of), so
 // that no operation can overflow, divide by zero or produce a NaN:
 // - int values stay within 2^30; an operand that could overflow is first taken `% 1024`; a
-//   divisor is `(d & 7) + 1`, a shift amount `k & 7`.
+//   divisor is `(d & 7) + 1`, a shift amount `k & 7`. uint values are treated alike (within
+//   [0, 2^30], `% 1024u`), except where they wrap modulo 2^32, which C defines and every backend
+//   computes the same (`-`, `~`, a negative int converted): such a value is taken `% 1024u`
+//   before it goes further. Compound assignments (`+=` .. `>>=`) to a local are followed by
+//   `%= 65536` (a clamp for floats), which brings the local back within what locals may hold.
+// - char and uchar are storage types: streams, gathers and outputs of them hold ints (bytes are
+//   promoted to int in expressions, and an int stored into one wraps to 8 bits, as C does).
 // - "exact" floats are multiples of 2^-grain with bound * 2^grain <= 2^22, so +, -, *, floor,
 //   round, comparisons, casts and gather indices are exact in IEEE single precision on every
 //   backend and compared exactly; an operand that would leave the range is clamped or floored.
@@ -24,7 +30,9 @@
 namespace brook_fuzz {
 namespace {
 
-enum class Scalar { f, i };
+enum class Scalar { f, i, u };
+// How a stream of int values is stored: as int, or as (signed or unsigned) bytes.
+enum class Storage { word, byte, ubyte };
 enum class Cls { exact, approx }; // ints are always exact
 
 struct Type {
@@ -32,9 +40,34 @@ struct Type {
     int width = 1;
 };
 
-std::string type_name(Type t) {
-    std::string name = t.scalar == Scalar::f ? "float" : "int";
+bool integral(Scalar s) {
+    return s != Scalar::f;
+}
+
+std::string type_name(Type t, Storage storage = Storage::word) {
+    std::string name = t.scalar == Scalar::f ? "float" : t.scalar == Scalar::u ? "uint" : "int";
+    if (t.scalar == Scalar::i && storage != Storage::word) {
+        name = storage == Storage::byte ? "char" : "uchar";
+    }
     return t.width == 1 ? name : name + std::to_string(t.width);
+}
+
+// The C type of a host array holding elements of `t` stored as `storage`.
+std::string c_type_of(Type t, Storage storage = Storage::word) {
+    if (t.scalar == Scalar::f) {
+        return "float";
+    }
+    if (t.scalar == Scalar::u) {
+        return "unsigned int";
+    }
+    return storage == Storage::word   ? "int"
+           : storage == Storage::byte ? "signed char"
+                                      : "unsigned char";
+}
+
+// The print helper (program.cpp) for values of `s`.
+std::string printer_of(Scalar s) {
+    return s == Scalar::f ? "fd_print_f" : s == Scalar::u ? "fd_print_u" : "fd_print_i";
 }
 
 // A value: its expression, type, class, magnitude bound and grain (a multiple of 2^-grain).
@@ -55,11 +88,27 @@ struct Var {
     int grain = 0;
 };
 
-// A gather parameter: its element type and rank.
+// A field of a struct element type.
+struct Field {
+    std::string name;
+    Type t;
+    Storage storage = Storage::word;
+};
+
+// What a map kernel writes: an output stream, or a field of a struct output (`r.f0`).
+struct Output {
+    std::string name;
+    Type t;
+    Storage storage = Storage::word;
+    Cls cls = Cls::exact;
+};
+
+// A gather parameter: its element type, rank and storage.
 struct Gather {
     std::string name;
     Type t;
     int rank = 1;
+    Storage storage = Storage::word;
 };
 
 constexpr double int_limit = 1 << 30;
@@ -98,10 +147,13 @@ Expr leaf(std::string text) {
     return Expr{std::move(text), {}, {}};
 }
 
-// A literal of the type: ints in [-20, 20], floats multiples of 1/4 in [-8, 8].
+// A literal of the type: ints in [-20, 20], uints in [0, 20], floats multiples of 1/4 in [-8, 8].
 std::string scalar_literal(Rng& rng, Scalar s) {
     if (s == Scalar::i) {
         return std::to_string(rng.range(-20, 20));
+    }
+    if (s == Scalar::u) {
+        return std::to_string(rng.range(0, 20)) + "u";
     }
     const int quarters = rng.range(-32, 32);
     char text[32];
@@ -121,8 +173,8 @@ std::string vector_of(Type t, const std::vector<std::string>& parts) {
 }
 
 std::string fallback_of(Type t) {
-    return vector_of(t, std::vector<std::string>(static_cast<std::size_t>(t.width),
-                                                 t.scalar == Scalar::i ? "1" : "1.0"));
+    const char* one = t.scalar == Scalar::f ? "1.0" : t.scalar == Scalar::u ? "1u" : "1";
+    return vector_of(t, std::vector<std::string>(static_cast<std::size_t>(t.width), one));
 }
 
 Expr node(std::string pattern, std::vector<Expr> children, Type t) {
@@ -165,7 +217,26 @@ private:
     std::string fresh(const std::string& stem) { return stem + std::to_string(names_++); }
     std::string prefix() const { return "u" + std::to_string(unit_) + "_"; }
 
-    Type random_type() { return Type{rng_.chance(55) ? Scalar::f : Scalar::i, rng_.range(1, 4)}; }
+    Scalar random_scalar() {
+        const int kind = rng_.below(100);
+        return kind < 50 ? Scalar::f : kind < 80 ? Scalar::i : Scalar::u;
+    }
+    Type random_type() { return Type{random_scalar(), rng_.range(1, 4)}; }
+    // ints are sometimes stored as bytes: streams of char or uchar.
+    Storage random_storage(Type t) {
+        if (t.scalar != Scalar::i || rng_.chance(70)) {
+            return Storage::word;
+        }
+        return rng_.chance(50) ? Storage::byte : Storage::ubyte;
+    }
+    // How an expression reads a stream element of `storage` as a value of `t`: a byte as it is
+    // (promoted to int where it meets an operator or built-in) or converted to int explicitly.
+    std::string read_as(const std::string& text, Type t, Storage storage) {
+        if (storage == Storage::word || rng_.chance(50)) {
+            return text;
+        }
+        return "((" + type_name(t) + ")(" + text + "))";
+    }
 
     // ---- expressions ----
 
@@ -178,8 +249,8 @@ private:
         if (text[0] == '-') {
             text = "(" + text + ")";
         }
-        return Val{leaf(text), t, Cls::exact, t.scalar == Scalar::i ? 20.0 : 8.0,
-                   t.scalar == Scalar::i ? 0 : 2};
+        return Val{leaf(text), t, Cls::exact, integral(t.scalar) ? 20.0 : 8.0,
+                   integral(t.scalar) ? 0 : 2};
     }
 
     // A swizzle (or constructor from repeated scalars) turning a value of any width into `width`.
@@ -222,17 +293,17 @@ private:
         Val index = gen(Type{rng_.chance(50) ? Scalar::f : Scalar::i, 1}, Cls::exact, 1);
         Val v;
         if (g.rank == 1) {
-            v.e = node(g.name + "[$0]", {index.e}, g.t);
+            v.e = node(read_as(g.name + "[$0]", g.t, g.storage), {index.e}, g.t);
         } else if (rng_.chance(50)) {
             const Val row = gen(Type{index.t.scalar, 1}, Cls::exact, 1);
-            v.e = node(g.name + "[$0][$1]", {row.e, index.e}, g.t);
+            v.e = node(read_as(g.name + "[$0][$1]", g.t, g.storage), {row.e, index.e}, g.t);
         } else {
             const Val pos = gen(Type{index.t.scalar, 2}, Cls::exact, 1);
-            v.e = node(g.name + "[$0]", {pos.e}, g.t);
+            v.e = node(read_as(g.name + "[$0]", g.t, g.storage), {pos.e}, g.t);
         }
         v.t = g.t;
-        v.bound = g.t.scalar == Scalar::i ? 1000 : 16;
-        v.grain = g.t.scalar == Scalar::i ? 0 : 2;
+        v.bound = integral(g.t.scalar) ? 1000 : 16;
+        v.grain = integral(g.t.scalar) ? 0 : 2;
         return fit_width(v, width);
     }
 
@@ -285,14 +356,14 @@ private:
         std::string head = "kernel " + type_name(helper.result) + " " + name + "(";
         for (int i = 0; i < 2; ++i) {
             const Type t = random_type();
-            const bool is_int = t.scalar == Scalar::i;
+            const bool is_int = integral(t.scalar);
             helper.params.push_back(Var{"p" + std::to_string(i), t, Cls::exact,
                                         is_int ? int_local_bound : exact_local_bound,
                                         is_int ? 0 : exact_local_grain});
             head += (i ? ", " : "") + type_name(t) + " p" + std::to_string(i);
         }
         scope_ = helper.params;
-        const bool is_int = helper.result.scalar == Scalar::i;
+        const bool is_int = integral(helper.result.scalar);
         const Var result{"", helper.result, Cls::exact,
                          is_int ? int_local_bound : exact_local_bound,
                          is_int ? 0 : exact_local_grain};
@@ -305,10 +376,10 @@ private:
         return Kernel{head + ")", {Stmt{{"return $0;"}, {v.e}, {}, false}}};
     }
 
-    // Wraps an int operand into (-1024, 1024).
+    // Wraps an int operand into (-1024, 1024), a uint one into [0, 1024).
     static Val int_wrap(Val v) {
         if (v.bound > 1023) {
-            v.e = node("($0 % 1024)", {v.e}, v.t);
+            v.e = node(v.t.scalar == Scalar::u ? "($0 % 1024u)" : "($0 % 1024)", {v.e}, v.t);
             v.bound = 1023;
         }
         return v;
@@ -342,7 +413,7 @@ private:
         if (depth <= 0 || rng_.chance(25)) {
             return leaf_value(t, cls);
         }
-        if (t.scalar == Scalar::i) { // at most 2^29, so that any sum of two stays within int
+        if (integral(t.scalar)) { // at most 2^29, so that any sum of two stays within int
             const Val v = gen_int(t, depth);
             return v.bound > int_limit / 2 ? int_wrap(v) : v;
         }
@@ -353,6 +424,10 @@ private:
     }
 
     Val gen_int(Type t, int depth) {
+        // uint wraps modulo 2^32 where int would overflow: defined, and the same everywhere.
+        const bool is_uint = t.scalar == Scalar::u;
+        const std::string u = is_uint ? "u" : "";
+        constexpr double wrapped = 4294967295.0;
         Val a = gen(t, Cls::exact, depth - 1);
         const int op = rng_.below(15);
         if (op < 6) {
@@ -368,6 +443,8 @@ private:
             double bound = op == 2 ? a.bound * b.bound : a.bound + b.bound;
             if (op >= 3) { // two's complement within [-2^k, 2^k - 1] stays there
                 bound = std::exp2(std::ceil(std::log2(std::max(a.bound, b.bound) + 1)));
+            } else if (op == 1 && is_uint) {
+                bound = wrapped;
             }
             return Val{node("($0 " + std::string(ops[op]) + " $1)", {a.e, b.e}, t), t, Cls::exact,
                        bound, 0};
@@ -375,24 +452,28 @@ private:
         switch (op) {
         case 6: {
             const Val d = gen(t, Cls::exact, depth - 1);
-            return Val{node("($0 / (($1 & 7) + 1))", {a.e, d.e}, t), t, Cls::exact, a.bound, 0};
+            return Val{node("($0 / (($1 & 7" + u + ") + 1" + u + "))", {a.e, d.e}, t), t,
+                       Cls::exact, a.bound, 0};
         }
         case 7: {
             const Val d = gen(t, Cls::exact, depth - 1);
-            return Val{node("($0 % (($1 & 7) + 1))", {a.e, d.e}, t), t, Cls::exact, 7, 0};
+            return Val{node("($0 % (($1 & 7" + u + ") + 1" + u + "))", {a.e, d.e}, t), t,
+                       Cls::exact, 7, 0};
         }
         case 8: {
             a = int_wrap(a);
             const Val k = gen(t, Cls::exact, depth - 1);
-            return Val{node("($0 << ($1 & 7))", {a.e, k.e}, t), t, Cls::exact, a.bound * 128, 0};
+            return Val{node("($0 << ($1 & 7" + u + "))", {a.e, k.e}, t), t, Cls::exact,
+                       a.bound * 128, 0};
         }
         case 9: {
             const Val k = gen(t, Cls::exact, depth - 1);
-            return Val{node("($0 >> ($1 & 15))", {a.e, k.e}, t), t, Cls::exact, a.bound, 0};
+            return Val{node("($0 >> ($1 & 15" + u + "))", {a.e, k.e}, t), t, Cls::exact, a.bound,
+                       0};
         }
         case 10:
             return Val{node(rng_.chance(50) ? "(-$0)" : "(~$0)", {a.e}, t), t, Cls::exact,
-                       a.bound + 1, 0};
+                       is_uint ? wrapped : a.bound + 1, 0};
         case 11: {
             const Val b = gen(t, Cls::exact, depth - 1);
             return Val{node(rng_.chance(50) ? "min($0, $1)" : "max($0, $1)", {a.e, b.e}, t), t,
@@ -404,11 +485,22 @@ private:
             return Val{node("($0 ? $1 : $2)", {c, a.e, b.e}, t), t, Cls::exact,
                        std::max(a.bound, b.bound), 0};
         }
-        case 13: {
+        case 13: { // from a float, truncated; a negative float is no uint, so uint takes abs
             const Val f = gen(Type{Scalar::f, t.width}, Cls::exact, depth - 1);
-            return Val{node("(" + type_name(t) + ")($0)", {f.e}, t), t, Cls::exact, f.bound, 0};
+            return Val{
+                node("(" + type_name(t) + ")(" + (is_uint ? "abs($0)" : "$0") + ")", {f.e}, t), t,
+                Cls::exact, f.bound, 0};
         }
         default:
+            if (rng_.chance(50)) { // from the other integer type: a negative int wraps to uint
+                const Val other =
+                    gen(Type{is_uint ? Scalar::i : Scalar::u, t.width}, Cls::exact, depth - 1);
+                return Val{node("(" + type_name(t) + ")($0)", {other.e}, t), t, Cls::exact,
+                           is_uint ? wrapped : other.bound, 0};
+            }
+            if (is_uint) { // GLSL has no abs of uint
+                return a;
+            }
             return Val{node("abs($0)", {a.e}, t), t, Cls::exact, a.bound, 0};
         }
     }
@@ -472,7 +564,8 @@ private:
                        std::max(a.bound, b.bound), std::max(a.grain, b.grain)};
         }
         case 9: {
-            Val i = int_wrap(gen(Type{Scalar::i, t.width}, Cls::exact, depth - 1));
+            const Scalar from = rng_.chance(70) ? Scalar::i : Scalar::u;
+            Val i = int_wrap(gen(Type{from, t.width}, Cls::exact, depth - 1));
             return Val{node("(" + type_name(t) + ")($0)", {i.e}, t), t, Cls::exact, i.bound, 0};
         }
         case 10:
@@ -550,7 +643,7 @@ private:
     // A scalar condition from exact values only, so every backend takes the same branch.
     Expr condition(int depth) {
         const int kind = rng_.below(10);
-        const Type t{rng_.chance(50) ? Scalar::f : Scalar::i, kind < 7 ? 1 : rng_.range(2, 4)};
+        const Type t{random_scalar(), kind < 7 ? 1 : rng_.range(2, 4)};
         const Val a = gen(t, Cls::exact, std::max(depth - 1, 0));
         const Val b = gen(t, Cls::exact, std::max(depth - 1, 0));
         const char* cmps[] = {"<", "<=", ">", ">=", "==", "!="};
@@ -573,9 +666,10 @@ private:
 
     // The value coerced into what the variable may hold.
     Val coerce_to(Val v, const Var& var) {
-        if (var.t.scalar == Scalar::i) {
+        if (integral(var.t.scalar)) {
             if (v.bound > var.bound) {
-                v.e = node("($0 % 65536)", {v.e}, v.t);
+                v.e =
+                    node(var.t.scalar == Scalar::u ? "($0 % 65536u)" : "($0 % 65536)", {v.e}, v.t);
                 v.bound = int_local_bound;
             }
             return v;
@@ -589,7 +683,7 @@ private:
 
     Var new_local(Type t) {
         Var v{fresh("l"), t, Cls::exact, 1, 0};
-        if (t.scalar == Scalar::i) {
+        if (integral(t.scalar)) {
             v.bound = int_local_bound;
         } else {
             v.cls = rng_.chance(30) ? Cls::approx : Cls::exact;
@@ -625,8 +719,55 @@ private:
             const Val v = coerce_to(gen(part, var.cls, depth), var);
             return Stmt{{var.name + "." + mask + " = $0;"}, {v.e}, {}, true};
         }
+        if (rng_.chance(35)) {
+            return compound_assignment(var, depth);
+        }
         const Val v = coerce_to(gen(var.t, var.cls, depth), var);
         return Stmt{{var.name + " = $0;"}, {v.e}, {}, true};
+    }
+
+    // `var OP= value;`, then what brings `var` back within its bound: `%= 65536` for integers
+    // (whose result is within (-65536, 65536)), a clamp for floats.
+    Stmt compound_assignment(const Var& var, int depth) {
+        const std::string& name = var.name;
+        if (integral(var.t.scalar)) {
+            const std::string u = var.t.scalar == Scalar::u ? "u" : "";
+            const char* ops[] = {"+=", "-=", "*=", "&=", "|=", "^=", "<<=", ">>=", "/=", "%="};
+            const int op = rng_.below(10);
+            Val v = gen(var.t, Cls::exact, depth);
+            std::string rhs = "$0";
+            if (op == 2) { // 65535 * 1023 stays within 2^26
+                v = int_wrap(v);
+            } else if (op < 6) {
+                v = coerce_to(v, var);
+            } else if (op == 6) {
+                rhs = "($0 & 7" + u + ")";
+            } else if (op == 7) {
+                rhs = "($0 & 15" + u + ")";
+            } else {
+                rhs = "(($0 & 7" + u + ") + 1" + u + ")";
+            }
+            std::vector<std::string> parts = {name + " " + ops[op] + " " + rhs + ";"};
+            if (op <= 6) { // the others keep the local within its bound
+                parts.push_back(name + " %= 65536" + u + ";");
+            }
+            return Stmt{parts, {v.e}, {}, true};
+        }
+        char clamp[96];
+        std::snprintf(clamp, sizeof clamp, "%s = clamp(%s, -%.1f, %.1f);", name.c_str(),
+                      name.c_str(), var.bound, var.bound);
+        const int op = rng_.below(var.cls == Cls::approx ? 4 : 3);
+        Val v = gen(var.t, var.cls, depth);
+        if (op < 2) { // exact: 256 + 256 with the local's grain is exact
+            return Stmt{
+                {name + (op == 0 ? " += $0;" : " -= $0;"), clamp}, {coerce_to(v, var).e}, {}, true};
+        }
+        if (op == 2) { // exact: 256 * 32 with the local's grain is exact
+            v = var.cls == Cls::exact ? coarse(v) : float_clamp(v, 64);
+            return Stmt{{name + " *= $0;", clamp}, {v.e}, {}, true};
+        }
+        v = float_clamp(v, 64);
+        return Stmt{{name + " /= (abs($0) + 0.5);", clamp}, {v.e}, {}, true};
     }
 
     std::vector<Stmt> block(int nesting, int count, const std::vector<Stmt>& extra_choices) {
@@ -702,7 +843,7 @@ private:
                 (v.cls == Cls::approx || local.cls == Cls::exact) && rng_.chance(70)) {
                 Val l = fit_width(
                     Val{leaf(local.name), local.t, local.cls, local.bound, local.grain}, v.t.width);
-                if (v.t.scalar == Scalar::i) {
+                if (integral(v.t.scalar)) {
                     v = v.bound > int_limit / 2 ? int_wrap(v) : v;
                 } else if (v.cls == Cls::approx ||
                            !exact_fits(l.bound + v.bound, std::max(l.grain, v.grain))) {
@@ -731,23 +872,37 @@ private:
 
     // ---- host data ----
 
-    // Values for `count` elements of `t`: ints in [-1000, 1000], floats multiples of 1/4 in
-    // [-16, 16]; printed as a C initialiser.
-    std::string data(Type t, int count) {
+    // One host value of `s` stored as `storage`: ints in [-1000, 1000], uints in [0, 1000],
+    // bytes over their whole range, floats multiples of 1/4 in [-16, 16].
+    std::string host_value(Scalar s, Storage storage) {
+        if (s == Scalar::u) {
+            return std::to_string(rng_.range(0, 1000)) + "u";
+        }
+        if (s == Scalar::i) {
+            return std::to_string(storage == Storage::word   ? rng_.range(-1000, 1000)
+                                  : storage == Storage::byte ? rng_.range(-128, 127)
+                                                             : rng_.range(0, 255));
+        }
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2ff", rng_.range(-64, 64) / 4.0);
+        return text;
+    }
+
+    // Values for `count` elements of `t`, printed as a C initialiser.
+    std::string data(Type t, int count, Storage storage = Storage::word) {
         std::string out = "{";
         for (int i = 0; i < count * t.width; ++i) {
-            if (i) {
-                out += ", ";
-            }
-            if (t.scalar == Scalar::i) {
-                out += std::to_string(rng_.range(-1000, 1000));
-            } else {
-                char text[32];
-                std::snprintf(text, sizeof text, "%.2ff", rng_.range(-64, 64) / 4.0);
-                out += text;
-            }
+            out += (i ? ", " : "") + host_value(t.scalar, storage);
         }
         return out + "}";
+    }
+
+    // The magnitude bound of what data() gives.
+    static double data_bound(Type t, Storage storage) {
+        return t.scalar == Scalar::f      ? 16.0
+               : storage == Storage::word ? 1000.0
+               : storage == Storage::byte ? 128.0
+                                          : 255.0;
     }
 
     static std::string extents(const std::vector<int>& shape) {
@@ -766,23 +921,80 @@ private:
     }
 
     // Host lines: declare stream `name` of `t` and `shape`, filled with generated data.
-    std::string input_stream(const std::string& name, Type t, const std::vector<int>& shape) {
-        const std::string c_type = t.scalar == Scalar::f ? "float" : "int";
-        return "        " + type_name(t) + " " + name + "<" + extents(shape) + ">;\n" +
-               "        static const " + c_type + " " + name +
-               "_data[] = " + data(t, count(shape)) + ";\n" + "        streamRead(" + name + ", " +
-               name + "_data);\n";
+    std::string input_stream(const std::string& name, Type t, const std::vector<int>& shape,
+                             Storage storage = Storage::word) {
+        return "        " + type_name(t, storage) + " " + name + "<" + extents(shape) + ">;\n" +
+               "        static const " + c_type_of(t, storage) + " " + name +
+               "_data[] = " + data(t, count(shape), storage) + ";\n" + "        streamRead(" +
+               name + ", " + name + "_data);\n";
+    }
+
+    // The host call printing `n` values of `t` stored as `storage` from `array` as `label`.
+    static std::string print_call(const std::string& label, const std::string& array,
+                                  const std::string& n, Type t, Storage storage, Cls cls) {
+        if (t.scalar == Scalar::f) {
+            return "fd_print_f(\"" + label + "\", '" + (cls == Cls::exact ? "E" : "A") + "', " +
+                   array + ", " + n + ");";
+        }
+        const std::string printer = storage == Storage::byte    ? "fd_print_c"
+                                    : storage == Storage::ubyte ? "fd_print_uc"
+                                                                : printer_of(t.scalar);
+        return printer + "(\"" + label + "\", " + array + ", " + n + ");";
     }
 
     // Host lines: write stream `name` back and print it as `label` with the value class.
-    static std::string print_stream(const std::string& name, Type t, int elements, Cls cls) {
+    static std::string print_stream(const std::string& name, Type t, int elements, Cls cls,
+                                    Storage storage = Storage::word) {
         const std::string n = std::to_string(elements * t.width);
-        if (t.scalar == Scalar::i) {
-            return "        { static int h[" + n + "]; streamWrite(" + name +
-                   ", h); fd_print_i(\"" + name + "\", h, " + n + "); }\n";
+        return "        { static " + c_type_of(t, storage) + " h[" + n + "]; streamWrite(" + name +
+               ", h); " + print_call(name, "h", n, t, storage, cls) + " }\n";
+    }
+
+    // Host lines: declare stream `name` of the struct `type` and `shape`, filled with data.
+    std::string struct_stream(const std::string& name, const std::string& type,
+                              const std::vector<Field>& fields, const std::vector<int>& shape) {
+        std::string values;
+        for (int e = 0; e < count(shape); ++e) {
+            values += e ? ", {" : "{";
+            for (std::size_t f = 0; f < fields.size(); ++f) {
+                const Field& field = fields[f];
+                const std::string c_type = c_type_of(field.t, field.storage);
+                std::string parts;
+                for (int c = 0; c < field.t.width; ++c) {
+                    parts += (c ? ", (" : "(") + c_type + ")(" +
+                             host_value(field.t.scalar, field.storage) + ")";
+                }
+                values +=
+                    (f ? ", " : "") + (field.t.width == 1
+                                           ? parts
+                                           : type_name(field.t, field.storage) + "(" + parts + ")");
+            }
+            values += "}";
         }
-        return "        { static float h[" + n + "]; streamWrite(" + name + ", h); fd_print_f(\"" +
-               name + "\", '" + (cls == Cls::exact ? "E" : "A") + "', h, " + n + "); }\n";
+        return "        " + type + " " + name + "<" + extents(shape) + ">;\n" +
+               "        static const " + type + " " + name + "_data[] = {" + values + "};\n" +
+               "        streamRead(" + name + ", " + name + "_data);\n";
+    }
+
+    // Host lines: write the struct stream `name` back and print each field as `name.field`.
+    static std::string print_struct_stream(const std::string& name, const std::string& type,
+                                           const std::vector<Field>& fields, int elements) {
+        const std::string n = std::to_string(elements);
+        std::string out =
+            "        { static " + type + " h[" + n + "]; streamWrite(" + name + ", h);\n";
+        for (const Field& field : fields) {
+            const std::string w = std::to_string(field.t.width);
+            const std::string values = std::to_string(elements * field.t.width);
+            const std::string array = "h_" + field.name;
+            out += "          static " + c_type_of(field.t, field.storage) + " " + array + "[" +
+                   values + "];\n          for (int e = 0; e < " + n + "; ++e) memcpy(&" + array +
+                   "[e * " + w + "], &h[e]." + field.name + ", sizeof " + array + "[0] * " + w +
+                   ");\n          " +
+                   print_call(name + "." + field.name, array, values, field.t, field.storage,
+                              Cls::exact) +
+                   "\n";
+        }
+        return out + "        }\n";
     }
 
     std::vector<int> random_shape() {
@@ -820,12 +1032,41 @@ private:
         const int inputs = rng_.range(1, 3);
         for (int i = 0; i < inputs; ++i) {
             const Type t = random_type();
+            const Storage storage = random_storage(t);
             const std::string name = p + "in" + std::to_string(i);
-            host += input_stream(name, t, rng_.chance(60) ? shape : resized(shape));
-            params.push_back(type_name(t) + " " + name + "<>");
+            host += input_stream(name, t, rng_.chance(60) ? shape : resized(shape), storage);
+            params.push_back(type_name(t, storage) + " " + name + "<>");
             args.push_back(name);
-            scope_.push_back(Var{name, t, Cls::exact, t.scalar == Scalar::i ? 1000.0 : 16.0,
-                                 t.scalar == Scalar::i ? 0 : 2});
+            scope_.push_back(Var{read_as(name, t, storage), t, Cls::exact, data_bound(t, storage),
+                                 integral(t.scalar) ? 0 : 2});
+        }
+        // A struct type, for an input or an output stream (or both) of it.
+        std::vector<Field> fields;
+        const std::string struct_name = p + "S";
+        std::string declarations;
+        if (rng_.chance(25)) {
+            declarations = "typedef struct {";
+            for (int i = 0, n = rng_.range(2, 3); i < n; ++i) {
+                const Type t = random_type();
+                fields.push_back(Field{"f" + std::to_string(i), t, random_storage(t)});
+                declarations +=
+                    " " + type_name(t, fields.back().storage) + " " + fields.back().name + ";";
+            }
+            declarations += " } " + struct_name + ";\n";
+        }
+        const bool struct_in = !fields.empty() && rng_.chance(70);
+        const bool struct_out = !fields.empty() && (!struct_in || rng_.chance(50));
+        if (struct_in) {
+            const std::string name = p + "sin";
+            host +=
+                struct_stream(name, struct_name, fields, rng_.chance(60) ? shape : resized(shape));
+            params.push_back(struct_name + " " + name + "<>");
+            args.push_back(name);
+            for (const Field& field : fields) {
+                scope_.push_back(Var{read_as(name + "." + field.name, field.t, field.storage),
+                                     field.t, Cls::exact, data_bound(field.t, field.storage),
+                                     integral(field.t.scalar) ? 0 : 2});
+            }
         }
         if (rng_.chance(40)) { // an iterator: exact, since its extents are powers of two
             const std::string name = p + "it";
@@ -850,15 +1091,16 @@ private:
         const int gathers = rng_.range(0, 2);
         for (int i = 0; i < gathers; ++i) {
             const Type t = random_type();
+            const Storage storage = random_storage(t);
             const std::string name = p + "g" + std::to_string(i);
             const int rank = rng_.range(1, 2);
             const std::vector<int> gshape =
                 rank == 1 ? std::vector<int>{rng_.range(3, 40)}
                           : std::vector<int>{rng_.range(2, 9), rng_.range(2, 9)};
-            host += input_stream(name, t, gshape);
-            params.push_back(type_name(t) + " " + name + (rank == 1 ? "[]" : "[][]"));
+            host += input_stream(name, t, gshape, storage);
+            params.push_back(type_name(t, storage) + " " + name + (rank == 1 ? "[]" : "[][]"));
             args.push_back(name);
-            gathers_.push_back(Gather{name, t, rank});
+            gathers_.push_back(Gather{name, t, rank, storage});
         }
         const int constants = rng_.range(0, 2);
         for (int i = 0; i < constants; ++i) {
@@ -867,29 +1109,50 @@ private:
             params.push_back(type_name(t) + " " + name);
             std::vector<std::string> parts;
             for (int c = 0; c < t.width; ++c) {
-                parts.push_back(t.scalar == Scalar::i
-                                    ? std::to_string(rng_.range(-50, 50))
+                parts.push_back(t.scalar == Scalar::i ? std::to_string(rng_.range(-50, 50))
+                                : t.scalar == Scalar::u
+                                    ? std::to_string(rng_.range(0, 50)) + "u"
                                     : std::to_string(rng_.range(-32, 32)) + ".0f / 4");
             }
             args.push_back(vector_of(t, parts));
             scope_.push_back(Var{name, t, Cls::exact, 50, 2});
         }
 
-        const int outputs = rng_.range(1, 2);
-        std::vector<std::pair<std::string, Type>> outs;
-        std::vector<Cls> out_classes;
+        // A kernel that may discard leaves some elements of its outputs as they were: the outputs
+        // start with values of their own.
+        const bool discards = rng_.chance(20);
+        const int outputs = rng_.range(struct_out ? 0 : 1, 2);
+        std::vector<Output> outs;
         for (int i = 0; i < outputs; ++i) {
             const Type t = random_type();
+            const Storage storage = random_storage(t);
             const std::string name = p + "out" + std::to_string(i);
-            outs.emplace_back(name, t);
-            out_classes.push_back(t.scalar == Scalar::f && rng_.chance(40) ? Cls::approx
-                                                                           : Cls::exact);
-            params.push_back("out " + type_name(t) + " " + name + "<>");
+            outs.push_back(
+                Output{name, t, storage,
+                       t.scalar == Scalar::f && rng_.chance(40) ? Cls::approx : Cls::exact});
+            params.push_back("out " + type_name(t, storage) + " " + name + "<>");
             args.push_back(name);
-            host += "        " + type_name(t) + " " + name + "<" + extents(shape) + ">;\n";
+            host += discards ? input_stream(name, t, shape, storage)
+                             : "        " + type_name(t, storage) + " " + name + "<" +
+                                   extents(shape) + ">;\n";
+        }
+        const std::string struct_result = p + "sout";
+        if (struct_out) {
+            for (const Field& field : fields) {
+                outs.push_back(
+                    Output{struct_result + "." + field.name, field.t, field.storage, Cls::exact});
+            }
+            params.push_back("out " + struct_name + " " + struct_result + "<>");
+            args.push_back(struct_result);
+            host += discards ? struct_stream(struct_result, struct_name, fields, shape)
+                             : "        " + struct_name + " " + struct_result + "<" +
+                                   extents(shape) + ">;\n";
         }
         // indexof of an input or output: exact small whole numbers.
-        const std::string indexed = rng_.chance(50) ? outs[0].first : p + "in0";
+        const std::string indexed =
+            rng_.chance(50) && !outs.empty() && outs[0].name.find('.') == std::string::npos
+                ? outs[0].name
+                : p + "in0";
         scope_.push_back(Var{"indexof(" + indexed + ")", Type{Scalar::f, 4}, Cls::exact, 64, 0});
 
         std::vector<Kernel> kernels;
@@ -907,24 +1170,33 @@ private:
         depth_budget_ = 1;
         k.body = declare_locals(rng_.range(1, 3));
         std::vector<Stmt> rest = block(2, rng_.range(2, 6), {});
+        if (discards) { // anywhere after the declarations
+            rest.insert(rest.begin() + rng_.range(0, static_cast<int>(rest.size())),
+                        Stmt{{"if ($0) discard;"}, {condition(2)}, {}, true});
+        }
         k.body.insert(k.body.end(), rest.begin(), rest.end());
-        for (std::size_t i = 0; i < outs.size(); ++i) {
-            Var target{outs[i].first, outs[i].second, out_classes[i],
-                       outs[i].second.scalar == Scalar::i ? int_limit : approx_limit, 8};
+        for (const Output& out : outs) {
+            Var target{out.name, out.t, out.cls, integral(out.t.scalar) ? int_limit : approx_limit,
+                       8};
             const Val v = coerce_to(mix_in_local(gen(target.t, target.cls, 3)), target);
-            k.body.push_back(Stmt{{outs[i].first + " = $0;"}, {v.e}, {}, false});
+            k.body.push_back(Stmt{{out.name + " = $0;"}, {v.e}, {}, false});
         }
         host += "        " + kname + "(";
         for (std::size_t i = 0; i < args.size(); ++i) {
             host += (i ? ", " : "") + args[i];
         }
         host += ");\n";
-        for (std::size_t i = 0; i < outs.size(); ++i) {
-            host += print_stream(outs[i].first, outs[i].second, count(shape), out_classes[i]);
+        for (const Output& out : outs) {
+            if (out.name.find('.') == std::string::npos) {
+                host += print_stream(out.name, out.t, count(shape), out.cls, out.storage);
+            }
+        }
+        if (struct_out) {
+            host += print_struct_stream(struct_result, struct_name, fields, count(shape));
         }
         helper_.reset();
         kernels.push_back(k);
-        return Unit{kernels, host};
+        return Unit{kernels, host, declarations};
     }
 
     // Reduce functions fold exact values (sums of multiples of 1/4 stay exact whatever the
@@ -944,21 +1216,16 @@ private:
         }
         const std::string in = p + "rin";
         std::string host = input_stream(in, t, shape);
-        const std::string c_type = t.scalar == Scalar::f ? "float" : "int";
         host += "        " + type_name(t) + " " + p + "total;\n";
         host += "        " + p + "fold(" + in + ", " + p + "total);\n";
-        const std::string w = std::to_string(t.width);
-        if (t.scalar == Scalar::i) {
-            host +=
-                "        fd_print_i(\"" + p + "total\", (const int*)&" + p + "total, " + w + ");\n";
-        } else {
-            host += "        fd_print_f(\"" + p + "total\", 'E', (const float*)&" + p + "total, " +
-                    w + ");\n";
-        }
+        host += "        " +
+                print_call(p + "total", "(const " + c_type_of(t) + "*)&" + p + "total",
+                           std::to_string(t.width), t, Storage::word, Cls::exact) +
+                "\n";
         host += "        " + type_name(t) + " " + p + "part<" + extents(target) + ">;\n";
         host += "        " + p + "fold(" + in + ", " + p + "part);\n";
         host += print_stream(p + "part", t, count(target), Cls::exact);
-        return Unit{{k}, host};
+        return Unit{{k}, host, {}};
     }
 
     // A variable output: pushes under exact conditions and bounded loops.
@@ -968,18 +1235,23 @@ private:
         const std::string p = prefix();
         const Type t = random_type();
         const Type in_t = random_type();
-        const int n = rng_.pick(std::vector<int>{4, 8, 16});
+        // A 2-D input gives a 2-D result, W (the input's last extent) values a row, the last row
+        // padded with the type's largest value.
+        const std::vector<int> shape =
+            rng_.chance(35) ? std::vector<int>{rng_.pick(std::vector<int>{2, 3, 4}),
+                                               rng_.pick(std::vector<int>{2, 4, 5})}
+                            : std::vector<int>{rng_.pick(std::vector<int>{4, 8, 16})};
         const std::string in = p + "vin";
-        std::string host = input_stream(in, in_t, {n});
-        scope_.push_back(Var{"a", in_t, Cls::exact, in_t.scalar == Scalar::i ? 1000.0 : 16.0,
-                             in_t.scalar == Scalar::i ? 0 : 2});
+        std::string host = input_stream(in, in_t, shape);
+        scope_.push_back(Var{"a", in_t, Cls::exact, data_bound(in_t, Storage::word),
+                             integral(in_t.scalar) ? 0 : 2});
         scope_.push_back(Var{"indexof(a)", Type{Scalar::f, 4}, Cls::exact, 16, 0});
         Kernel k{"kernel void " + p + "emit(" + type_name(in_t) + " a<>, vout " + type_name(t) +
                      " r<>)",
                  {}};
         depth_budget_ = 0;
         k.body = declare_locals(rng_.range(1, 2));
-        Var target{"r", t, Cls::exact, t.scalar == Scalar::i ? int_limit : exact_limit, 8};
+        Var target{"r", t, Cls::exact, integral(t.scalar) ? int_limit : exact_limit, 8};
         std::vector<Stmt> pushes;
         for (int i = 0; i < 3; ++i) {
             const Val v = coerce_to(gen(t, Cls::exact, 2), target);
@@ -989,17 +1261,23 @@ private:
         k.body.insert(k.body.end(), rest.begin(), rest.end());
         k.body.push_back(pushes[0]);
         const std::string out = p + "vout";
-        const std::string c_type = t.scalar == Scalar::f ? "float" : "int";
-        host += "        " + type_name(t) + " " + out + "<1>;\n";
+        const std::string n = p + "n";
+        host +=
+            "        " + type_name(t) + " " + out + (shape.size() == 1 ? "<1>" : "<1, 1>") + ";\n";
         host += "        " + p + "emit(" + in + ", " + out + ");\n";
-        host += "        int " + p + "n = (int)streamSize(" + out + ").x;\n";
-        host += "        printf(\"" + out + " count E: %d\\n\", " + p + "n);\n";
-        host += "        if (" + p + "n > 0) { std::vector<" + c_type + "> h(" + p + "n * " +
-                std::to_string(t.width) + "); streamWrite(" + out + ", h.data()); ";
-        host += t.scalar == Scalar::i
-                    ? "fd_print_i(\"" + out + "\", h.data(), (int)h.size()); }\n"
-                    : "fd_print_f(\"" + out + "\", 'E', h.data(), (int)h.size()); }\n";
-        return Unit{{k}, host};
+        if (shape.size() == 1) {
+            host += "        int " + n + " = (int)streamSize(" + out + ").x;\n";
+            host += "        printf(\"" + out + " count E: %d\\n\", " + n + ");\n";
+        } else {
+            host += "        int " + n + " = (int)streamSize(" + out + ").x * (int)streamSize(" +
+                    out + ").y;\n";
+            host += "        printf(\"" + out + " shape E: %d %d\\n\", (int)streamSize(" + out +
+                    ").y, (int)streamSize(" + out + ").x);\n";
+        }
+        host += "        if (" + n + " > 0) { std::vector<" + c_type_of(t) + "> h(" + n + " * " +
+                std::to_string(t.width) + "); streamWrite(" + out + ", h.data()); " +
+                print_call(out, "h.data()", "(int)h.size()", t, Storage::word, Cls::exact) + " }\n";
+        return Unit{{k}, host, {}};
     }
 
     // streamScatterOp and streamGatherOp with in-range and clamped indices.
@@ -1029,7 +1307,7 @@ private:
         }
         host += print_stream(p + "dst", t, n, Cls::exact);
         host += print_stream(p + "src", t, m, Cls::exact);
-        return Unit{{k}, host};
+        return Unit{{k}, host, {}};
     }
 };
 

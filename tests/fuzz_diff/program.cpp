@@ -44,6 +44,7 @@ void print_body(const std::vector<Stmt>& body, int indent, std::string& out) {
 // Each printed line is `LABEL CLASS: values`; the class says how backends are compared
 // (differential.cpp): E exactly, A within the stated tolerance.
 constexpr const char* print_helpers = R"(#include <stdio.h>
+#include <string.h>
 
 static void fd_print_f(const char* label, char value_class, const float* v, int n) {
     printf("%s %c:", label, value_class);
@@ -51,6 +52,21 @@ static void fd_print_f(const char* label, char value_class, const float* v, int 
     printf("\n");
 }
 static void fd_print_i(const char* label, const int* v, int n) {
+    printf("%s E:", label);
+    for (int i = 0; i < n; ++i) printf(" %d", v[i]);
+    printf("\n");
+}
+static void fd_print_u(const char* label, const unsigned int* v, int n) {
+    printf("%s E:", label);
+    for (int i = 0; i < n; ++i) printf(" %u", v[i]);
+    printf("\n");
+}
+static void fd_print_c(const char* label, const signed char* v, int n) {
+    printf("%s E:", label);
+    for (int i = 0; i < n; ++i) printf(" %d", v[i]);
+    printf("\n");
+}
+static void fd_print_uc(const char* label, const unsigned char* v, int n) {
     printf("%s E:", label);
     for (int i = 0; i < n; ++i) printf(" %d", v[i]);
     printf("\n");
@@ -68,6 +84,9 @@ std::string print_program(const Program& program) {
                       " (tests/fuzz_diff); every backend must print what cpu prints.\n";
     out += print_helpers;
     for (const Unit& unit : program.units) {
+        if (!unit.declarations.empty()) {
+            out += '\n' + unit.declarations;
+        }
         for (const Kernel& kernel : unit.kernels) {
             out += '\n' + kernel.head + " {\n";
             print_body(kernel.body, 1, out);

@@ -42,6 +42,8 @@ struct Kernel {
 struct Unit {
     std::vector<Kernel> kernels;
     std::string host;
+    /// File-scope lines before the kernels (the typedef of a struct element type).
+    std::string declarations;
 };
 
 struct Program {
@@ -49,7 +51,8 @@ struct Program {
     std::vector<Unit> units;
 };
 
-/// The whole .br file: a comment naming the seed, the print helpers, the kernels, then main()
+/// The whole .br file: a comment naming the seed, the print helpers, the units' declarations and
+/// kernels, then main()
 /// running every unit's host block in order.
 [[nodiscard]] std::string print_program(const Program& program);
 

@@ -191,11 +191,8 @@ private:
     }
 
     cuda::Module load(const DeviceProgram& source) {
-        cuda::CompileRequest request;
-        request.source = source.text;
-        request.program = source.name + ".cu";
-        request.headers = cuda::nvrtc_headers();
-        request.compute_capability = compute_capability_;
+        const cuda::CompileRequest request =
+            cuda::program_request(source.text, source.name, compute_capability_);
         const auto start = std::chrono::steady_clock::now();
         const ProfileTimer timer;
         cuda::CacheOrigin origin{};
