@@ -29,6 +29,7 @@
 #include "backends/cuda/nvrtc_compiler.hpp"
 #include "backends/cuda/nvrtc_headers.hpp"
 #include "core/backend.hpp"
+#include "core/checks.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 #include "core/profiler.hpp"
@@ -196,6 +197,11 @@ private:
         request.program = source.name + ".cu";
         request.headers = cuda::nvrtc_headers();
         request.compute_capability = compute_capability_;
+        if (checks_enabled()) {
+            // BRT_CHECK=1: the division checks (kernel_frame.hpp, check_element); without it
+            // the programs have no trace of them.
+            request.options.emplace_back("-DBROOK_CHECK");
+        }
         const auto start = std::chrono::steady_clock::now();
         const ProfileTimer timer;
         cuda::CacheOrigin origin{};
@@ -384,7 +390,8 @@ public:
 
     /// The bytes for `launch`, to live at device address `base`. `push` gives each vout
     /// parameter its device counters or offsets (0 for the others).
-    void build(const Launch& launch, CUdeviceptr base, const std::vector<CUdeviceptr>& push) {
+    void build(const Launch& launch, CUdeviceptr base, const std::vector<CUdeviceptr>& push,
+               CUdeviceptr division_record) {
         const std::size_t params = launch.args.size();
         std::size_t constants_at = FrameBuffer::constants_at(launch);
         bytes_.assign(size_of(launch), std::byte{0});
@@ -400,6 +407,7 @@ public:
             frame.element_flags =
                 reinterpret_cast<unsigned char*>(cuda_storage(*launch.element_flags).address());
         }
+        frame.division_record = reinterpret_cast<unsigned long long*>(division_record);
         std::memcpy(bytes_.data(), &frame, sizeof frame);
 
         for (std::size_t p = 0; p < params; ++p) {
@@ -647,7 +655,7 @@ private:
             frame_memory_ = device_->allocate(bytes);
             frame_capacity_ = bytes;
         }
-        frame_.build(launch, frame_memory_.get(), push);
+        frame_.build(launch, frame_memory_.get(), push, division_record(launch));
         // Queued behind the launches before it, so they read their own frames; pageable memory is
         // copied out before the call returns.
         check(
@@ -666,6 +674,34 @@ private:
         const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
         device_->launch(call_label(kernel), function,
                         {static_cast<unsigned>(std::min(needed, most)), 1}, params);
+        if (checks_enabled()) {
+            report_division_faults(launch);
+        }
+    }
+
+    /// Under BRT_CHECK=1, the device word a stream kernel's launch records its first division
+    /// fault in, set to all ones (no fault) before the launch; 0 (none) otherwise and for
+    /// reductions, which are not checked.
+    CUdeviceptr division_record(const Launch& launch) {
+        if (!checks_enabled() || launch.kernel->is_reduce) {
+            return 0;
+        }
+        if (!division_record_) {
+            division_record_ = device_->allocate(sizeof(std::uint64_t));
+        }
+        check(
+            driver().cuMemsetD8Async(division_record_.get(), 0xFF, sizeof(std::uint64_t), stream()),
+            "cannot clear the record of division faults");
+        return division_record_.get();
+    }
+
+    /// Waits for the launch, then stops at the first element it recorded a fault at.
+    void report_division_faults(const Launch& launch) {
+        std::uint64_t record = 0;
+        check(driver().cuMemcpyDtoHAsync(&record, division_record_.get(), sizeof record, stream()),
+              "cannot read the record of division faults");
+        device_->synchronize(call_label(*launch.kernel) + " failed on the device");
+        report_division_record(launch, record, ~std::uint64_t{0});
     }
 
     /// The two passes of an ordered reduction of `boxes` (all of one size) into `results`, one
@@ -758,6 +794,7 @@ private:
     FrameBuffer frame_;
     DeviceMemory frame_memory_;
     std::size_t frame_capacity_ = 0;
+    DeviceMemory division_record_; ///< see division_record
 };
 
 const BackendRegistration cuda_registration({
