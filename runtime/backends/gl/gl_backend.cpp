@@ -157,7 +157,11 @@ Layout layout_for(std::size_t count, int max_size) {
     if (height > max) {
         fatal("gl backend: a stream of " + std::to_string(count) +
               " elements does not fit in a texture of at most " + std::to_string(max) + " x " +
-              std::to_string(max) + " texels");
+              std::to_string(max) +
+              " texels (this OpenGL driver's GL_MAX_TEXTURE_SIZE, or "
+              "BRT_GL_MAX_TEXTURE_SIZE, of " +
+              std::to_string(max) +
+              "): split the stream into smaller ones, or run it with BRT_RUNTIME=cpu");
     }
     return {static_cast<int>(width), static_cast<int>(height)};
 }
@@ -895,6 +899,8 @@ private:
         if (found != plans_.end()) {
             return found->second;
         }
+        gl::check_uniform_components(kernel.name, glsl_source(kernel),
+                                     device_->context->max_uniform_components());
         std::string common = extra.defines;
         if (checked(extra)) {
             common += "#define BRT_CHECK\n";
