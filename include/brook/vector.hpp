@@ -339,17 +339,50 @@ template <class Scalar> constexpr Scalar wrapping_mul(Scalar a, Scalar b) {
     }
 }
 #if !defined(__CUDACC_RTC__)
-/// How many integer divisions and remainders by zero this thread has computed: BRT_CHECK=1 makes
-/// the cpu backend report the element where this count grows (docs/language.md, "Integer
-/// division"). The count is only ever increased on the zero-divisor path, so the common path
-/// pays nothing for it.
+/// How many integer divisions and remainders by zero, and by -1 of the smallest value, this
+/// thread has computed: BRT_CHECK=1 makes the cpu backend report the element where a count grows
+/// (docs/language.md, "Integer division"). The counts are only ever increased on those paths,
+/// so the common path pays nothing for them.
 inline thread_local unsigned long zero_divisors = 0;
+inline thread_local unsigned long division_overflows = 0;
 #endif
 
-/// Counts a zero divisor (on the host; a GPU kernel has no such count).
+#if defined(__CUDACC__) && defined(BROOK_CHECK)
+/// BRT_CHECK=1 on the cuda backend, which then compiles kernels with -DBROOK_CHECK: the element
+/// each thread of the block runs, and the call's record of its first fault (element * 2 + fault,
+/// runtime/core/checks.hpp), both set by the generated code (device::check_element; a reduction
+/// clears the record, device::check_nothing). A device has no thread-local variables, so the
+/// element lives in shared memory, a slot per thread.
+__shared__ unsigned long long checked_elements[1024];
+__shared__ unsigned long long* division_record;
+
+__device__ inline void record_division_fault(unsigned fault) {
+    if (division_record != nullptr)
+        atomicMin(division_record, checked_elements[threadIdx.x] * 2 + fault);
+}
+#endif
+
+/// The smallest value of a signed integer type, the one whose negation overflows.
+template <class Scalar> constexpr Scalar smallest_of() {
+    using Unsigned = portable::make_unsigned_t<Scalar>;
+    return static_cast<Scalar>(static_cast<Unsigned>(Unsigned(1) << (8 * sizeof(Scalar) - 1)));
+}
+
+/// Counts a zero divisor: on the host for the cpu backend, on a device under BROOK_CHECK.
 inline void note_zero_divisor() {
-#if !defined(__CUDACC_RTC__)
+#if defined(__CUDACC__) && defined(BROOK_CHECK)
+    record_division_fault(0);
+#elif !defined(__CUDACC_RTC__)
     ++zero_divisors;
+#endif
+}
+
+/// Counts MIN / -1 or MIN % -1, as note_zero_divisor does a zero divisor.
+inline void note_division_overflow() {
+#if defined(__CUDACC__) && defined(BROOK_CHECK)
+    record_division_fault(1);
+#elif !defined(__CUDACC_RTC__)
+    ++division_overflows;
 #endif
 }
 
@@ -365,6 +398,8 @@ template <class Scalar> constexpr Scalar wrapping_div(Scalar a, Scalar b) {
     }
     if constexpr (signed_integer<Scalar>) {
         if (b == Scalar(-1)) {
+            if (a == smallest_of<Scalar>())
+                note_division_overflow();
             return wrapping_sub(Scalar(0), a);
         }
     }
@@ -383,6 +418,8 @@ template <class Scalar> constexpr Scalar remainder_of(Scalar a, Scalar b) {
         }
         if constexpr (signed_integer<Scalar>) {
             if (b == Scalar(-1)) {
+                if (a == smallest_of<Scalar>())
+                    note_division_overflow();
                 return Scalar(0);
             }
         }

@@ -277,9 +277,12 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
 std::string grid_stride_loop(const std::string& statements, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
     // The count in a local: the compiler cannot know that the loop's stores leave the Frame alone.
+    // check_element: the element that BRT_CHECK=1 reports a division fault at (nothing unless
+    // the runtime compiled the program for it).
     return pad + "for (" + std::string(device) + "Index i = " + std::string(device) +
            "first_element(), brook_count = frame.element_count; i < brook_count;\n" + pad +
-           "     i += " + std::string(device) + "grid_threads()) {\n" + statements + pad + "}\n";
+           "     i += " + std::string(device) + "grid_threads()) {\n" + pad + "    " +
+           std::string(device) + "check_element(frame, i);\n" + statements + pad + "}\n";
 }
 
 std::string stream_entry_points(const KernelDecl& kernel) {
@@ -333,9 +336,9 @@ std::string reduce_operator(const KernelDecl& kernel, const ParamDecl& input) {
 /// The block-level fold a reduction's passes call: in any order when its operator commutes
 /// (sema/reduce_commutes), which coalesces the loads; otherwise in row-major order.
 std::string chunk_fold_call(const KernelDecl& kernel) {
-    return reduce_commutes(kernel) ? std::string(device) + "reduce_chunk_any_order"
-                                   : std::string(device) + "reduce_chunk<" +
-                                         std::string(device) + "grid_items>";
+    return reduce_commutes(kernel)
+               ? std::string(device) + "reduce_chunk_any_order"
+               : std::string(device) + "reduce_chunk<" + std::string(device) + "grid_items>";
 }
 
 std::string reduce_entry_points(const KernelDecl& kernel) {
@@ -350,7 +353,8 @@ std::string reduce_entry_points(const KernelDecl& kernel) {
     std::string text = entry_header(name + "__cuda_reduce_chunks",
                                     ", const " + std::string(device) + "RowMajorBox* boxes, " +
                                         index + " chunk, void* partials");
-    text += fetch_uniform_arguments(kernel) + reduce_operator(kernel, input);
+    const std::string no_checks = "    " + std::string(device) + "check_nothing();\n";
+    text += no_checks + fetch_uniform_arguments(kernel) + reduce_operator(kernel, input);
     text += "    const " + std::string(device) + "RowMajorBox& box = boxes[blockIdx.y];\n";
     text += "    const " + storage + "* const input = static_cast<const " + storage +
             "*>(frame.args[" + std::to_string(input.index) + "].data);\n";
@@ -368,7 +372,7 @@ std::string reduce_entry_points(const KernelDecl& kernel) {
     text += "            [&](" + index + " r) { return input[box.offset(r)]; }, op, out);\n}\n\n";
     text += entry_header(name + "__cuda_reduce_partials",
                          ", const void* partials, " + index + " blocks, void* results");
-    text += fetch_uniform_arguments(kernel) + reduce_operator(kernel, input);
+    text += no_checks + fetch_uniform_arguments(kernel) + reduce_operator(kernel, input);
     text += "    const " + storage + "* const row = static_cast<const " + storage +
             "*>(partials) + " + index + "{blockIdx.y} * blocks;\n";
     text += "    " + std::string(device) + "DeviceBlock block;\n";

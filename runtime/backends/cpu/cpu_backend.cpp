@@ -18,6 +18,7 @@
 // and combined in order, so operands are re-associated but never re-ordered. Reductions to a
 // stream fold one block per target element; target elements are independent and run in parallel.
 #include "core/backend.hpp"
+#include "core/checks.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 #include "core/registry.hpp"
@@ -218,38 +219,6 @@ int thread_cap() {
     return threads;
 }
 
-/// BRT_CHECK=1 (docs/language.md, "Integer division"): report what the kernel language defines
-/// but a program rarely means, an integer division or remainder by zero, instead of computing
-/// it. Unset or 0 computes it.
-bool checks_enabled() {
-    static const bool enabled = [] {
-        const char* text = std::getenv("BRT_CHECK");
-        if (text == nullptr || *text == '\0' || std::string_view(text) == "0") {
-            return false;
-        }
-        if (std::string_view(text) != "1") {
-            fatal("BRT_CHECK=" + std::string(text) + " is neither 0 nor 1");
-        }
-        return true;
-    }();
-    return enabled;
-}
-
-/// Element `index` of a row-major domain as C subscripts: "[1][2]".
-std::string subscripts(std::size_t index, int rank, const std::array<std::size_t, 4>& extents) {
-    std::array<std::size_t, 4> position{};
-    for (int d = rank - 1; d >= 0; --d) {
-        const auto dimension = static_cast<std::size_t>(d);
-        position[dimension] = index % extents[dimension];
-        index /= extents[dimension];
-    }
-    std::string text;
-    for (int d = 0; d < rank; ++d) {
-        text += "[" + std::to_string(position[static_cast<std::size_t>(d)]) + "]";
-    }
-    return text;
-}
-
 /// The generated code's view of a launch: one Frame::Arg per parameter. The Args live in a
 /// per-thread buffer that keeps its capacity, so that a launch does not allocate; launches on one
 /// thread never overlap.
@@ -384,16 +353,19 @@ public:
     }
 
     /// The elements one at a time on this thread, under BRT_CHECK=1, so that the first one that
-    /// divides an integer by zero is known: brook::detail::zero_divisors counts them.
+    /// divides an integer by zero or INT_MIN by -1 is known: brook::detail::zero_divisors and
+    /// division_overflows count them.
     static void run_checked(const Launch& launch, const cpu::Frame& frame,
                             cpu::KernelFunction kernel) {
-        const unsigned long before = brook::detail::zero_divisors;
+        const unsigned long zero_divisors_before = brook::detail::zero_divisors;
+        const unsigned long overflows_before = brook::detail::division_overflows;
         for (std::size_t i = 0; i < launch.element_count; ++i) {
             kernel(frame, i, i + 1);
-            if (brook::detail::zero_divisors != before) {
-                fatal(call_label(*launch.kernel) + " divides an integer by zero at element " +
-                      subscripts(i, launch.rank, launch.extents) +
-                      " of its domain (BRT_CHECK=1; without it, a / 0 is -1 and a % 0 is a)");
+            if (brook::detail::zero_divisors != zero_divisors_before) {
+                report_division_fault(launch, i, DivisionFault::ZeroDivisor);
+            }
+            if (brook::detail::division_overflows != overflows_before) {
+                report_division_fault(launch, i, DivisionFault::Overflow);
             }
         }
     }

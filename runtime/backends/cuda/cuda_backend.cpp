@@ -29,6 +29,7 @@
 #include "backends/cuda/nvrtc_compiler.hpp"
 #include "backends/cuda/nvrtc_headers.hpp"
 #include "core/backend.hpp"
+#include "core/checks.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 #include "core/profiler.hpp"
@@ -43,6 +44,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <regex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -150,15 +152,80 @@ public:
     }
 
     /// Launches `function` on a grid of `grid` blocks of block_threads threads with `params`;
-    /// `label` names it in messages.
+    /// `label` names it in messages. A kernel compiled to more registers than a block of
+    /// block_threads may have cannot launch (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES): one that runs
+    /// with blocks of any size (`any_block_size`, a grid-stride loop) then runs in blocks as large
+    /// as its registers allow; any other stops with an error naming the kernel, the limits and
+    /// their values.
     void launch(const std::string& label, CUfunction function, std::array<unsigned, 2> grid,
-                void** params) const {
-        check(driver_.cuLaunchKernel(function, grid[0], grid[1], 1, block_threads, 1, 1, 0,
-                                     stream(), params, nullptr),
-              label + ": cannot launch it");
+                void** params, bool any_block_size = false) const {
+        const auto smaller = smaller_blocks_.find(function);
+        unsigned threads = smaller != smaller_blocks_.end() ? smaller->second : block_threads;
+        CUresult result = driver_.cuLaunchKernel(function, grid[0], grid[1], 1, threads, 1, 1, 0,
+                                                 stream(), params, nullptr);
+        if (result == CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES) {
+            const auto most = static_cast<unsigned>(
+                function_attribute(function, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
+            if (!any_block_size || most < warp_threads || most >= threads) {
+                fatal(out_of_resources(label, function, threads));
+            }
+            threads = most / warp_threads * warp_threads;
+            smaller_blocks_[function] = threads;
+            result = driver_.cuLaunchKernel(function, grid[0], grid[1], 1, threads, 1, 1, 0,
+                                            stream(), params, nullptr);
+            if (result == CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES) {
+                fatal(out_of_resources(label, function, threads));
+            }
+        }
+        check(result, label + ": cannot launch it");
     }
 
 private:
+    static constexpr unsigned warp_threads = 32;
+
+    /// A valid kernel that the compiler cannot fit in the device's limits (ptxas: "Entry function
+    /// 'K' uses too much shared data (0x10000 bytes, 0xc000 max)", or local data, or parameter
+    /// space) is the user's to change, not a brcc bug: stops naming the kernel and the limit.
+    static void report_resource_limit(const std::string& label, const std::string& log) {
+        static const std::regex too_much(
+            R"(uses too much (shared data|local data|parameter space)[^\n]*)");
+        std::smatch match;
+        if (std::regex_search(log, match, too_much)) {
+            fatal(label + " needs more than the GPU allows: it " + match.str() +
+                  " (ptxas's limit, in bytes): simplify the kernel (smaller local arrays, fewer "
+                  "constant arguments) or split it into several, or run it with BRT_RUNTIME=cpu");
+        }
+    }
+
+    int function_attribute(CUfunction function, CUfunction_attribute which) const {
+        int value = 0;
+        check(driver_.cuFuncGetAttribute(&value, which, function),
+              "cannot query a compiled kernel");
+        return value;
+    }
+
+    /// Why `function` cannot launch in blocks of `threads`: what it needs and what the device has.
+    std::string out_of_resources(const std::string& label, CUfunction function,
+                                 unsigned threads) const {
+        const int registers = function_attribute(function, CU_FUNC_ATTRIBUTE_NUM_REGS);
+        const int shared = function_attribute(function, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+        const int most = function_attribute(function, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+        return label + " needs more registers or shared memory than a block of " +
+               std::to_string(threads) +
+               " threads may have on this GPU: " + std::to_string(registers) +
+               " registers per thread (CU_FUNC_ATTRIBUTE_NUM_REGS; the device has " +
+               std::to_string(attribute(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)) +
+               " per block, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK) and " +
+               std::to_string(shared) +
+               " bytes of shared memory (CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES; the device has " +
+               std::to_string(attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK)) +
+               ", CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK), so it runs at most " +
+               std::to_string(most) +
+               " threads per block (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK): simplify the kernel "
+               "or split it into several, or run it with BRT_RUNTIME=cpu "
+               "(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES)";
+    }
+
     struct Program {
         cuda::Module module;
         std::map<std::string, CUfunction> functions;
@@ -191,8 +258,13 @@ private:
     }
 
     cuda::Module load(const DeviceProgram& source) {
-        const cuda::CompileRequest request =
+        cuda::CompileRequest request =
             cuda::program_request(source.text, source.name, compute_capability_);
+        if (checks_enabled()) {
+            // BRT_CHECK=1: the division checks (kernel_frame.hpp, check_element); without it
+            // the programs have no trace of them.
+            request.options.emplace_back("-DBROOK_CHECK");
+        }
         const auto start = std::chrono::steady_clock::now();
         const ProfileTimer timer;
         cuda::CacheOrigin origin{};
@@ -200,6 +272,7 @@ private:
         try {
             image = cache_.compile_cached(request, &origin);
         } catch (const std::runtime_error& error) {
+            report_resource_limit(source.label, error.what());
             fatal(source.label +
                   " does not compile for the cuda backend (an internal "
                   "error of brcc; please report it): " +
@@ -238,6 +311,8 @@ private:
     std::string name_;
     bool verbose_ = false;
     std::map<const char*, Program> programs_; ///< by their source text
+    /// Grid-stride kernels that launch in blocks smaller than block_threads (see launch).
+    mutable std::map<CUfunction, unsigned> smaller_blocks_;
 };
 
 /// A vout kernel's counters, then slots, on the device, one array per parameter, from its Count
@@ -381,7 +456,8 @@ public:
 
     /// The bytes for `launch`, to live at device address `base`. `push` gives each vout
     /// parameter its device counters or offsets (0 for the others).
-    void build(const Launch& launch, CUdeviceptr base, const std::vector<CUdeviceptr>& push) {
+    void build(const Launch& launch, CUdeviceptr base, const std::vector<CUdeviceptr>& push,
+               CUdeviceptr division_record) {
         const std::size_t params = launch.args.size();
         std::size_t constants_at = FrameBuffer::constants_at(launch);
         bytes_.assign(size_of(launch), std::byte{0});
@@ -397,6 +473,7 @@ public:
             frame.element_flags =
                 reinterpret_cast<unsigned char*>(cuda_storage(*launch.element_flags).address());
         }
+        frame.division_record = reinterpret_cast<unsigned long long*>(division_record);
         std::memcpy(bytes_.data(), &frame, sizeof frame);
 
         for (std::size_t p = 0; p < params; ++p) {
@@ -644,7 +721,7 @@ private:
             frame_memory_ = device_->allocate(bytes);
             frame_capacity_ = bytes;
         }
-        frame_.build(launch, frame_memory_.get(), push);
+        frame_.build(launch, frame_memory_.get(), push, division_record(launch));
         // Queued behind the launches before it, so they read their own frames; pageable memory is
         // copied out before the call returns.
         check(
@@ -662,7 +739,35 @@ private:
         const Index needed = (launch.element_count + block_threads - 1) / block_threads;
         const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
         device_->launch(call_label(kernel), function,
-                        {static_cast<unsigned>(std::min(needed, most)), 1}, params);
+                        {static_cast<unsigned>(std::min(needed, most)), 1}, params, true);
+        if (checks_enabled()) {
+            report_division_faults(launch);
+        }
+    }
+
+    /// Under BRT_CHECK=1, the device word a stream kernel's launch records its first division
+    /// fault in, set to all ones (no fault) before the launch; 0 (none) otherwise and for
+    /// reductions, which are not checked.
+    CUdeviceptr division_record(const Launch& launch) {
+        if (!checks_enabled() || launch.kernel->is_reduce) {
+            return 0;
+        }
+        if (!division_record_) {
+            division_record_ = device_->allocate(sizeof(std::uint64_t));
+        }
+        check(
+            driver().cuMemsetD8Async(division_record_.get(), 0xFF, sizeof(std::uint64_t), stream()),
+            "cannot clear the record of division faults");
+        return division_record_.get();
+    }
+
+    /// Waits for the launch, then stops at the first element it recorded a fault at.
+    void report_division_faults(const Launch& launch) {
+        std::uint64_t record = 0;
+        check(driver().cuMemcpyDtoHAsync(&record, division_record_.get(), sizeof record, stream()),
+              "cannot read the record of division faults");
+        device_->synchronize(call_label(*launch.kernel) + " failed on the device");
+        report_division_record(launch, record, ~std::uint64_t{0});
     }
 
     /// The two passes of an ordered reduction of `boxes` (all of one size) into `results`, one
@@ -755,6 +860,7 @@ private:
     FrameBuffer frame_;
     DeviceMemory frame_memory_;
     std::size_t frame_capacity_ = 0;
+    DeviceMemory division_record_; ///< see division_record
 };
 
 const BackendRegistration cuda_registration({

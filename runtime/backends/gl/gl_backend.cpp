@@ -27,6 +27,7 @@
 #include "backends/gl/gl_objects.hpp"
 #include "backends/gl/gl_programs.hpp"
 #include "brook/gl.hpp"
+#include "core/checks.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 #include "core/registry.hpp"
@@ -156,7 +157,11 @@ Layout layout_for(std::size_t count, int max_size) {
     if (height > max) {
         fatal("gl backend: a stream of " + std::to_string(count) +
               " elements does not fit in a texture of at most " + std::to_string(max) + " x " +
-              std::to_string(max) + " texels");
+              std::to_string(max) +
+              " texels (this OpenGL driver's GL_MAX_TEXTURE_SIZE, or "
+              "BRT_GL_MAX_TEXTURE_SIZE, of " +
+              std::to_string(max) +
+              "): split the stream into smaller ones, or run it with BRT_RUNTIME=cpu");
     }
     return {static_cast<int>(width), static_cast<int>(height)};
 }
@@ -293,6 +298,8 @@ struct Device {
     std::shared_ptr<gl::Context> context;
     TexturePool pool;
     gl::ProgramCache programs;
+    /// BRT_CHECK=1's record of a call's first division fault (GlBackend::clear_division_record).
+    gl::Buffer division_record;
     /// Per thread that used the backend, the objects of its context (gl::Context).
     std::map<std::thread::id, ContextObjects> per_thread;
 
@@ -892,7 +899,12 @@ private:
         if (found != plans_.end()) {
             return found->second;
         }
+        gl::check_uniform_components(kernel.name, glsl_source(kernel),
+                                     device_->context->max_uniform_components());
         std::string common = extra.defines;
+        if (checked(extra)) {
+            common += "#define BRT_CHECK\n";
+        }
         if (key.fills_layout) {
             common += "#define BRT_FILLS_LAYOUT\n";
         }
@@ -925,8 +937,8 @@ private:
             return false;
         }
         const Layout layout = drawn_layout(frame, extra);
-        return frame.count() == static_cast<std::size_t>(layout.width) *
-                                    static_cast<std::size_t>(layout.height);
+        return frame.count() ==
+               static_cast<std::size_t>(layout.width) * static_cast<std::size_t>(layout.height);
     }
 
     /// Which parameters a pass reads directly ('1'; else '0'): the streams and outputs of an
@@ -957,9 +969,40 @@ private:
                     extra);
     }
 
+    /// Whether a pass runs BRT_CHECK=1's division checks (prelude.glsl, BRT_CHECK): a kernel's
+    /// passes do, a reduction's do not (docs/language.md, "Integer division").
+    static bool checked(const PassUniforms& extra) {
+        return checks_enabled() && extra.reduce_dim < 0;
+    }
+
+    /// Under BRT_CHECK=1, binds the record of division faults, set to all ones (none yet).
+    void clear_division_record() {
+        if (device_->division_record.get() == 0) {
+            GLuint name = 0;
+            glCreateBuffers(1, &name);
+            device_->division_record = gl::Buffer(name);
+            glNamedBufferStorage(name, sizeof(GLuint), nullptr, GL_DYNAMIC_STORAGE_BIT);
+        }
+        const GLuint none = ~GLuint{0};
+        glNamedBufferSubData(device_->division_record.get(), 0, sizeof none, &none);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, device_->division_record.get());
+    }
+
+    /// Stops at the first element that the passes just drawn recorded a division fault at.
+    void report_division_faults(const Launch& launch) {
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        GLuint record = 0;
+        glGetNamedBufferSubData(device_->division_record.get(), 0, sizeof record, &record);
+        gl::check("reading the record of division faults");
+        report_division_record(launch, record, ~GLuint{0});
+    }
+
     /// Draws `passes`, each into its share of `targets`.
     void draw_passes(const Launch& launch, const std::vector<Pass>& passes, const Targets& targets,
                      const Shape4& frame, const PassUniforms& extra) {
+        if (checked(extra)) {
+            clear_division_record();
+        }
         const Layout layout = drawn_layout(frame, extra);
         ContextObjects& objects = device_->objects();
         glBindVertexArray(objects.empty_vertex_array.get());
@@ -986,6 +1029,9 @@ private:
             }
             glDrawArrays(GL_TRIANGLES, 0, 3);
             gl::check("running a kernel pass");
+        }
+        if (checked(extra)) {
+            report_division_faults(launch);
         }
     }
 

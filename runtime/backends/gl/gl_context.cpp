@@ -227,6 +227,8 @@ Context::Context(EGLDisplay display, EGLConfig config, EGLContext context)
         "BRT_GL_MAX_OUTPUTS",
         std::min(get_integer(GL_MAX_DRAW_BUFFERS), get_integer(GL_MAX_COLOR_ATTACHMENTS)));
     max_texture_units_ = get_integer(GL_MAX_TEXTURE_IMAGE_UNITS);
+    max_uniform_components_ =
+        env_limit("BRT_GL_MAX_UNIFORM_COMPONENTS", get_integer(GL_MAX_FRAGMENT_UNIFORM_COMPONENTS));
     const auto text = [](GLenum name) {
         const auto* value = reinterpret_cast<const char*>(glGetString(name));
         return std::string(value != nullptr ? value : "?");

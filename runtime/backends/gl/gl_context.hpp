@@ -69,6 +69,9 @@ public:
     /// Render targets per pass: GL_MAX_DRAW_BUFFERS, lowered by BRT_GL_MAX_OUTPUTS.
     int max_outputs() const { return max_outputs_; }
     int max_texture_units() const { return max_texture_units_; }
+    /// Components of a fragment shader's uniforms: GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, lowered
+    /// by BRT_GL_MAX_UNIFORM_COMPONENTS (to test the error for a kernel past it).
+    int max_uniform_components() const { return max_uniform_components_; }
     /// "llvmpipe (LLVM 15.0.6, 256 bits), OpenGL 4.5 (Core Profile) Mesa 22.3.6"
     const std::string& description() const { return description_; }
     /// Whether the renderer is one of Mesa's CPU rasterisers (llvmpipe, softpipe, swrast).
@@ -100,6 +103,7 @@ private:
     int max_texture_size_ = 0;
     int max_outputs_ = 0;
     int max_texture_units_ = 0;
+    int max_uniform_components_ = 0;
     std::string description_;
 };
 

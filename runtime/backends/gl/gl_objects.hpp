@@ -45,11 +45,13 @@ inline void delete_framebuffer(GLuint name) { glDeleteFramebuffers(1, &name); }
 inline void delete_vertex_array(GLuint name) { glDeleteVertexArrays(1, &name); }
 inline void delete_program(GLuint name) { glDeleteProgram(name); }
 inline void delete_shader(GLuint name) { glDeleteShader(name); }
+inline void delete_buffer(GLuint name) { glDeleteBuffers(1, &name); }
 
 using Texture = Object<&delete_texture>;
 using Framebuffer = Object<&delete_framebuffer>;
 using VertexArray = Object<&delete_vertex_array>;
 using Program = Object<&delete_program>;
 using Shader = Object<&delete_shader>;
+using Buffer = Object<&delete_buffer>;
 
 } // namespace brook::detail::gl

@@ -11,6 +11,8 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <regex>
+#include <string_view>
 #include <vector>
 
 namespace brook::detail::gl {
@@ -56,11 +58,78 @@ void check_texture_units(const std::string& name, const std::string& source) {
           "one of a float4 or struct type), or run it with BRT_RUNTIME=cpu");
 }
 
+/// The lines of `source` outside every #if/#ifdef/#ifndef block: what a shader declares
+/// whatever the pass's defines are.
+std::string unconditional_lines(const std::string& source) {
+    std::string kept;
+    int depth = 0;
+    std::size_t start = 0;
+    while (start < source.size()) {
+        std::size_t end = source.find('\n', start);
+        end = end == std::string::npos ? source.size() : end + 1;
+        const std::string_view line(source.data() + start, end - start);
+        const std::size_t first = line.find_first_not_of(" \t");
+        const std::string_view text = first == std::string_view::npos ? "" : line.substr(first);
+        if (text.starts_with("#if")) {
+            ++depth;
+        } else if (text.starts_with("#endif")) {
+            --depth;
+        } else if (depth == 0) {
+            kept += line;
+        }
+        start = end;
+    }
+    return kept;
+}
+
+/// The uniform components `source` declares: `uniform TYPE NAME;` or `uniform TYPE NAME[N];`,
+/// each counted as GLSL declares it (a scalar 1, a vecN N; samplers, which take texture units,
+/// 0), or with each padded to a vec4 (as drivers that do not pack uniforms store them) when
+/// `padded`. brcc declares one uniform per leaf field of a struct constant, so structs add up.
+int declared_uniform_components(const std::string& source, bool padded) {
+    static const std::regex declaration(R"(\buniform\s+(\w+)\s+\w+\s*(\[\s*(\d+)\s*\])?\s*;)");
+    int components = 0;
+    for (auto match = std::sregex_iterator(source.begin(), source.end(), declaration);
+         match != std::sregex_iterator(); ++match) {
+        const std::string type = (*match)[1];
+        if (type.find("sampler") != std::string::npos)
+            continue;
+        const char last = type.back();
+        int size = last >= '2' && last <= '4' ? last - '0' : 1;
+        if (padded)
+            size = 4;
+        const int length = (*match)[3].matched ? std::stoi((*match)[3]) : 1;
+        components += size * length;
+    }
+    return components;
+}
+
+[[noreturn]] void too_many_uniform_components(const std::string& name, int components, int limit) {
+    fatal("kernel '" + name + "' needs " + std::to_string(components) +
+          " uniform components (one per component of each constant argument, of each field of "
+          "a struct constant, and 9 per stream argument), more than this OpenGL driver's "
+          "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS of " +
+          std::to_string(limit) +
+          ": pass a large table as a stream read by gather (float4 table[]) rather than as a "
+          "constant, split the kernel, or run it with BRT_RUNTIME=cpu");
+}
+
+/// A shader that fails while its uniforms, each padded to a vec4, are more than the driver's
+/// limit: the driver does not pack them, and the kernel is the user's to change.
+void check_padded_uniform_components(const std::string& name, const std::string& source) {
+    GLint limit = 0;
+    glGetIntegerv(GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, &limit);
+    const int components = declared_uniform_components(source, true);
+    if (limit > 0 && components > limit)
+        too_many_uniform_components(name, components, limit);
+}
+
 /// A GLSL that the driver rejects is brcc's (or the backend's) bug, reported like brcc's own
 /// internal errors: the kernel, the log, exit status 70; unless a driver limit explains it.
 [[noreturn]] void shader_failure(const std::string& name, const char* stage, const std::string& log,
                                  const std::string& source) {
     check_texture_units(name, source);
+    check_padded_uniform_components(name, source);
     std::fflush(stdout);
     std::fprintf(stderr,
                  "brook: internal compiler error: the GLSL of kernel '%s' failed to %s:\n%s\n"
@@ -99,6 +168,13 @@ Shader compile(GLenum stage, const std::string& source, const std::string& name)
 }
 
 } // namespace
+
+void check_uniform_components(const std::string& name, const char* source, int limit) {
+    const std::string whole = unconditional_lines(std::string(prelude_glsl) + source);
+    const int components = declared_uniform_components(whole, false);
+    if (components > limit)
+        too_many_uniform_components(name, components, limit);
+}
 
 GLint ShaderProgram::uniform(const std::string& name) {
     const auto found = locations_.find(name);

@@ -18,6 +18,14 @@
 
 namespace brook::detail::gl {
 
+/// Stops with an error naming kernel `name`, the limit and its value when its fragment shader
+/// (`source`, brcc's GLSL after the prelude) declares uniforms of more components than `limit`
+/// (Context::max_uniform_components): a valid kernel with large constants, which the driver
+/// would reject, or take minutes to compile first. Components are counted as GLSL declares
+/// them (a float 1, a vec3 3, an array its length times its type's), which no driver packs
+/// tighter, so a shader that passes may still fail to link: shader_failure then says why.
+void check_uniform_components(const std::string& name, const char* source, int limit);
+
 class ShaderProgram {
 public:
     explicit ShaderProgram(Program program) : program_(std::move(program)) {}

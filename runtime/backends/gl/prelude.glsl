@@ -17,6 +17,38 @@ uniform int brt_frame_count;
 // The output element this invocation computes (set by brt_locate).
 ivec4 brt_index;
 
+#ifdef BRT_CHECK
+// BRT_CHECK=1 (runtime/core/checks.hpp): the first element of the call that divides an integer
+// by zero (fault 0) or INT_MIN by -1 (fault 1), recorded as element * 2 + fault by an atomic
+// minimum over all elements, from all ones; the runtime reads it after the call. Only kernel
+// passes define BRT_CHECK, so other shaders carry no trace of it.
+layout(std430, binding = 0) buffer BrtDivisionRecord {
+    uint brt_division_record;
+};
+// The element this invocation runs, in the row-major order of the kernel's domain.
+int brt_checked_element;
+
+void brt_division_fault(uint fault) {
+    atomicMin(brt_division_record, uint(brt_checked_element) * 2u + fault);
+}
+void brt_check_division(int a, int b) {
+    if (b == 0) {
+        brt_division_fault(0u);
+    } else if (b == -1 && a == int(0x80000000u)) {
+        brt_division_fault(1u);
+    }
+}
+void brt_check_division(uint a, uint b) {
+    if (b == 0u) {
+        brt_division_fault(0u);
+    }
+}
+#define BRT_CHECK_ELEMENT(element) brt_checked_element = (element)
+#else
+#define brt_check_division(a, b)
+#define BRT_CHECK_ELEMENT(element)
+#endif
+
 ivec2 brt_texel(int element, int width) {
     // A stream wider than the largest texture is stored that wide, a power of two on every
     // driver we know: masks and shifts then, where llvmpipe runs integer division and remainder
@@ -52,6 +84,7 @@ void brt_locate() {
         discard;
     }
 #endif
+    BRT_CHECK_ELEMENT(element);
     brt_index = brt_unflatten(element, brt_frame_ext);
 }
 
@@ -88,6 +121,7 @@ void brt_locate_push() {
             high = middle;
         }
     }
+    BRT_CHECK_ELEMENT(low);
     brt_index = brt_unflatten(low, brt_frame_ext);
     brt_push_wanted = value - brt_push_offset(low);
 }
@@ -198,15 +232,23 @@ BRT_INVERSE_TRIG(vec4)
 // GLSL leaves negative operands undefined). The divisor is made safe before dividing, since a
 // driver may evaluate both sides of ?: (llvmpipe's integer division of a lane by 0 is undefined).
 int brt_idiv(int a, int b) {
+    brt_check_division(a, b);
     int d = b == 0 || b == -1 ? 1 : b;
     return b == 0 ? -1 : b == -1 ? -a : a / d;
 }
 int brt_imod(int a, int b) {
+    brt_check_division(a, b);
     int d = b == 0 || b == -1 ? 1 : b;
     return b == 0 ? a : a - d * (a / d);
 }
-uint brt_idiv(uint a, uint b) { return b == 0u ? 0xFFFFFFFFu : a / max(b, 1u); }
-uint brt_imod(uint a, uint b) { return b == 0u ? a : a % max(b, 1u); }
+uint brt_idiv(uint a, uint b) {
+    brt_check_division(a, b);
+    return b == 0u ? 0xFFFFFFFFu : a / max(b, 1u);
+}
+uint brt_imod(uint a, uint b) {
+    brt_check_division(a, b);
+    return b == 0u ? a : a % max(b, 1u);
+}
 #define BRT_INTEGER_DIVISION(T)                                                                  \
     T##2 brt_idiv(T##2 a, T##2 b) { return T##2(brt_idiv(a.x, b.x), brt_idiv(a.y, b.y)); }      \
     T##3 brt_idiv(T##3 a, T##3 b) { return T##3(brt_idiv(a.xy, b.xy), brt_idiv(a.z, b.z)); }    \

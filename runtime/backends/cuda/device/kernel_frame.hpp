@@ -75,6 +75,10 @@ struct Frame {
     /// Launch::element_flags; the call is then not dense): a byte per output element, on entry
     /// nonzero for one to skip, on return 1 for each one written.
     unsigned char* element_flags;
+    /// Null, or under BRT_CHECK=1 (a program compiled with -DBROOK_CHECK) the word where the
+    /// call records its first integer division fault, element * 2 + fault, by atomicMin from
+    /// all ones (runtime/core/checks.hpp).
+    unsigned long long* division_record;
 };
 
 #if defined(__CUDACC__)
@@ -124,6 +128,24 @@ __device__ inline bool skips_element(const Frame& frame, Index i) {
 __device__ inline void mark_written(const Frame& frame, Index i) {
     if (frame.element_flags != nullptr)
         frame.element_flags[i] = 1;
+}
+
+/// Marks output element `i` as the one the calling thread runs, for the division checks of
+/// BRT_CHECK=1 (brook/vector.hpp, record_division_fault); nothing without -DBROOK_CHECK.
+__device__ inline void check_element([[maybe_unused]] const Frame& frame,
+                                     [[maybe_unused]] Index i) {
+#if defined(BROOK_CHECK)
+    ::brook::detail::division_record = frame.division_record;
+    ::brook::detail::checked_elements[threadIdx.x] = i;
+#endif
+}
+
+/// A reduction records no division faults (docs/language.md, "Integer division"): it clears
+/// the record an earlier launch in the block's shared memory may have left.
+__device__ inline void check_nothing() {
+#if defined(BROOK_CHECK)
+    ::brook::detail::division_record = nullptr;
+#endif
 }
 
 /// The value of constant parameter `param`, in its storage type T.

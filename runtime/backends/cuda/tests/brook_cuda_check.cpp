@@ -1,11 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
-// brook_cuda_check [--header NAME=FILE]... FILE.cu...
+// brook_cuda_check [--header NAME=FILE]... [--option OPTION]... FILE.cu...
 //
 // Checks CUDA sources the way the cuda backend compiles them: NVRTC, with the backend's options
-// and the given in-memory headers, to PTX for compute_80 and compute_90; any NVRTC log (a
-// warning) fails. Each PTX then goes through ptxas -v for the matching sm_XX, and the registers,
-// shared memory and spill stores ptxas reports are printed per kernel, one line each:
+// (and the --option ones, e.g. the -DBROOK_CHECK of BRT_CHECK=1) and the given in-memory headers,
+// to PTX for compute_80 and compute_90; any NVRTC log (a warning) fails. Each PTX then goes through
+// ptxas -v for the matching sm_XX, and the registers, shared memory and spill stores ptxas reports
+// are printed per kernel, one line each:
 //   FILE sm_XX KERNEL: R registers, S bytes shared, P bytes spill stores
 // A ptxas failure or warning fails too. Exit status: 0 when everything passes, 1 when something
 // fails, 2 for bad usage.
@@ -131,7 +132,8 @@ bool print_resources(const std::string& file, int arch, const std::string& repor
 }
 
 /// Compiles and assembles `file` for every architecture; false on any failure or warning.
-bool check(const Nvrtc& nvrtc, const std::string& file, const std::vector<Header>& headers) {
+bool check(const Nvrtc& nvrtc, const std::string& file, const std::vector<Header>& headers,
+           const std::vector<std::string>& options) {
     std::string source;
     if (!read_file(file, source)) {
         std::cerr << "brook_cuda_check: cannot read " << file << "\n";
@@ -141,7 +143,7 @@ bool check(const Nvrtc& nvrtc, const std::string& file, const std::vector<Header
     for (const int arch : architectures) {
         brook::detail::cuda::Compiled ptx;
         try {
-            ptx = nvrtc.compile_ptx(source, file, headers, {}, arch);
+            ptx = nvrtc.compile_ptx(source, file, headers, options, arch);
         } catch (const std::exception& error) {
             std::cout << error.what() << "\n";
             passed = false;
@@ -175,7 +177,8 @@ bool check(const Nvrtc& nvrtc, const std::string& file, const std::vector<Header
 }
 
 int usage() {
-    std::cerr << "usage: brook_cuda_check [--header NAME=FILE]... FILE.cu...\n";
+    std::cerr
+        << "usage: brook_cuda_check [--header NAME=FILE]... [--option OPTION]... FILE.cu...\n";
     return 2;
 }
 
@@ -183,15 +186,20 @@ int usage() {
 
 int main(int argc, char** argv) {
     std::vector<Header> headers;
+    std::vector<std::string> options;
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) {
         const std::string argument = argv[i];
-        if (argument != "--header") {
+        if (argument != "--header" && argument != "--option") {
             files.push_back(argument);
             continue;
         }
         if (i + 1 == argc) {
             return usage();
+        }
+        if (argument == "--option") {
+            options.emplace_back(argv[++i]);
+            continue;
         }
         const std::string value = argv[++i];
         const std::size_t equals = value.find('=');
@@ -211,7 +219,7 @@ int main(int argc, char** argv) {
         const Nvrtc nvrtc;
         bool passed = true;
         for (const std::string& file : files) {
-            passed = check(nvrtc, file, headers) && passed;
+            passed = check(nvrtc, file, headers, options) && passed;
         }
         return passed ? 0 : 1;
     } catch (const std::exception& error) {

@@ -375,8 +375,8 @@ int large_copies_go_through_pinned_staging() {
     check_calls(mark,
                 {"cuMemAllocHost_v2 bytes=" + std::to_string(chunk),
                  "cuMemAllocHost_v2 bytes=" + std::to_string(chunk), "cuStreamSynchronize",
-                 to_device(chunk), "cuStreamSynchronize", to_device(chunk),
-                 "cuStreamSynchronize", to_device(bytes - 2 * chunk)},
+                 to_device(chunk), "cuStreamSynchronize", to_device(chunk), "cuStreamSynchronize",
+                 to_device(bytes - 2 * chunk)},
                 "streamRead of 20 MB");
 
     std::vector<float> out(n);
@@ -754,14 +754,62 @@ void launch_failing() {
     copy(a, b);
 }
 
-TEST_F(CudaBackendTest, AFailedLaunchNamesTheKernel) {
+TEST_F(CudaBackendTest, AFailedLaunchNamesTheKernelAndTheLimits) {
     EXPECT_EXIT(
         {
             use_fake_cuda();
             launch_failing();
         },
         testing::ExitedWithCode(1),
-        "kernel 'copy': cannot launch it: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES");
+        "kernel 'copy' needs more registers or shared memory than a block of 256 threads may have "
+        "on this GPU: 32 registers per thread \\(CU_FUNC_ATTRIBUTE_NUM_REGS; the device has 65536 "
+        "per block.*runs at most 1024 threads per block.*BRT_RUNTIME=cpu "
+        "\\(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES\\)");
+}
+
+/// A kernel compiled to too many registers for blocks of 256 threads, whose grid-stride loop
+/// runs in blocks of any size: it launches again in blocks as large as it may have, and later
+/// calls launch so at once.
+int too_many_registers_for_256_threads_launch_smaller_blocks() {
+    const brook::stream a = brook::make_stream<brook::float4>(1000);
+    brook::stream b = brook::make_stream<brook::float4>(1000);
+    fake_cuda_set_function_attribute(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 200);
+    fake_cuda_fail_next("cuLaunchKernel", CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+    copy(a, b);
+    copy(a, b);
+    check_launches(0,
+                   {"copy__cuda grid=4,1,1 block=192,1,1", "copy__cuda grid=4,1,1 block=192,1,1"},
+                   "launches after one out of resources");
+    return verdict();
+}
+
+TEST_F(CudaBackendTest, AKernelWithTooManyRegistersForItsBlocksRunsInSmallerOnes) {
+    EXPECT_EXIT(
+        {
+            use_fake_cuda();
+            std::exit(too_many_registers_for_256_threads_launch_smaller_blocks());
+        },
+        testing::ExitedWithCode(0), "");
+}
+
+void reduction_out_of_resources() {
+    const brook::stream a = brook::make_stream<float>(1000);
+    fake_cuda_set_function_attribute(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 128);
+    fake_cuda_set_function_attribute(CU_FUNC_ATTRIBUTE_NUM_REGS, 255);
+    fake_cuda_fail_next("cuLaunchKernel", CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+    sum_value(a);
+}
+
+TEST_F(CudaBackendTest, AReductionWithTooManyRegistersForItsBlocksNamesTheLimits) {
+    // A reduction's blocks cooperate in a plan made for 256 threads: no smaller blocks.
+    EXPECT_EXIT(
+        {
+            use_fake_cuda();
+            reduction_out_of_resources();
+        },
+        testing::ExitedWithCode(1),
+        "reduce 'sum' needs more registers or shared memory than a block of 256 threads may have "
+        "on this GPU: 255 registers per thread.*runs at most 128 threads per block");
 }
 
 void stream_write_failing() {

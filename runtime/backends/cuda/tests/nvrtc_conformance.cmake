@@ -37,3 +37,13 @@ execute_process(COMMAND "${CHECK}" ${header_args} ${programs} RESULT_VARIABLE ch
 if(NOT check_status EQUAL 0)
     message(FATAL_ERROR "brook_cuda_check failed (${check_status}) on the kernels of ${SOURCE}")
 endif()
+# A program that runs with BRT_CHECK=1 also as the backend compiles it then.
+file(READ "${SOURCE}" text)
+if(text MATCHES "// env:[^\n]*BRT_CHECK=1")
+    execute_process(COMMAND "${CHECK}" ${header_args} --option -DBROOK_CHECK ${programs}
+        RESULT_VARIABLE check_status)
+    if(NOT check_status EQUAL 0)
+        message(FATAL_ERROR "brook_cuda_check -DBROOK_CHECK failed (${check_status}) on the "
+                            "kernels of ${SOURCE}")
+    endif()
+endif()

@@ -22,6 +22,7 @@
 #error "compile the generated kernels with -D__CUDACC__"
 #endif
 
+#include <atomic>
 #include <cstring>
 #include <functional>
 #include <type_traits>
@@ -95,6 +96,15 @@ template <class T> T __shfl_up_sync(unsigned, T value, unsigned delta) {
 }
 template <class T> T __shfl_sync(unsigned, T value, int source) {
     return brook::cuda::emulation::shuffle(value, static_cast<unsigned>(source) % 32);
+}
+
+// CUDA's atomicMin of a 64-bit word (BRT_CHECK=1's division record, brook/vector.hpp).
+inline unsigned long long atomicMin(unsigned long long* address, unsigned long long value) {
+    std::atomic_ref<unsigned long long> word(*address);
+    unsigned long long old = word.load();
+    while (value < old && !word.compare_exchange_weak(old, value)) {
+    }
+    return old;
 }
 
 extern "C" {

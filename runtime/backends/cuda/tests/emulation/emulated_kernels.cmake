@@ -34,7 +34,10 @@ foreach(directory IN LISTS INCLUDES)
 endforeach()
 separate_arguments(flag_args NATIVE_COMMAND "${FLAGS}")
 execute_process(
-    COMMAND "${CXX}" -std=c++20 -O1 -fPIC -shared ${flag_args} -Werror -D__CUDACC__
+    # -DBROOK_CHECK: the runtime compiles BRT_CHECK=1's division checks into a program only
+    # when it runs with them (the NVRTC option); a library built once has them always, and a
+    # Frame without a division record (BRT_CHECK unset) keeps them from recording anything.
+    COMMAND "${CXX}" -std=c++20 -O1 -fPIC -shared ${flag_args} -Werror -D__CUDACC__ -DBROOK_CHECK
             -include "${PRELUDE}" ${include_args} -x c++ ${programs} -x none
             # Whole: brook_emulate_launch is called only through dlsym.
             -Wl,--whole-archive "${RUNTIME}" -Wl,--no-whole-archive

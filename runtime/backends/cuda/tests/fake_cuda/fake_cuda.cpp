@@ -125,6 +125,11 @@ struct State {
     std::deque<std::string> launch_names;
     std::deque<FakeCudaLaunch> launches;
     std::size_t next_stream = 1;
+    std::map<CUfunction_attribute, int> function_attributes = default_function_attributes();
+
+    static std::map<CUfunction_attribute, int> default_function_attributes() {
+        return {{CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 1024}, {CU_FUNC_ATTRIBUTE_NUM_REGS, 32}};
+    }
 };
 
 State& state() {
@@ -146,6 +151,7 @@ constexpr std::pair<CUdevice_attribute, int> attributes[] = {
     {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, 65535},
     {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, 65535},
     {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, 49152},
+    {CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK, 65536},
 };
 
 /// A CUcontext for the one primary context: any unique non-null address does.
@@ -546,6 +552,20 @@ CUresult cuModuleGetFunction(CUfunction* function, CUmodule module, const char* 
     return result;
 }
 
+CUresult cuFuncGetAttribute(int* value, CUfunction_attribute attribute, CUfunction function) {
+    State& s = state();
+    const std::lock_guard lock(s.mutex);
+    CUresult result = enter(s, __func__, "attribute=" + std::to_string(attribute));
+    if (result == CUDA_SUCCESS && function == nullptr) {
+        result = CUDA_ERROR_INVALID_HANDLE;
+    }
+    if (result == CUDA_SUCCESS) {
+        const auto found = s.function_attributes.find(attribute);
+        *value = found != s.function_attributes.end() ? found->second : 0;
+    }
+    return result;
+}
+
 CUresult cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z,
                         unsigned block_x, unsigned block_y, unsigned block_z, unsigned shared_bytes,
                         CUstream stream, void** params, void**) {
@@ -594,6 +614,7 @@ void fake_cuda_reset() {
     s.context_retains = 0;
     s.launch_names.clear();
     s.launches.clear();
+    s.function_attributes = State::default_function_attributes();
 }
 
 int fake_cuda_call_count(const char* name) {
@@ -637,6 +658,12 @@ void fake_cuda_fail_next(const char* name, CUresult result) {
     State& s = state();
     const std::lock_guard lock(s.mutex);
     s.failures[name] = result;
+}
+
+void fake_cuda_set_function_attribute(CUfunction_attribute attribute, int value) {
+    State& s = state();
+    const std::lock_guard lock(s.mutex);
+    s.function_attributes[attribute] = value;
 }
 
 void fake_cuda_set_device_count(int count) {

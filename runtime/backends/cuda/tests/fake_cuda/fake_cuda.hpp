@@ -47,6 +47,9 @@ std::size_t fake_cuda_live_contexts();
 void fake_cuda_fail_next(const char* name, CUresult result);
 /// How many devices cuDeviceGetCount reports (1 after a reset).
 void fake_cuda_set_device_count(int count);
+/// What cuFuncGetAttribute gives for `attribute` of every function (until a reset: 1024 for
+/// CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 32 for CU_FUNC_ATTRIBUTE_NUM_REGS, otherwise 0).
+void fake_cuda_set_function_attribute(CUfunction_attribute attribute, int value);
 /// The launches recorded since the last reset; `index` < fake_cuda_launch_count().
 std::size_t fake_cuda_launch_count();
 FakeCudaLaunch fake_cuda_launch(std::size_t index);
