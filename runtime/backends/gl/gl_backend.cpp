@@ -33,6 +33,7 @@
 #include "core/stream_impl.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <compare>
 #include <cstdint>
 #include <cstring>
@@ -149,9 +150,11 @@ struct Layout {
     int height = 1;
 };
 
+/// One row when the elements fit in one, else rows of the largest power-of-two width that fits:
+/// the shaders then find a texel without dividing (prelude.glsl, brt_texel).
 Layout layout_for(std::size_t count, int max_size) {
     const auto max = static_cast<std::size_t>(max_size);
-    const std::size_t width = std::clamp<std::size_t>(count, 1, max);
+    const std::size_t width = count <= max ? std::max<std::size_t>(count, 1) : std::bit_floor(max);
     const std::size_t height = std::max<std::size_t>(1, (count + width - 1) / width);
     if (height > max) {
         fatal("gl backend: a stream of " + std::to_string(count) +

@@ -18,13 +18,14 @@ uniform int brt_frame_count;
 ivec4 brt_index;
 
 ivec2 brt_texel(int element, int width) {
-    // A stream wider than the largest texture is stored that wide, a power of two on every
-    // driver we know: masks and shifts then, where llvmpipe runs integer division and remainder
-    // one lane at a time. The branch depends on uniforms only, so every invocation takes it.
+    // A texture holds one row of elements, or rows of a power-of-two width (the runtime's
+    // layout_for): masks and shifts for those, where llvmpipe runs integer division and
+    // remainder one lane at a time. llvmpipe runs both sides of a branch, even one that depends
+    // on uniforms only, so neither side divides.
     if ((width & (width - 1)) == 0) {
         return ivec2(element & (width - 1), element >> findMSB(width));
     }
-    return ivec2(element % width, element / width);
+    return ivec2(element, 0);
 }
 
 int brt_element(ivec4 position, ivec4 strides, int offset) {
