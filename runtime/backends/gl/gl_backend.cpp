@@ -902,6 +902,8 @@ private:
         for (std::size_t p = 0; p < key.direct.size(); ++p) {
             if (key.direct[p] == '1') {
                 common += "#define BRT_DIRECT_" + std::to_string(p) + "\n";
+            } else if (key.direct[p] == '2') {
+                common += "#define BRT_UNRESIZED_" + std::to_string(p) + "\n";
             }
         }
         const auto per_pass = static_cast<std::size_t>(device_->context->max_outputs());
@@ -932,10 +934,13 @@ private:
                                     static_cast<std::size_t>(layout.height);
     }
 
-    /// Which parameters a pass reads directly ('1'; else '0'): the streams and outputs of an
-    /// ordinary pass that are stored as the frame is drawn, which its shader (under
-    /// `#define BRT_DIRECT_P`) reads at the texel it draws, with no address arithmetic.
-    /// Reductions and a variable output's values draw other frames.
+    /// How a pass finds each parameter's elements: '1' for the streams and outputs of an
+    /// ordinary pass stored as the frame is drawn, which its shader (under `#define
+    /// BRT_DIRECT_P`) reads at the texel it draws, with no address arithmetic; '2' for the other
+    /// inputs of the frame's extents, which it reads at the frame's position as it is (under
+    /// `#define BRT_UNRESIZED_P`), without brt_resize's divisions, which llvmpipe runs even for
+    /// extents alike; '0' for the rest. Reductions and a variable output's values draw other
+    /// frames.
     std::string direct_params(const Launch& launch, const Shape4& frame,
                               const PassUniforms& extra) const {
         std::string direct(launch.kernel->params.size(), '0');
@@ -945,9 +950,13 @@ private:
         const Layout layout = layout_for(frame.count(), device_->context->max_texture_size());
         for (std::size_t p = 0; p < launch.kernel->params.size(); ++p) {
             const ParamKind kind = launch.kernel->params[p].kind;
+            const BoundStream& stream = launch.args[p].stream;
             if ((kind == ParamKind::InputStream || kind == ParamKind::OutputStream) &&
-                stored_as_frame(launch.args[p].stream, frame, layout)) {
+                stored_as_frame(stream, frame, layout)) {
                 direct[p] = '1';
+            } else if (kind == ParamKind::InputStream &&
+                       shape_of(stream.region).extents == frame.extents) {
+                direct[p] = '2';
             }
         }
         return direct;
