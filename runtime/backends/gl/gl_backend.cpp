@@ -736,18 +736,22 @@ private:
             targets.defines.emplace_back("BRT_WRITTEN");
             written = acquire_surface(*device_, flags->formats(), domain.count());
         } else if (const std::optional<Shape4> view = output_view(launch, outputs, domain)) {
-            const std::vector<Pass>& framed = plan_passes(kernel, launch, targets, domain, extra);
+            // Planned as drawn in the view first, so that the common call builds one program; a
+            // call that reads an output's stream is planned again, drawn in a frame.
+            PassUniforms in_view = extra;
+            in_view.view = view;
+            in_view.view_layout = outputs.front().storage->surface().layout;
+            const std::array<GLint, 4> span = texels_spanned(*view, in_view.view_layout);
+            in_view.view_points =
+                static_cast<std::size_t>(span[2]) * static_cast<std::size_t>(span[3]) >
+                texels_per_point * domain.count();
+            in_view.defines +=
+                in_view.view_points ? "#define BRT_DRAW_POINTS\n" : "#define BRT_DRAW_IN_VIEW\n";
+            const std::vector<Pass>& drawn = plan_passes(kernel, launch, targets, domain, in_view);
             if (std::ranges::all_of(outputs, [&](const Output& output) {
-                    return renders_into_stream(launch, output, framed);
+                    return renders_into_stream(launch, output, drawn);
                 })) {
-                extra.view = view;
-                extra.view_layout = outputs.front().storage->surface().layout;
-                const std::array<GLint, 4> span = texels_spanned(*view, extra.view_layout);
-                extra.view_points =
-                    static_cast<std::size_t>(span[2]) * static_cast<std::size_t>(span[3]) >
-                    texels_per_point * domain.count();
-                extra.defines +=
-                    extra.view_points ? "#define BRT_DRAW_POINTS\n" : "#define BRT_DRAW_IN_VIEW\n";
+                extra = std::move(in_view);
             }
         }
         const std::vector<Pass>& passes = plan_passes(kernel, launch, targets, domain, extra);
