@@ -23,7 +23,9 @@ bool mentions_any(const std::vector<Expr*>& exprs, const ParamDecl& param) {
     return false;
 }
 
-/// Whether `expr` names `param` anywhere (a read, a write, an argument, indexof).
+/// Whether `expr` names `param` anywhere (a read, a write, an argument). `indexof(param)` is not
+/// counted: it is the element's position, which needs nothing of the element's value, so an
+/// output whose position is taken before it is assigned still needs no old value.
 bool mentions(const Expr* expr, const ParamDecl& param) {
     if (expr == nullptr)
         return false;
@@ -61,8 +63,6 @@ bool mentions(const Expr* expr, const ParamDecl& param) {
     }
     case NodeKind::InitList:
         return mentions_any(static_cast<const InitList*>(expr)->elements, param);
-    case NodeKind::Indexof:
-        return mentions(static_cast<const Indexof*>(expr)->stream, param);
     default:
         return false;
     }

@@ -987,20 +987,27 @@ std::string kernel_main(const KernelDecl& kernel) {
                     zero_value(param->type) + ";\n";
         }
         const std::string index = std::to_string(param->index);
-        const std::string position =
-            param->param_kind == ParamKind::InputStream
-                ? "brt_resize(brt_index, brt_ext_" + index + ", brt_frame_ext)"
-                : "brt_index";
         const std::string declaration =
             "    " + glsl_type_name(param->type) + " " + local_name(*param) + " = ";
+        const auto fetch_at = [&](const std::string& position) {
+            return declaration + "brt_fetch_" + index + "(brt_element(" + position + ", brt_str_" +
+                   index + ", brt_off_" + index + "));\n";
+        };
         // An output starts as the stream's current value, as on the CPU, so an element the
         // body does not assign keeps it. BRT_DIRECT_P: the runtime found the stream stored
         // exactly as the frame is drawn, so the element is the texel being drawn (no address
-        // arithmetic, which integer division makes costly).
-        const std::string fetch = "#ifdef BRT_DIRECT_" + index + "\n" + declaration +
-                                  "brt_fetch_at_" + index + "(ivec2(gl_FragCoord.xy));\n#else\n" +
-                                  declaration + "brt_fetch_" + index + "(brt_element(" + position +
-                                  ", brt_str_" + index + ", brt_off_" + index + "));\n#endif\n";
+        // arithmetic, which integer division makes costly). BRT_UNRESIZED_P: an input of the
+        // frame's extents, read at the frame's position without resizing it.
+        std::string fetch = "#ifdef BRT_DIRECT_" + index + "\n" + declaration + "brt_fetch_at_" +
+                            index + "(ivec2(gl_FragCoord.xy));\n";
+        if (param->param_kind == ParamKind::InputStream) {
+            fetch += "#elif defined(BRT_UNRESIZED_" + index + ")\n" + fetch_at("brt_index") +
+                     "#else\n" +
+                     fetch_at("brt_resize(brt_index, brt_ext_" + index + ", brt_frame_ext)");
+        } else {
+            fetch += "#else\n" + fetch_at("brt_index");
+        }
+        fetch += "#endif\n";
         if (param->param_kind == ParamKind::OutputStream &&
             !access[static_cast<std::size_t>(param->index)].read) {
             // Every element assigns the output before anything could read it: its current

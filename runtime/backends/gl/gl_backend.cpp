@@ -12,10 +12,14 @@
 //    texel (BRT_DIRECT_P), without address arithmetic. An output the kernel assigns before any
 //    use, and that no other argument shares, is rendered straight into its textures; the others
 //    go to fresh textures (from a pool) that then replace the output's (ping-pong), so a stream
-//    may be input and output of one call; an output that is a view of a larger stream is copied
-//    into place by a small scatter shader. Kernels with more output fields than render targets
-//    are split into passes, each writing some of them. Draws change the framebuffer only where
-//    it differs from the previous draw's (RenderTargets), which keeps small calls cheap;
+//    may be input and output of one call. An output that is a view of a larger stream is
+//    rendered straight into its stream's textures, over the texels the view spans (each finds
+//    its element of the view; those between its elements compute nothing) or, for a sparse
+//    view, as a point per element; where that cannot be (the call reads the stream), it goes to
+//    a fresh texture copied into place by a small scatter shader. Kernels with more output
+//    fields than render targets are split into passes, each writing some of them. Draws change
+//    the framebuffer only where it differs from the previous draw's (RenderTargets), which keeps
+//    small calls cheap;
 //  - a kernel with variable outputs runs the core's two passes (core/launch.cpp) on the GPU: the
 //    count pass renders each element's number of pushes, which the core sums up; the write pass
 //    of each vout draws over its values, each of which finds its element by a binary search over
@@ -34,11 +38,13 @@
 #include "core/stream_impl.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <compare>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -150,9 +156,11 @@ struct Layout {
     int height = 1;
 };
 
+/// One row when the elements fit in one, else rows of the largest power-of-two width that fits:
+/// the shaders then find a texel without dividing (prelude.glsl, brt_texel).
 Layout layout_for(std::size_t count, int max_size) {
     const auto max = static_cast<std::size_t>(max_size);
-    const std::size_t width = std::clamp<std::size_t>(count, 1, max);
+    const std::size_t width = count <= max ? std::max<std::size_t>(count, 1) : std::bit_floor(max);
     const std::size_t height = std::max<std::size_t>(1, (count + width - 1) / width);
     if (height > max) {
         fatal("gl backend: a stream of " + std::to_string(count) +
@@ -655,7 +663,20 @@ private:
         GLuint push_offsets = 0;
         /// The texture of Launch::element_flags, for a call whose elements are tracked.
         GLuint element_flags = 0;
+        /// The view of its outputs' streams an ordinary pass draws straight into (output_view),
+        /// the streams' layout, and whether it is drawn as a point per element rather than over
+        /// the texels it spans (write_outputs).
+        std::optional<Shape4> view;
+        Layout view_layout;
+        bool view_points = false;
     };
+
+    /// A view drawn over the texels it spans computes nothing at those between its elements,
+    /// but llvmpipe still runs the shader's start there; a point costs it roughly as much as
+    /// this many such texels (its setup, and a block of texels shaded for one; a rough figure,
+    /// not tuned). So a view whose elements are sparser than that in its span, such as a column
+    /// of a 2-D stream, is drawn as points.
+    static constexpr std::size_t texels_per_point = 32;
 
     /// Per-element push counts and first slots: one int per element, in the elements' layout.
     static constexpr Format counter_format{GL_R32I, GL_RED_INTEGER,    GL_INT, 1,
@@ -693,9 +714,11 @@ private:
     /// Draws every ordinary output over the domain and stores the results. An output is
     /// rendered straight into its stream's textures when no pass reads them (the kernel
     /// assigns it before using it, and no other argument is the same stream) and the stream is
-    /// stored as the domain is drawn; the others go to fresh textures that replace the
-    /// stream's afterwards (ping-pong), which keeps a stream that is read and written by one
-    /// call, or an element the body does not assign, as the CPU does.
+    /// stored as the domain is drawn, or the outputs are all one view of their streams
+    /// (output_view), drawn over the texels it spans; the others go to fresh textures that
+    /// replace the stream's afterwards (ping-pong), or are copied into the view, which keeps a
+    /// stream that is read and written by one call, or an element the body does not assign, as
+    /// the CPU does.
     void write_outputs(const Launch& launch, const Shape4& domain) {
         const KernelInfo& kernel = *launch.kernel;
         std::vector<Output> outputs;
@@ -719,11 +742,30 @@ private:
             extra.element_flags = flags->surface().textures[0].get();
             targets.defines.emplace_back("BRT_WRITTEN");
             written = acquire_surface(*device_, flags->formats(), domain.count());
+        } else if (const std::optional<Shape4> view = output_view(launch, outputs, domain)) {
+            // Planned as drawn in the view first, so that the common call builds one program; a
+            // call that reads an output's stream is planned again, drawn in a frame.
+            PassUniforms in_view = extra;
+            in_view.view = view;
+            in_view.view_layout = outputs.front().storage->surface().layout;
+            const std::array<GLint, 4> span = texels_spanned(*view, in_view.view_layout);
+            in_view.view_points =
+                static_cast<std::size_t>(span[2]) * static_cast<std::size_t>(span[3]) >
+                texels_per_point * domain.count();
+            in_view.defines +=
+                in_view.view_points ? "#define BRT_DRAW_POINTS\n" : "#define BRT_DRAW_IN_VIEW\n";
+            const std::vector<Pass>& drawn = plan_passes(kernel, launch, targets, domain, in_view);
+            if (std::ranges::all_of(outputs, [&](const Output& output) {
+                    return renders_into_stream(launch, output, drawn);
+                })) {
+                extra = std::move(in_view);
+            }
         }
         const std::vector<Pass>& passes = plan_passes(kernel, launch, targets, domain, extra);
         std::vector<bool> in_place;
         for (Output& output : outputs) {
-            in_place.push_back(renders_in_place(launch, output, domain, passes));
+            in_place.push_back(extra.view.has_value() ||
+                               renders_in_place(launch, output, domain, passes));
             const Surface& surface = in_place.back() ? output.storage->surface() : output.surface;
             if (!in_place.back()) {
                 output.surface =
@@ -755,10 +797,17 @@ private:
         const BoundStream& stream = launch.args[param].stream;
         const Layout frame = layout_for(domain.count(), device_->context->max_texture_size());
         const Layout stored = output.storage->surface().layout;
-        if (stream.region.count() != output.storage->count() ||
-            !stored_as_frame(stream, domain, frame) || stored.height != frame.height) {
-            return false;
-        }
+        return stream.region.count() == output.storage->count() &&
+               stored_as_frame(stream, domain, frame) && stored.height == frame.height &&
+               renders_into_stream(launch, output, passes);
+    }
+
+    /// Whether `output` may be drawn into its stream's own textures: no pass samples them (the
+    /// kernel assigns the output before any use) and no other argument is the same stream.
+    static bool renders_into_stream(const Launch& launch, const Output& output,
+                                    const std::vector<Pass>& passes) {
+        const auto param = static_cast<std::size_t>(output.param);
+        const BoundStream& stream = launch.args[param].stream;
         for (std::size_t p = 0; p < launch.kernel->params.size(); ++p) {
             if (p != param && is_stream_param(launch.kernel->params[p].kind) &&
                 launch.args[p].stream.storage == stream.storage) {
@@ -774,6 +823,42 @@ private:
             }
         }
         return true;
+    }
+
+    /// The view of their streams that the call's outputs are, when one draw can render them
+    /// straight into it (write_outputs): each output is a view, not the whole stream, of the
+    /// domain's extents, all with the same offset and strides in streams of the same width, and
+    /// each stride exceeds the span of the dimensions after it, so that a texel is at most one
+    /// element of the view (prelude.glsl, BRT_DRAW_IN_VIEW). Dimensions of extent 1 get stride 0.
+    static std::optional<Shape4>
+    output_view(const Launch& launch, const std::vector<Output>& outputs, const Shape4& domain) {
+        std::optional<Shape4> view;
+        for (const Output& output : outputs) {
+            const Region& region =
+                launch.args[static_cast<std::size_t>(output.param)].stream.region;
+            Shape4 shape = shape_of(region);
+            if (region.count() == output.storage->count() || shape.extents != domain.extents ||
+                output.storage->surface().layout.width !=
+                    outputs.front().storage->surface().layout.width) {
+                return std::nullopt;
+            }
+            std::size_t span = 1; // elements from the first to the last of the dimensions after d
+            for (std::size_t d = 4; d-- > 0;) {
+                if (shape.extents[d] == 1) {
+                    shape.strides[d] = 0;
+                } else if (static_cast<std::size_t>(shape.strides[d]) < span) {
+                    return std::nullopt;
+                } else {
+                    span += static_cast<std::size_t>(shape.extents[d] - 1) *
+                            static_cast<std::size_t>(shape.strides[d]);
+                }
+            }
+            if (view && (shape.offset != view->offset || shape.strides != view->strides)) {
+                return std::nullopt;
+            }
+            view = shape;
+        }
+        return view;
     }
 
     static bool is_stream_param(ParamKind kind) {
@@ -911,6 +996,8 @@ private:
         for (std::size_t p = 0; p < key.direct.size(); ++p) {
             if (key.direct[p] == '1') {
                 common += "#define BRT_DIRECT_" + std::to_string(p) + "\n";
+            } else if (key.direct[p] == '2') {
+                common += "#define BRT_UNRESIZED_" + std::to_string(p) + "\n";
             }
         }
         const auto per_pass = static_cast<std::size_t>(device_->context->max_outputs());
@@ -933,7 +1020,7 @@ private:
     /// `discard` that may run costs llvmpipe about a fifth of a SAXPY's speed even when it never
     /// does.
     bool fills_layout(const Shape4& frame, const PassUniforms& extra) const {
-        if (extra.push_total >= 0) {
+        if (extra.push_total >= 0 || extra.view) {
             return false;
         }
         const Layout layout = drawn_layout(frame, extra);
@@ -941,10 +1028,13 @@ private:
                static_cast<std::size_t>(layout.width) * static_cast<std::size_t>(layout.height);
     }
 
-    /// Which parameters a pass reads directly ('1'; else '0'): the streams and outputs of an
-    /// ordinary pass that are stored as the frame is drawn, which its shader (under
-    /// `#define BRT_DIRECT_P`) reads at the texel it draws, with no address arithmetic.
-    /// Reductions and a variable output's values draw other frames.
+    /// How a pass finds each parameter's elements: '1' for the streams and outputs of an
+    /// ordinary pass stored as the frame is drawn, which its shader (under `#define
+    /// BRT_DIRECT_P`) reads at the texel it draws, with no address arithmetic; '2' for the other
+    /// inputs of the frame's extents, which it reads at the frame's position as it is (under
+    /// `#define BRT_UNRESIZED_P`), without brt_resize's divisions, which llvmpipe runs even for
+    /// extents alike; '0' for the rest. Reductions and a variable output's values draw other
+    /// frames, and an output view is drawn over its own texels (no stream is read directly).
     std::string direct_params(const Launch& launch, const Shape4& frame,
                               const PassUniforms& extra) const {
         std::string direct(launch.kernel->params.size(), '0');
@@ -954,9 +1044,13 @@ private:
         const Layout layout = layout_for(frame.count(), device_->context->max_texture_size());
         for (std::size_t p = 0; p < launch.kernel->params.size(); ++p) {
             const ParamKind kind = launch.kernel->params[p].kind;
+            const BoundStream& stream = launch.args[p].stream;
             if ((kind == ParamKind::InputStream || kind == ParamKind::OutputStream) &&
-                stored_as_frame(launch.args[p].stream, frame, layout)) {
+                !extra.view && stored_as_frame(stream, frame, layout)) {
                 direct[p] = '1';
+            } else if (kind == ParamKind::InputStream &&
+                       shape_of(stream.region).extents == frame.extents) {
+                direct[p] = '2';
             }
         }
         return direct;
@@ -1003,15 +1097,25 @@ private:
         if (checked(extra)) {
             clear_division_record();
         }
-        const Layout layout = drawn_layout(frame, extra);
+        const Layout layout = extra.view ? extra.view_layout : drawn_layout(frame, extra);
         ContextObjects& objects = device_->objects();
         glBindVertexArray(objects.empty_vertex_array.get());
-        glViewport(0, 0, layout.width, layout.height);
+        if (extra.view && !extra.view_points) {
+            const std::array<GLint, 4> span = texels_spanned(*extra.view, layout);
+            glViewport(span[0], span[1], span[2], span[3]);
+        } else {
+            glViewport(0, 0, layout.width, layout.height);
+        }
         for (const Pass& pass : passes) {
             objects.targets.bind(targets.textures.data() + pass.first, pass.count);
             gl::ShaderProgram& program = *pass.program;
             glUseProgram(program.get());
             set_frame(program, frame, layout);
+            if (extra.view) {
+                glUniform4iv(program.uniform("brt_view_str"), 1, extra.view->strides.data());
+                glUniform1i(program.uniform("brt_view_off"), extra.view->offset);
+                glUniform2i(program.uniform("brt_view_size"), layout.width, layout.height);
+            }
             const int unit = bind_arguments(program, *launch.kernel, launch);
             if (extra.reduce_dim >= 0) {
                 glUniform1i(program.uniform("brt_reduce_dim"), extra.reduce_dim);
@@ -1027,12 +1131,29 @@ private:
                 glBindTextureUnit(static_cast<GLuint>(unit), extra.element_flags);
                 glUniform1i(program.uniform("brt_flags"), unit);
             }
-            glDrawArrays(GL_TRIANGLES, 0, 3);
+            if (extra.view_points) {
+                glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(frame.count()));
+            } else {
+                glDrawArrays(GL_TRIANGLES, 0, 3);
+            }
             gl::check("running a kernel pass");
         }
         if (checked(extra)) {
             report_division_faults(launch);
         }
+    }
+
+    /// The rectangle (x, y, width, height) of texels from the first to the last element of
+    /// `view` stored in `layout`: the rows they are in, or the texels themselves in one row.
+    static std::array<GLint, 4> texels_spanned(const Shape4& view, Layout layout) {
+        const auto [first, end] = element_span(view);
+        const auto width = static_cast<std::size_t>(layout.width);
+        const auto row = static_cast<GLint>(first / width);
+        const auto last_row = static_cast<GLint>((end - 1) / width);
+        if (row == last_row) {
+            return {static_cast<GLint>(first % width), row, static_cast<GLint>(end - first), 1};
+        }
+        return {0, row, layout.width, last_row - row + 1};
     }
 
     static void set_frame(gl::ShaderProgram& program, const Shape4& frame, Layout layout) {

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 // Shader compilation: every fragment shader is `#version 430 core`, the pass's defines, the
 // prelude (prelude.glsl, embedded at build time) and the kernel's source; the vertex shader is
-// one triangle covering the viewport, with no vertex data.
+// one triangle covering the viewport, with no vertex data, or for a pass whose defines draw
+// points (BRT_DRAW_POINTS), one point on the texel of each element of an output view.
 #include "backends/gl/gl_programs.hpp"
 
 #include "core/errors.hpp"
@@ -23,12 +24,38 @@ namespace {
 
 std::atomic<std::size_t> programs_compiled{0};
 
-constexpr const char* vertex_source = R"glsl(#version 430 core
+constexpr const char* points_define = "#define BRT_DRAW_POINTS\n";
+
+constexpr const char* vertex_source = R"glsl(
+#ifdef BRT_DRAW_POINTS
+// Vertex i is element i of the view (brt_view_off + position . brt_view_str, the position
+// within brt_frame_ext), drawn as a point on its texel of the view's streams, brt_view_size
+// texels; the fragment shader takes the position as the element it computes.
+uniform ivec4 brt_frame_ext;
+uniform ivec4 brt_view_str;
+uniform int brt_view_off;
+uniform ivec2 brt_view_size;
+flat out ivec4 brt_point_index;
+void main() {
+    int rest = gl_VertexID;
+    ivec4 position;
+    for (int d = 3; d >= 0; --d) {
+        position[d] = rest % brt_frame_ext[d];
+        rest /= brt_frame_ext[d];
+    }
+    int element = brt_view_off + position.x * brt_view_str.x + position.y * brt_view_str.y +
+                  position.z * brt_view_str.z + position.w * brt_view_str.w;
+    vec2 texel = vec2(element % brt_view_size.x, element / brt_view_size.x) + 0.5;
+    gl_Position = vec4(texel / vec2(brt_view_size) * 2.0 - 1.0, 0.0, 1.0);
+    brt_point_index = position;
+}
+#else
 void main() {
     // (-1,-1), (3,-1), (-1,3): one triangle that covers the whole viewport.
     vec2 corner = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);
     gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
 }
+#endif
 )glsl";
 
 /// The samplers `source` declares: brcc's GLSL has one per field of every stream argument
@@ -193,14 +220,19 @@ ShaderProgram& ProgramCache::get(const void* key, const std::string& name, const
         return *slot;
     }
     const ProfileTimer timer;
-    if (vertex_.get() == 0) {
-        vertex_ = compile(GL_VERTEX_SHADER, vertex_source, "(vertex shader)");
+    const bool points = defines.find(points_define) != std::string::npos;
+    Shader& vertex = vertex_[points ? 1 : 0];
+    if (vertex.get() == 0) {
+        vertex = compile(GL_VERTEX_SHADER,
+                         std::string("#version 430 core\n") + (points ? points_define : "") +
+                             vertex_source,
+                         "(vertex shader)");
     }
     const std::string fragment_source =
         std::string("#version 430 core\n") + defines + prelude_glsl + "\n#line 1 1\n" + source;
     const Shader fragment = compile(GL_FRAGMENT_SHADER, fragment_source, name);
     Program program(glCreateProgram());
-    glAttachShader(program.get(), vertex_.get());
+    glAttachShader(program.get(), vertex.get());
     glAttachShader(program.get(), fragment.get());
     glLinkProgram(program.get());
     GLint ok = GL_FALSE;

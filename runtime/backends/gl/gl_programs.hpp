@@ -9,6 +9,7 @@
 #include "backends/gl/gl_context.hpp"
 #include "backends/gl/gl_objects.hpp"
 
+#include <array>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -51,7 +52,8 @@ public:
 
 private:
     std::map<std::pair<const void*, std::string>, std::unique_ptr<ShaderProgram>> programs_;
-    Shader vertex_;
+    /// The vertex shaders: [0] covers the viewport, [1] draws points (gl_programs.cpp).
+    std::array<Shader, 2> vertex_;
 };
 
 } // namespace brook::detail::gl

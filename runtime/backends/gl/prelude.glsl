@@ -50,13 +50,14 @@ void brt_check_division(uint a, uint b) {
 #endif
 
 ivec2 brt_texel(int element, int width) {
-    // A stream wider than the largest texture is stored that wide, a power of two on every
-    // driver we know: masks and shifts then, where llvmpipe runs integer division and remainder
-    // one lane at a time. The branch depends on uniforms only, so every invocation takes it.
+    // A texture holds one row of elements, or rows of a power-of-two width (the runtime's
+    // layout_for): masks and shifts for those, where llvmpipe runs integer division and
+    // remainder one lane at a time. llvmpipe runs both sides of a branch, even one that depends
+    // on uniforms only, so neither side divides.
     if ((width & (width - 1)) == 0) {
         return ivec2(element & (width - 1), element >> findMSB(width));
     }
-    return ivec2(element % width, element / width);
+    return ivec2(element, 0);
 }
 
 int brt_element(ivec4 position, ivec4 strides, int offset) {
@@ -75,6 +76,40 @@ ivec4 brt_unflatten(int element, ivec4 extents) {
     return position;
 }
 
+#if defined(BRT_DRAW_POINTS)
+// The call renders straight into a view of its outputs' streams as one point per element, on
+// the element's texel (the runtime's output_view; gl_programs.cpp's vertex shader): the point
+// carries the element's position.
+flat in ivec4 brt_point_index;
+
+void brt_locate() {
+    brt_index = brt_point_index;
+}
+#elif defined(BRT_DRAW_IN_VIEW)
+// The call renders straight into a view of its outputs' streams (the runtime's output_view),
+// over the texels from its first element to its last: the texels drawn are the streams' own,
+// brt_frame_width wide, and the view's elements are brt_view_off + position . brt_view_str for
+// the positions within brt_frame_ext (strides nested, slowest first; 0 where the extent is 1).
+// The texels between the view's elements compute nothing.
+uniform ivec4 brt_view_str;
+uniform int brt_view_off;
+
+void brt_locate() {
+    int rest = int(gl_FragCoord.y) * brt_frame_width + int(gl_FragCoord.x) - brt_view_off;
+    // One discard, after the loop, which then has no exits.
+    bool outside = rest < 0;
+    for (int d = 0; d < 4; ++d) {
+        // (Both sides of ?: may run: the divisor is made safe.)
+        int position = brt_view_str[d] == 0 ? 0 : rest / max(brt_view_str[d], 1);
+        rest -= position * brt_view_str[d];
+        outside = outside || position >= brt_frame_ext[d];
+        brt_index[d] = position;
+    }
+    if (outside || rest != 0) {
+        discard;
+    }
+}
+#else
 // Finds this invocation's output element; the texels past the last element of the frame's last
 // row compute nothing (there are none under BRT_FILLS_LAYOUT).
 void brt_locate() {
@@ -87,6 +122,7 @@ void brt_locate() {
     BRT_CHECK_ELEMENT(element);
     brt_index = brt_unflatten(element, brt_frame_ext);
 }
+#endif
 
 #ifdef BRT_PUSH_WRITE
 // The write pass of a variable output is drawn over its values, brt_push_total of them, laid
