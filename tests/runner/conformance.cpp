@@ -238,6 +238,7 @@ Outcome run_conformance(const ConformanceOptions& options) {
     }
 
     ProcessSpec run;
+    run.argv = options.launcher;
     run.argv.push_back(program_path(options));
     run.argv.insert(run.argv.end(), spec.args.begin(), spec.args.end());
     run.env.emplace_back("BRT_RUNTIME", options.backend);

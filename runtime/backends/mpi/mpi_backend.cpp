@@ -1,0 +1,380 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
+// The mpi backend (docs/mpi.md): one Brook program over the ranks of an MPI job, each rank
+// holding a block of every stream's rows (DistributedStorage) in the backend it wraps,
+// BRT_RUNTIME=mpi:INNER (mpi alone is mpi:cpu).
+//
+// A kernel runs in one of two ways:
+//  - by blocks, when the inner backend runs row blocks (Backend::runs_row_blocks) and every
+//    output is a whole stream: each rank runs its block of the output's rows; an input that is a
+//    whole stream of the output's shape is read where it lies, every other stream argument
+//    (gathers, resized inputs, views) is gathered whole on every rank first;
+//  - whole on every rank otherwise (views as outputs, write masks, variable outputs, an inner
+//    backend without row blocks): every stream the call touches is gathered, every rank runs
+//    the whole call and keeps its own rows of what was written. Correct in every case, and
+//    without the speed-up, so docs/mpi.md lists it as what is left to distribute.
+// A reduction to a value folds each rank's rows in the inner backend, then the ranks' partial
+// results are joined in rank order by MPI_Allreduce with a non-commuting MPI_Op whose function
+// folds a pair of them in the inner backend, so the operands keep their row-major order.
+#include "core/backend.hpp"
+#include "core/errors.hpp"
+#include "core/launch.hpp"
+#include "core/registry.hpp"
+
+#include "distributed_storage.hpp"
+#include "mpi_world.hpp"
+
+#include <mpi.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace brook::detail::mpi {
+
+namespace {
+
+/// BRT_MPI_CHECK=1: every call's kernel and shapes are compared across the ranks.
+bool checking_calls() {
+    static const bool enabled = [] {
+        const char* text = std::getenv("BRT_MPI_CHECK");
+        if (text == nullptr || *text == '\0' || std::string_view(text) == "0") {
+            return false;
+        }
+        if (std::string_view(text) != "1") {
+            fatal("BRT_MPI_CHECK=" + std::string(text) + " is neither 0 nor 1");
+        }
+        return true;
+    }();
+    return enabled;
+}
+
+/// FNV-1a over `bytes`, continuing `hash`.
+std::uint64_t mixed(std::uint64_t hash, const void* bytes, std::size_t size) {
+    const auto* at = static_cast<const unsigned char*>(bytes);
+    for (std::size_t i = 0; i < size; ++i) {
+        hash = (hash ^ at[i]) * 1099511628211ull;
+    }
+    return hash;
+}
+
+/// What must be the same on every rank about a call: the kernel, the domain, each stream
+/// argument's shape.
+std::uint64_t call_signature(const Launch& launch) {
+    std::uint64_t hash = 14695981039346656037ull;
+    hash = mixed(hash, launch.kernel->name, std::strlen(launch.kernel->name));
+    hash = mixed(hash, launch.extents.data(), sizeof launch.extents);
+    for (const BoundArg& arg : launch.args) {
+        if (arg.stream.storage != nullptr) {
+            hash = mixed(hash, arg.stream.region.extents.data(), sizeof arg.stream.region.extents);
+        }
+    }
+    return hash;
+}
+
+/// The state MPI's reduction operator needs: MPI_Op functions take no user pointer. Set for the
+/// duration of one MPI_Allreduce, under the backend's mutex.
+struct PairFold {
+    Backend* inner = nullptr;
+    const Launch* launch = nullptr; ///< the rank's local reduction
+    int input = 0;
+    std::size_t element_size = 0;
+};
+PairFold pair_fold;
+
+/// A partial result as the ranks exchange it: a byte saying whether the rank had elements,
+/// then the value.
+void join_partials(void* in, void* inout, int* length, MPI_Datatype* /*type*/) {
+    const std::size_t size = pair_fold.element_size;
+    for (int i = 0; i < *length; ++i) {
+        auto* lower = static_cast<std::byte*>(in) + static_cast<std::size_t>(i) * (size + 1);
+        auto* upper = static_cast<std::byte*>(inout) + static_cast<std::size_t>(i) * (size + 1);
+        if (lower[0] == std::byte{0}) {
+            continue;
+        }
+        if (upper[0] == std::byte{0}) {
+            std::memcpy(upper, lower, size + 1);
+            continue;
+        }
+        // lower (+) upper: the pair as a two-element stream, folded in order.
+        Backend& inner = *pair_fold.inner;
+        std::unique_ptr<Storage> pair = inner.allocate(
+            pair_fold.launch->kernel->params[static_cast<std::size_t>(pair_fold.input)]
+                .element_type(),
+            2);
+        inner.write(*pair, Region::dense(1, {1, 0, 0, 0}), lower + 1);
+        Region second = Region::dense(1, {1, 0, 0, 0});
+        second.offset = 1;
+        inner.write(*pair, second, upper + 1);
+        Launch fold = *pair_fold.launch;
+        fold.args[static_cast<std::size_t>(pair_fold.input)].stream = {
+            pair.get(), Region::dense(1, {2, 0, 0, 0}), 0};
+        fold.rank = 1;
+        fold.extents = {2, 0, 0, 0};
+        fold.element_count = 2;
+        fold.dense = true;
+        inner.reduce_to_value(fold, pair_fold.input, upper + 1);
+    }
+}
+
+/// True when `region` is all of its storage, in order.
+bool whole_stream(const BoundStream& bound) {
+    return bound.region.offset == 0 && bound.region.contiguous() &&
+           bound.region.count() == bound.storage->count();
+}
+
+class MpiBackend final : public Backend {
+public:
+    explicit MpiBackend(std::unique_ptr<Backend> inner)
+        : inner_(std::move(inner)), name_("mpi:" + std::string(inner_->name())) {
+        check(MPI_Op_create(join_partials, 0, &join_op_), "MPI_Op_create");
+    }
+    ~MpiBackend() override { MPI_Op_free(&join_op_); }
+    MpiBackend(const MpiBackend&) = delete;
+    MpiBackend& operator=(const MpiBackend&) = delete;
+
+    std::string_view name() const override { return name_; }
+    std::string_view kernel_code_name() const override { return inner_->kernel_code_name(); }
+    std::string device() const override {
+        return world_.description() + " on " + inner_->device();
+    }
+    bool software_renderer() const override { return inner_->software_renderer(); }
+    void finish() override {
+        const std::lock_guard lock(mutex_);
+        inner_->finish();
+    }
+
+    std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
+        return std::make_unique<DistributedStorage>(*inner_, world_, type, count);
+    }
+    void write(Storage& storage, const Region& region, const void* host) override {
+        const std::lock_guard lock(mutex_);
+        distributed(storage).write(region, host);
+    }
+    void read(const Storage& storage, const Region& region, void* host) override {
+        const std::lock_guard lock(mutex_);
+        std::size_t exchanged = 0;
+        distributed(storage).read(region, host, exchanged);
+    }
+    void copy(Storage& target, const Storage& source) override {
+        const std::lock_guard lock(mutex_);
+        distributed(target).copy_from(distributed(source));
+    }
+
+    void run_kernel(const Launch& launch) override {
+        const std::lock_guard lock(mutex_);
+        check_same_call(launch);
+        if (runs_by_blocks(launch)) {
+            run_by_blocks(launch);
+        } else {
+            run_whole(launch);
+        }
+    }
+    bool runs_variable_outputs() const override {
+        // Only an inner backend that counts in the host counters: the wrapper scans them there.
+        return inner_->runs_variable_outputs() && inner_->name() == "cpu";
+    }
+    bool tracks_elements() const override { return inner_->tracks_elements(); }
+
+    void reduce_to_value(const Launch& launch, int input, void* result) override {
+        const std::lock_guard lock(mutex_);
+        check_same_call(launch);
+        const auto index = static_cast<std::size_t>(input);
+        const BoundStream& bound = launch.args[index].stream;
+        DistributedStorage& storage = distributed(*bound.storage);
+        const std::size_t size = storage.element_size();
+        std::vector<std::byte> partial(size + 1);
+        std::size_t exchanged = 0;
+        Launch local = launch;
+        std::unique_ptr<Storage> whole;
+        if (whole_stream(bound) && launch.rank > 0) {
+            // Fold this rank's rows: a contiguous run of the row-major order.
+            storage.relayout(row_length_of(launch));
+            const RowBlock block = storage.block();
+            local.extents[0] = block.rows();
+            local.element_count = block.rows() * storage.row_length();
+            local.args[index].stream = {storage.local(), Region::dense(launch.rank, local.extents),
+                                        0};
+        } else {
+            // A view: rank 0 folds all of it, the others give nothing to join.
+            whole = storage.whole(exchanged);
+            local.args[index].stream = {whole.get(), bound.region, 0};
+        }
+        if (local.element_count != 0 && (whole == nullptr || world_.rank() == 0)) {
+            inner_->reduce_to_value(local, input, partial.data() + 1);
+            partial[0] = std::byte{1};
+        }
+        MPI_Datatype partial_type = MPI_DATATYPE_NULL;
+        check(MPI_Type_contiguous(static_cast<int>(size + 1), MPI_BYTE, &partial_type),
+              "MPI_Type_contiguous");
+        check(MPI_Type_commit(&partial_type), "MPI_Type_commit");
+        pair_fold = {inner_.get(), &local, input, size};
+        const int code = MPI_Allreduce(MPI_IN_PLACE, partial.data(), 1, partial_type, join_op_,
+                                       MPI_COMM_WORLD);
+        pair_fold = {};
+        MPI_Type_free(&partial_type);
+        check(code, "MPI_Allreduce");
+        std::memcpy(result, partial.data() + 1, size);
+    }
+
+    void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
+        const std::lock_guard lock(mutex_);
+        check_same_call(launch);
+        // Every rank folds the whole input into the whole target and keeps its own rows.
+        std::size_t exchanged = 0;
+        Launch local = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        bind_whole(local, wholes, exchanged);
+        DistributedStorage& written = distributed(*target.storage);
+        written.adopt_rows_of(target.region);
+        std::unique_ptr<Storage>& whole_target = wholes[target.storage];
+        if (whole_target == nullptr) {
+            whole_target = written.whole(exchanged);
+        }
+        inner_->reduce_to_stream(local, input, {whole_target.get(), target.region, 0});
+        written.keep_block_of(*whole_target);
+    }
+
+private:
+    /// Under BRT_MPI_CHECK=1, stops every rank when they are not making the same call.
+    void check_same_call(const Launch& launch) const {
+        if (checking_calls() && !world_.same_everywhere(call_signature(launch))) {
+            fatal(call_label(*launch.kernel) +
+                  " is not the call every rank makes here (BRT_MPI_CHECK=1): the ranks' host "
+                  "code took different paths; every rank must make the same calls on streams "
+                  "of the same shapes");
+        }
+    }
+
+    /// The elements of one row of the launch's domain.
+    static std::size_t row_length_of(const Launch& launch) {
+        return launch.extents[0] == 0 ? 1 : launch.element_count / launch.extents[0];
+    }
+
+    bool runs_by_blocks(const Launch& launch) const {
+        if (!inner_->runs_row_blocks() || launch.pass != Launch::Pass::Single ||
+            launch.element_flags != nullptr || launch.rank == 0) {
+            return false;
+        }
+        for (std::size_t i = 0; i < launch.args.size(); ++i) {
+            if (launch.kernel->params[i].kind == ParamKind::OutputStream &&
+                !whole_stream(launch.args[i].stream)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// Each rank runs its block of the domain's rows (see the top of the file).
+    void run_by_blocks(const Launch& launch) {
+        std::size_t exchanged = 0;
+        const std::size_t row_length = row_length_of(launch);
+        Launch local = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        RowBlock block = block_of(launch.extents[0], world_.rank(), world_.ranks());
+        for (std::size_t i = 0; i < local.args.size(); ++i) {
+            BoundStream& bound = local.args[i].stream;
+            if (bound.storage == nullptr) {
+                continue;
+            }
+            const ParamKind kind = launch.kernel->params[i].kind;
+            const bool in_place = (kind == ParamKind::OutputStream ||
+                                   kind == ParamKind::InputStream) &&
+                                  whole_stream(bound) &&
+                                  bound.region.same_shape(Region::dense(launch.rank,
+                                                                        launch.extents));
+            DistributedStorage& storage = distributed(*bound.storage);
+            if (in_place) {
+                storage.relayout(row_length);
+                bound = {storage.local(), bound.region, block.first};
+                continue;
+            }
+            std::unique_ptr<Storage>& whole = wholes[bound.storage];
+            if (whole == nullptr) {
+                storage.adopt_rows_of(bound.region);
+                whole = storage.whole(exchanged);
+            }
+            bound = {whole.get(), bound.region, 0};
+        }
+        if (block.rows() == 0) {
+            return;
+        }
+        local.first_row = block.first;
+        local.end_row = block.end;
+        inner_->run_kernel(local);
+    }
+
+    /// Binds every stream argument of `launch` to a whole copy in the inner backend, one per
+    /// storage.
+    void bind_whole(Launch& launch, std::map<Storage*, std::unique_ptr<Storage>>& wholes,
+                    std::size_t& exchanged) {
+        for (BoundArg& arg : launch.args) {
+            BoundStream& bound = arg.stream;
+            if (bound.storage == nullptr) {
+                continue;
+            }
+            std::unique_ptr<Storage>& whole = wholes[bound.storage];
+            if (whole == nullptr) {
+                DistributedStorage& storage = distributed(*bound.storage);
+                storage.adopt_rows_of(bound.region);
+                whole = storage.whole(exchanged);
+            }
+            bound.storage = whole.get();
+        }
+    }
+
+    /// Every rank runs the whole call and keeps its rows of what it wrote.
+    void run_whole(const Launch& launch) {
+        std::size_t exchanged = 0;
+        Launch local = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        bind_whole(local, wholes, exchanged);
+        std::unique_ptr<Storage> flags;
+        if (launch.element_flags != nullptr) {
+            DistributedStorage& storage = distributed(*launch.element_flags);
+            storage.adopt_rows_of(Region::dense(launch.rank, launch.extents));
+            flags = storage.whole(exchanged);
+            local.element_flags = flags.get();
+        }
+        inner_->run_kernel(local);
+        for (std::size_t i = 0; i < launch.args.size(); ++i) {
+            const ParamKind kind = launch.kernel->params[i].kind;
+            Storage* storage = launch.args[i].stream.storage;
+            if (storage != nullptr &&
+                (kind == ParamKind::OutputStream || kind == ParamKind::VariableOutput)) {
+                distributed(*storage).keep_block_of(*wholes[storage]);
+            }
+        }
+        if (flags != nullptr) {
+            distributed(*launch.element_flags).keep_block_of(*flags);
+        }
+    }
+
+    World world_;
+    std::unique_ptr<Backend> inner_;
+    std::string name_;
+    MPI_Op join_op_ = MPI_OP_NULL;
+    std::mutex mutex_;
+};
+
+const BackendRegistration mpi_registration({
+    .name = "mpi",
+    .auto_rank = -1,
+    // The registry starts a wrapping backend with create_wrapping only.
+    .create = nullptr,
+    .create_wrapping = [](std::string_view inner) -> std::unique_ptr<Backend> {
+        if (inner == "mpi" || inner.starts_with("mpi:")) {
+            throw std::runtime_error("the mpi backend cannot wrap itself; name a local backend "
+                                     "after the colon (mpi:cpu)");
+        }
+        return std::make_unique<MpiBackend>(create_backend(inner.empty() ? "cpu" : inner));
+    },
+});
+
+} // namespace
+
+} // namespace brook::detail::mpi
