@@ -132,6 +132,11 @@ public:
     explicit MpiBackend(std::unique_ptr<Backend> inner)
         : inner_(std::move(inner)), name_("mpi:" + std::string(inner_->name())) {
         check(MPI_Op_create(join_partials, 0, &join_op_), "MPI_Op_create");
+        // Streams get their inner storage when first used, later than the inner backend would
+        // have made it alone. One allocation now creates what its storage relies on (the host
+        // allocator's record of blocks) before any stream, so that it outlives static streams
+        // at exit, as it does when the inner backend runs alone.
+        inner_->allocate(element_traits<float>::type(), 1);
     }
     ~MpiBackend() override { MPI_Op_free(&join_op_); }
     MpiBackend(const MpiBackend&) = delete;
