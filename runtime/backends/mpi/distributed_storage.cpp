@@ -57,7 +57,7 @@ void DistributedStorage::adopt_rows_of(const Region& region) {
     lay_out(length == 0 ? 1 : length);
 }
 
-void DistributedStorage::relayout(std::size_t row_length) {
+void DistributedStorage::relayout(std::size_t row_length, std::size_t& exchanged) {
     if (row_length == row_length_) {
         return;
     }
@@ -66,8 +66,7 @@ void DistributedStorage::relayout(std::size_t row_length) {
         lay_out(row_length);
         return;
     }
-    std::size_t ignored = 0;
-    const std::vector<std::byte> all = all_elements(ignored);
+    const std::vector<std::byte> all = all_elements(exchanged);
     lay_out(row_length);
     if (local_ != nullptr) {
         inner_->write(*local_, run_of(0, local_count()),

@@ -35,8 +35,9 @@ public:
     /// This rank's rows in its inner backend (null when it holds none).
     Storage* local() const { return local_.get(); }
 
-    /// Spreads the storage by rows of `row_length` elements (collective when it changes).
-    void relayout(std::size_t row_length);
+    /// Spreads the storage by rows of `row_length` elements (collective when it changes). Adds
+    /// the bytes received to `exchanged`.
+    void relayout(std::size_t row_length, std::size_t& exchanged);
     /// Every element, in order, on every rank (collective). Adds the bytes received to
     /// `exchanged`.
     std::vector<std::byte> all_elements(std::size_t& exchanged) const;

@@ -26,6 +26,7 @@
 
 #include <mpi.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -127,6 +128,61 @@ bool whole_stream(const BoundStream& bound) {
            bound.region.count() == bound.storage->count();
 }
 
+/// BRT_PROFILE=1: the bytes each kernel (and streamWrite) brought to a rank from the others, per
+/// call and in all, summed over the ranks, printed by rank 0 at exit under the profile's table.
+class ExchangeProfile {
+public:
+    explicit ExchangeProfile(const World& world) : world_(&world) {
+        const char* value = std::getenv("BRT_PROFILE");
+        enabled_ = value != nullptr && std::string_view(value) == "1";
+    }
+    ExchangeProfile(const ExchangeProfile&) = delete;
+    ExchangeProfile& operator=(const ExchangeProfile&) = delete;
+    ~ExchangeProfile() {
+        if (!enabled_) {
+            return;
+        }
+        // Every rank makes the same calls (SPMD), so every rank has the same names in the same
+        // order.
+        std::vector<unsigned long long> bytes;
+        for (const auto& [name, entry] : entries_) {
+            bytes.push_back(entry.bytes);
+        }
+        std::vector<unsigned long long> total(bytes.size());
+        MPI_Reduce(bytes.data(), total.data(), static_cast<int>(bytes.size()),
+                   MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+        if (world_->rank() != 0) {
+            return;
+        }
+        std::fprintf(stderr, "brook: mpi: bytes exchanged on %d ranks\n", world_->ranks());
+        std::fprintf(stderr, "  %-24s %8s %16s %16s\n", "kernel", "calls", "bytes", "bytes/call");
+        std::size_t row = 0;
+        for (const auto& [name, entry] : entries_) {
+            std::fprintf(stderr, "  %-24s %8zu %16llu %16llu\n", name.c_str(), entry.calls,
+                         total[row], total[row] / entry.calls);
+            ++row;
+        }
+    }
+
+    void add(std::string_view name, std::size_t bytes) {
+        if (!enabled_) {
+            return;
+        }
+        Entry& entry = entries_[std::string(name)];
+        ++entry.calls;
+        entry.bytes += bytes;
+    }
+
+private:
+    struct Entry {
+        std::size_t calls = 0;
+        unsigned long long bytes = 0;
+    };
+    const World* world_;
+    bool enabled_ = false;
+    std::map<std::string, Entry> entries_;
+};
+
 class MpiBackend final : public Backend {
 public:
     explicit MpiBackend(std::unique_ptr<Backend> inner)
@@ -164,6 +220,7 @@ public:
         const std::lock_guard lock(mutex_);
         std::size_t exchanged = 0;
         distributed(storage).read(region, host, exchanged);
+        exchanges_.add("streamWrite", exchanged);
     }
     void copy(Storage& target, const Storage& source) override {
         const std::lock_guard lock(mutex_);
@@ -173,11 +230,9 @@ public:
     void run_kernel(const Launch& launch) override {
         const std::lock_guard lock(mutex_);
         check_same_call(launch);
-        if (runs_by_blocks(launch)) {
-            run_by_blocks(launch);
-        } else {
-            run_whole(launch);
-        }
+        const std::size_t exchanged =
+            runs_by_blocks(launch) ? run_by_blocks(launch) : run_whole(launch);
+        exchanges_.add(launch.kernel->name, exchanged);
     }
     bool runs_variable_outputs() const override {
         // Only an inner backend that counts in the host counters: the wrapper scans them there.
@@ -198,7 +253,7 @@ public:
         std::unique_ptr<Storage> whole;
         if (whole_stream(bound) && launch.rank > 0) {
             // Fold this rank's rows: a contiguous run of the row-major order.
-            storage.relayout(row_length_of(launch));
+            storage.relayout(row_length_of(launch), exchanged);
             const RowBlock block = storage.block();
             local.extents[0] = block.rows();
             local.element_count = block.rows() * storage.row_length();
@@ -224,6 +279,8 @@ public:
         MPI_Type_free(&partial_type);
         check(code, "MPI_Allreduce");
         std::memcpy(result, partial.data() + 1, size);
+        // The partial results: log2(ranks) exchanges of one each, as MPI's tree does them.
+        exchanges_.add(launch.kernel->name, exchanged + partial.size() * tree_depth());
     }
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
@@ -242,6 +299,7 @@ public:
         }
         inner_->reduce_to_stream(local, input, {whole_target.get(), target.region, 0});
         written.keep_block_of(*whole_target);
+        exchanges_.add(launch.kernel->name, exchanged);
     }
 
 private:
@@ -274,8 +332,9 @@ private:
         return true;
     }
 
-    /// Each rank runs its block of the domain's rows (see the top of the file).
-    void run_by_blocks(const Launch& launch) {
+    /// Each rank runs its block of the domain's rows (see the top of the file). Returns the
+    /// bytes this rank received.
+    std::size_t run_by_blocks(const Launch& launch) {
         std::size_t exchanged = 0;
         const std::size_t row_length = row_length_of(launch);
         Launch local = launch;
@@ -294,7 +353,7 @@ private:
                                                                         launch.extents));
             DistributedStorage& storage = distributed(*bound.storage);
             if (in_place) {
-                storage.relayout(row_length);
+                storage.relayout(row_length, exchanged);
                 bound = {storage.local(), bound.region, block.first};
                 continue;
             }
@@ -305,12 +364,12 @@ private:
             }
             bound = {whole.get(), bound.region, 0};
         }
-        if (block.rows() == 0) {
-            return;
+        if (block.rows() != 0) {
+            local.first_row = block.first;
+            local.end_row = block.end;
+            inner_->run_kernel(local);
         }
-        local.first_row = block.first;
-        local.end_row = block.end;
-        inner_->run_kernel(local);
+        return exchanged;
     }
 
     /// Binds every stream argument of `launch` to a whole copy in the inner backend, one per
@@ -332,8 +391,9 @@ private:
         }
     }
 
-    /// Every rank runs the whole call and keeps its rows of what it wrote.
-    void run_whole(const Launch& launch) {
+    /// Every rank runs the whole call and keeps its rows of what it wrote. Returns the bytes
+    /// this rank received.
+    std::size_t run_whole(const Launch& launch) {
         std::size_t exchanged = 0;
         Launch local = launch;
         std::map<Storage*, std::unique_ptr<Storage>> wholes;
@@ -357,9 +417,20 @@ private:
         if (flags != nullptr) {
             distributed(*launch.element_flags).keep_block_of(*flags);
         }
+        return exchanged;
+    }
+
+    /// The rounds of a tree over the ranks: ceil(log2(ranks)).
+    std::size_t tree_depth() const {
+        std::size_t depth = 0;
+        while ((std::size_t{1} << depth) < static_cast<std::size_t>(world_.ranks())) {
+            ++depth;
+        }
+        return depth;
     }
 
     World world_;
+    ExchangeProfile exchanges_{world_};
     std::unique_ptr<Backend> inner_;
     std::string name_;
     MPI_Op join_op_ = MPI_OP_NULL;
