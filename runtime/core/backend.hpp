@@ -56,10 +56,15 @@ protected:
     /// constructor allocates them: a size past the cap, or one that does not fit in size_t,
     /// stops the program with a message naming it.
     Storage(std::size_t element_size, std::size_t count);
+    /// Storage that keeps its elements in other Storages, which count them (the mpi backend's
+    /// blocks of rows, each in its inner backend): counts no bytes itself.
+    struct Uncounted {};
+    Storage(std::size_t element_size, std::size_t count, Uncounted);
 
 private:
     std::size_t element_size_;
     std::size_t count_;
+    bool counted_ = true;
 };
 
 struct BoundStream {

@@ -5,7 +5,12 @@
 // row length L, and gathering every rank's part in rank order gives the whole storage.
 #include "distributed_storage.hpp"
 
+#include "core/errors.hpp"
+
+#include <algorithm>
 #include <cstring>
+#include <limits>
+#include <string>
 #include <utility>
 
 namespace brook::detail::mpi {
@@ -42,7 +47,12 @@ template <class Visit> void for_each_element(const Region& region, Visit visit) 
 
 DistributedStorage::DistributedStorage(Backend& inner, const World& world,
                                        const ElementType& type, std::size_t count)
-    : Storage(type.size, count), inner_(&inner), world_(&world), type_(type) {}
+    : Storage(type.size, count, Uncounted{}), inner_(&inner), world_(&world), type_(type) {
+    if (type.size != 0 && count > std::numeric_limits<std::size_t>::max() / type.size) {
+        fatal("a stream of " + std::to_string(count) + " elements of " +
+              std::to_string(type.size) + " bytes is larger than this machine can address");
+    }
+}
 
 void DistributedStorage::adopt_rows_of(const Region& region) {
     if (row_length_ != 0) {
@@ -109,6 +119,42 @@ std::unique_ptr<Storage> DistributedStorage::whole(std::size_t& exchanged) const
         inner_->write(*copy, run_of(0, count()), all.data());
     }
     return copy;
+}
+
+std::unique_ptr<Storage> DistributedStorage::rows_wanted(std::span<const RowBlock> wanted,
+                                                         std::size_t& exchanged) const {
+    const auto ranks = static_cast<std::size_t>(world_->ranks());
+    const auto me = static_cast<std::size_t>(world_->rank());
+    const auto overlap = [](const RowBlock& a, const RowBlock& b) {
+        const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
+        return both.first < both.end ? both : RowBlock{};
+    };
+    std::vector<std::byte> mine(local_count() * element_size());
+    if (local_ != nullptr) {
+        inner_->read(*local_, run_of(0, local_count()), mine.data());
+    }
+    std::vector<std::size_t> send_counts(ranks), send_offsets(ranks);
+    std::vector<std::size_t> receive_counts(ranks), receive_offsets(ranks);
+    for (std::size_t q = 0; q < ranks; ++q) {
+        const RowBlock sent = overlap(block_, wanted[q]);
+        send_counts[q] = sent.rows() * row_length_;
+        send_offsets[q] = sent.rows() == 0 ? 0 : (sent.first - block_.first) * row_length_;
+        const RowBlock received =
+            overlap(block_of(rows(), static_cast<int>(q), world_->ranks()), wanted[me]);
+        receive_counts[q] = received.rows() * row_length_;
+        receive_offsets[q] =
+            received.rows() == 0 ? 0 : (received.first - wanted[me].first) * row_length_;
+    }
+    const std::size_t count = wanted[me].rows() * row_length_;
+    std::vector<std::byte> gathered(count * element_size());
+    exchanged += world_->all_to_all(mine.data(), send_counts, send_offsets, gathered.data(),
+                                    receive_counts, receive_offsets, element_size());
+    if (count == 0) {
+        return nullptr;
+    }
+    std::unique_ptr<Storage> rows = inner_->allocate(type_, count);
+    inner_->write(*rows, run_of(0, count), gathered.data());
+    return rows;
 }
 
 void DistributedStorage::keep_block_of(const Storage& whole) {

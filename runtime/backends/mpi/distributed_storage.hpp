@@ -9,6 +9,9 @@
 // of one index of the slowest dimension (count / extents[0] for a region covering the storage,
 // strides[0] for a view of it, 1 for 1-D). Every rank sees the same calls, so every rank
 // decides the same. A launch that wants other rows redistributes the storage (relayout).
+//
+// BRT_MAX_MEMORY counts what each rank holds: the blocks, counted by the inner backend when it
+// allocates them (at first use), not the whole stream.
 
 #include "core/backend.hpp"
 
@@ -16,6 +19,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace brook::detail::mpi {
@@ -43,6 +47,11 @@ public:
     std::vector<std::byte> all_elements(std::size_t& exchanged) const;
     /// A copy of every element in the inner backend (collective).
     std::unique_ptr<Storage> whole(std::size_t& exchanged) const;
+    /// The rows `wanted[rank]` of this rank (every rank passes the same list) in new inner
+    /// storage, each rank sending the others the wanted rows it holds (collective); null when
+    /// this rank wants none. Adds the bytes received to `exchanged`.
+    std::unique_ptr<Storage> rows_wanted(std::span<const RowBlock> wanted,
+                                         std::size_t& exchanged) const;
     /// Takes this rank's rows from `whole`, inner storage of every element (no communication).
     void keep_block_of(const Storage& whole);
 

@@ -7,8 +7,10 @@
 // A kernel runs in one of two ways:
 //  - by blocks, when the inner backend runs row blocks (Backend::runs_row_blocks) and every
 //    output is a whole stream: each rank runs its block of the output's rows; an input that is a
-//    whole stream of the output's shape is read where it lies, every other stream argument
-//    (gathers, resized inputs, views) is gathered whole on every rank first;
+//    whole stream of the output's shape is read where it lies; a gather whose rows brcc bounded
+//    around the element's own (ParamInfo::row_from: a stencil, SGEMV's matrix) brings only the
+//    rows the block reads from the ranks that hold them (MPI_Alltoallv); every other stream
+//    argument (other gathers, resized inputs, views) is gathered whole on every rank first;
 //  - whole on every rank otherwise (views as outputs, write masks, variable outputs, an inner
 //    backend without row blocks): every stream the call touches is gathered, every rank runs
 //    the whole call and keeps its own rows of what was written. Correct in every case, and
@@ -26,6 +28,8 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -339,6 +343,7 @@ private:
         const std::size_t row_length = row_length_of(launch);
         Launch local = launch;
         std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        std::vector<std::unique_ptr<Storage>> fetched_rows;
         RowBlock block = block_of(launch.extents[0], world_.rank(), world_.ranks());
         for (std::size_t i = 0; i < local.args.size(); ++i) {
             BoundStream& bound = local.args[i].stream;
@@ -357,6 +362,13 @@ private:
                 bound = {storage.local(), bound.region, block.first};
                 continue;
             }
+            if (const std::vector<RowBlock> wanted = rows_read(launch, i); !wanted.empty()) {
+                storage.relayout(bound.region.count() / bound.region.extents[0], exchanged);
+                fetched_rows.push_back(storage.rows_wanted(wanted, exchanged));
+                bound = {fetched_rows.back().get(), bound.region,
+                         wanted[static_cast<std::size_t>(world_.rank())].first};
+                continue;
+            }
             std::unique_ptr<Storage>& whole = wholes[bound.storage];
             if (whole == nullptr) {
                 storage.adopt_rows_of(bound.region);
@@ -370,6 +382,45 @@ private:
             inner_->run_kernel(local);
         }
         return exchanged;
+    }
+
+    /// For a gather whose rows brcc bounded (ParamInfo::row_from) in a launch where they follow
+    /// the domain's rows: the rows each rank's block reads (clamped to the stream, as gathers
+    /// are). Empty when any row may be read.
+    std::vector<RowBlock> rows_read(const Launch& launch, std::size_t param) const {
+        const ParamInfo& info = launch.kernel->params[param];
+        const Region& gather = launch.args[param].stream.region;
+        if (info.kind != ParamKind::Gather || info.row_from < 0 ||
+            info.row_from != launch.rank - 1 || !whole_stream(launch.args[param].stream) ||
+            std::popcount(info.gather_index_widths) != 1 ||
+            std::countr_zero(info.gather_index_widths) != gather.rank ||
+            gather.extents[0] != launch.extents[0] || gather.extents[0] == 0) {
+            return {};
+        }
+        // The row is the element's own only when indexof's stream has the domain's shape.
+        const auto position = static_cast<std::size_t>(info.row_stream);
+        const ParamKind position_kind = launch.kernel->params[position].kind;
+        if ((position_kind != ParamKind::InputStream &&
+             position_kind != ParamKind::OutputStream) ||
+            !launch.args[position].stream.region.same_shape(
+                Region::dense(launch.rank, launch.extents))) {
+            return {};
+        }
+        const auto rows = static_cast<long long>(gather.extents[0]);
+        const auto clamped = [&](long long row) { return std::clamp(row, 0LL, rows - 1); };
+        std::vector<RowBlock> wanted;
+        for (int r = 0; r < world_.ranks(); ++r) {
+            const RowBlock block = block_of(gather.extents[0], r, world_.ranks());
+            if (block.rows() == 0) {
+                wanted.push_back({});
+                continue;
+            }
+            const long long first = clamped(static_cast<long long>(block.first) + info.row_reach_low);
+            const long long last =
+                clamped(static_cast<long long>(block.end) - 1 + info.row_reach_high);
+            wanted.push_back({static_cast<std::size_t>(first), static_cast<std::size_t>(last) + 1});
+        }
+        return wanted;
     }
 
     /// Binds every stream argument of `launch` to a whole copy in the inner backend, one per

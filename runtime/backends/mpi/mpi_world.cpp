@@ -120,6 +120,39 @@ std::size_t World::all_gather(const void* mine, std::span<const std::size_t> cou
     return (offset - counts[static_cast<std::size_t>(rank_)]) * element_size;
 }
 
+std::size_t World::all_to_all(const void* send, std::span<const std::size_t> send_counts,
+                              std::span<const std::size_t> send_offsets, void* receive,
+                              std::span<const std::size_t> receive_counts,
+                              std::span<const std::size_t> receive_offsets,
+                              std::size_t element_size) const {
+    const auto as_counts = [](std::span<const std::size_t> values) {
+        std::vector<int> counts(values.size());
+        for (std::size_t r = 0; r < values.size(); ++r) {
+            counts[r] = as_count(values[r]);
+        }
+        return counts;
+    };
+    const std::vector<int> sends = as_counts(send_counts);
+    const std::vector<int> send_at = as_counts(send_offsets);
+    const std::vector<int> receives = as_counts(receive_counts);
+    const std::vector<int> receive_at = as_counts(receive_offsets);
+    MPI_Datatype element = MPI_DATATYPE_NULL;
+    check(MPI_Type_contiguous(as_count(element_size), MPI_BYTE, &element), "MPI_Type_contiguous");
+    check(MPI_Type_commit(&element), "MPI_Type_commit");
+    const int code =
+        MPI_Alltoallv(send, sends.data(), send_at.data(), element, receive, receives.data(),
+                      receive_at.data(), element, MPI_COMM_WORLD);
+    MPI_Type_free(&element);
+    check(code, "MPI_Alltoallv");
+    std::size_t received = 0;
+    for (std::size_t r = 0; r < receive_counts.size(); ++r) {
+        if (r != static_cast<std::size_t>(rank_)) {
+            received += receive_counts[r] * element_size;
+        }
+    }
+    return received;
+}
+
 bool World::same_everywhere(std::uint64_t value) const {
     std::uint64_t bounds[2] = {value, ~value};
     check(MPI_Allreduce(MPI_IN_PLACE, bounds, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),

@@ -44,6 +44,15 @@ public:
     /// from the others.
     std::size_t all_gather(const void* mine, std::span<const std::size_t> counts,
                            std::size_t element_size, void* all) const;
+    /// MPI_Alltoallv in elements of `element_size` bytes: rank q gets send_counts[q] elements
+    /// from send_offsets[q] of `send` (these may overlap), and this rank's `receive` gets
+    /// receive_counts[q] elements from rank q at receive_offsets[q]. Returns the bytes this rank
+    /// received from the others.
+    std::size_t all_to_all(const void* send, std::span<const std::size_t> send_counts,
+                           std::span<const std::size_t> send_offsets, void* receive,
+                           std::span<const std::size_t> receive_counts,
+                           std::span<const std::size_t> receive_offsets,
+                           std::size_t element_size) const;
     /// True when every rank passes the same `value` (BRT_MPI_CHECK).
     bool same_everywhere(std::uint64_t value) const;
 
