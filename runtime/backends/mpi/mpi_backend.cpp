@@ -29,6 +29,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
@@ -290,8 +291,14 @@ public:
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
         const std::lock_guard lock(mutex_);
         check_same_call(launch);
-        // Every rank folds the whole input into the whole target and keeps its own rows.
         std::size_t exchanged = 0;
+        const BoundStream& source = launch.args[static_cast<std::size_t>(input)].stream;
+        if (whole_stream(source) && whole_stream(target) && launch.rank > 0) {
+            reduce_rows_to_stream(launch, input, target, exchanged);
+            exchanges_.add(launch.kernel->name, exchanged);
+            return;
+        }
+        // A view: every rank folds the whole input into the whole target and keeps its rows.
         Launch local = launch;
         std::map<Storage*, std::unique_ptr<Storage>> wholes;
         bind_whole(local, wholes, exchanged);
@@ -382,6 +389,148 @@ private:
             inner_->run_kernel(local);
         }
         return exchanged;
+    }
+
+    /// reduce_to_stream of whole streams by blocks: target row j folds input rows
+    /// [j b, (j + 1) b). Each rank folds the input rows it holds into partial target rows, sends
+    /// each to the rank holding that target row (MPI_Alltoallv), and a target row whose input
+    /// rows straddle ranks is folded from its partials in rank order, so the operands keep their
+    /// row-major order.
+    void reduce_rows_to_stream(const Launch& launch, int input, const BoundStream& target,
+                               std::size_t& exchanged) {
+        const auto param = static_cast<std::size_t>(input);
+        DistributedStorage& source = distributed(*launch.args[param].stream.storage);
+        DistributedStorage& result = distributed(*target.storage);
+        const Region& shape = target.region;
+        const std::size_t input_rows = launch.extents[0];
+        const std::size_t target_rows = shape.extents[0];
+        const std::size_t per_target = input_rows / target_rows;
+        const std::size_t input_row_length = row_length_of(launch);
+        const std::size_t target_row_length = shape.count() / target_rows;
+        const std::size_t size = result.element_size();
+        source.relayout(input_row_length, exchanged);
+        result.relayout(target_row_length, exchanged);
+        const int ranks = world_.ranks();
+        // The target rows rank q's input rows fold into (some of them partly).
+        const auto covered = [&](int q) {
+            const RowBlock rows = block_of(input_rows, q, ranks);
+            return rows.rows() == 0 ? RowBlock{}
+                                    : RowBlock{rows.first / per_target,
+                                               (rows.end + per_target - 1) / per_target};
+        };
+        const auto overlap = [](const RowBlock& a, const RowBlock& b) {
+            const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
+            return both.first < both.end ? both : RowBlock{};
+        };
+
+        // This rank's partial target rows, one inner reduction per run of input rows.
+        const RowBlock mine = covered(world_.rank());
+        const RowBlock held = source.block();
+        std::vector<std::byte> partials(mine.rows() * target_row_length * size);
+        if (mine.rows() != 0) {
+            std::unique_ptr<Storage> folded =
+                inner_->allocate(launch.kernel->params[param].element_type(),
+                                 mine.rows() * target_row_length);
+            std::size_t row = held.first;
+            while (row < held.end) {
+                // Up to the end of this target row, or over every whole target row after it.
+                const std::size_t j = row / per_target;
+                std::size_t end = std::min(held.end, (j + 1) * per_target);
+                if (row == j * per_target && end == (j + 1) * per_target) {
+                    end = std::max(end, held.end / per_target * per_target);
+                }
+                Launch local = launch;
+                local.extents[0] = end - row;
+                local.element_count = (end - row) * input_row_length;
+                Region rows = Region::dense(launch.rank, local.extents);
+                rows.offset = (row - held.first) * input_row_length;
+                local.args[param].stream = {source.local(), rows, 0};
+                std::array<std::size_t, 4> into = shape.extents;
+                into[0] = (end - row + per_target - 1) / per_target;
+                Region targets = Region::dense(shape.rank, into);
+                targets.offset = (j - mine.first) * target_row_length;
+                inner_->reduce_to_stream(local, input, {folded.get(), targets, 0});
+                row = end;
+            }
+            inner_->read(*folded, Region::dense(1, {partials.size() / size, 0, 0, 0}),
+                         partials.data());
+        }
+
+        // Each partial row to the rank that holds its target row, in rank order.
+        const auto count = static_cast<std::size_t>(ranks);
+        std::vector<std::size_t> send_counts(count), send_offsets(count);
+        std::vector<std::size_t> receive_counts(count), receive_offsets(count);
+        const RowBlock owned = result.block();
+        std::size_t received_rows = 0;
+        for (int q = 0; q < ranks; ++q) {
+            const auto at = static_cast<std::size_t>(q);
+            const RowBlock sent = overlap(mine, block_of(target_rows, q, ranks));
+            send_counts[at] = sent.rows() * target_row_length;
+            send_offsets[at] = sent.rows() == 0 ? 0 : (sent.first - mine.first) * target_row_length;
+            const RowBlock got = overlap(covered(q), owned);
+            receive_counts[at] = got.rows() * target_row_length;
+            receive_offsets[at] = received_rows * target_row_length;
+            received_rows += got.rows();
+        }
+        std::vector<std::byte> received(received_rows * target_row_length * size);
+        exchanged += world_.all_to_all(partials.data(), send_counts, send_offsets,
+                                       received.data(), receive_counts, receive_offsets, size);
+        if (owned.rows() == 0) {
+            return;
+        }
+
+        // Each owned target row: its one partial, or its partials folded in rank order.
+        std::vector<std::byte> rows(owned.rows() * target_row_length * size);
+        const std::size_t row_bytes = target_row_length * size;
+        for (std::size_t j = owned.first; j < owned.end; ++j) {
+            std::vector<const std::byte*> parts;
+            for (int q = 0; q < ranks; ++q) {
+                const auto at = static_cast<std::size_t>(q);
+                const RowBlock got = overlap(covered(q), owned);
+                if (j >= got.first && j < got.end) {
+                    parts.push_back(received.data() + receive_offsets[at] * size +
+                                    (j - got.first) * row_bytes);
+                }
+            }
+            std::byte* into = rows.data() + (j - owned.first) * row_bytes;
+            if (parts.size() == 1) {
+                std::memcpy(into, parts[0], row_bytes);
+                continue;
+            }
+            fold_in_order(launch, input, shape, parts, into);
+        }
+        inner_->write(*result.local(), Region::dense(1, {rows.size() / size, 0, 0, 0}),
+                      rows.data());
+    }
+
+    /// Folds target rows `parts` (each target_row_length elements, in rank order) element by
+    /// element into `into`: the parts as the rows of a small stream reduced to one row.
+    void fold_in_order(const Launch& launch, int input, const Region& shape,
+                       const std::vector<const std::byte*>& parts, std::byte* into) {
+        const auto param = static_cast<std::size_t>(input);
+        const ElementType& type = launch.kernel->params[param].element_type();
+        const std::size_t row_length = shape.count() / shape.extents[0];
+        const std::size_t row_bytes = row_length * type.size;
+        std::array<std::size_t, 4> extents = shape.extents;
+        extents[0] = parts.size();
+        std::unique_ptr<Storage> stacked = inner_->allocate(type, parts.size() * row_length);
+        std::vector<std::byte> bytes(parts.size() * row_bytes);
+        for (std::size_t k = 0; k < parts.size(); ++k) {
+            std::memcpy(bytes.data() + k * row_bytes, parts[k], row_bytes);
+        }
+        inner_->write(*stacked, Region::dense(1, {parts.size() * row_length, 0, 0, 0}),
+                      bytes.data());
+        std::array<std::size_t, 4> one = shape.extents;
+        one[0] = 1;
+        std::unique_ptr<Storage> folded = inner_->allocate(type, row_length);
+        Launch local = launch;
+        local.rank = shape.rank;
+        local.extents = extents;
+        local.element_count = parts.size() * row_length;
+        local.dense = true;
+        local.args[param].stream = {stacked.get(), Region::dense(shape.rank, extents), 0};
+        inner_->reduce_to_stream(local, input, {folded.get(), Region::dense(shape.rank, one), 0});
+        inner_->read(*folded, Region::dense(1, {row_length, 0, 0, 0}), into);
     }
 
     /// For a gather whose rows brcc bounded (ParamInfo::row_from) in a launch where they follow
