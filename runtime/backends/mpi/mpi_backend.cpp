@@ -17,7 +17,10 @@
 //    without the speed-up, so docs/mpi.md lists it as what is left to distribute.
 // A reduction to a value folds each rank's rows in the inner backend, then the ranks' partial
 // results are joined in rank order by MPI_Allreduce with a non-commuting MPI_Op whose function
-// folds a pair of them in the inner backend, so the operands keep their row-major order.
+// folds a pair of them in the inner backend, so the operands keep their row-major order. A
+// reduction to a stream folds each rank's rows into partial target rows, which go to the ranks
+// holding those rows, where the partials of a row whose input straddles ranks are folded in rank
+// order. Views as reduce input or target are reduced whole on every rank.
 #include "core/backend.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
