@@ -24,8 +24,8 @@ namespace {
 struct Term {
     enum class Kind { Unknown, Constant, Position };
     Kind kind = Kind::Unknown;
-    int stream = -1;    ///< Position: the parameter in indexof
-    int component = 0;  ///< Position: x = 0 .. w = 3
+    int stream = -1;   ///< Position: the parameter in indexof
+    int component = 0; ///< Position: x = 0 .. w = 3
     long long offset = 0;
 };
 
@@ -247,7 +247,8 @@ public:
             const Terms base = terms(member->base, depth + 1);
             Terms picked;
             for (int c = 0; c < member->swizzle_length; ++c) {
-                picked[static_cast<std::size_t>(c)] = base[member->swizzle[static_cast<std::size_t>(c)]];
+                picked[static_cast<std::size_t>(c)] =
+                    base[member->swizzle[static_cast<std::size_t>(c)]];
             }
             return picked;
         }
@@ -271,16 +272,16 @@ public:
                 return unknown;
             Terms negated = terms(unary->operand, depth + 1);
             for (Term& term : negated) {
-                term = term.kind == Term::Kind::Constant ? constant(-static_cast<double>(term.offset))
-                                                         : Term{};
+                term = term.kind == Term::Kind::Constant
+                           ? constant(-static_cast<double>(term.offset))
+                           : Term{};
             }
             return negated;
         }
         case NodeKind::Cast:
             return converted(static_cast<const Cast*>(expr)->operand, expr->type, depth);
         case NodeKind::ImplicitConvert:
-            return converted(static_cast<const ImplicitConvert*>(expr)->operand, expr->type,
-                             depth);
+            return converted(static_cast<const ImplicitConvert*>(expr)->operand, expr->type, depth);
         case NodeKind::Construct: {
             Terms built;
             std::size_t at = 0;
@@ -313,8 +314,8 @@ private:
     /// `operand` as `type`: whole numbers and positions stay what they are between int and
     /// float; a scalar becomes every component of a vector.
     Terms converted(const Expr* operand, const Type& type, int depth) const {
-        if (!type.is_arithmetic() || (type.scalar_type() != ScalarType::Float &&
-                                      !is_integer(type.scalar_type())))
+        if (!type.is_arithmetic() ||
+            (type.scalar_type() != ScalarType::Float && !is_integer(type.scalar_type())))
             return Terms{};
         const Terms value = terms(operand, depth + 1);
         if (operand->type.width() == 1 && type.width() > 1)
@@ -444,8 +445,8 @@ std::vector<GatherRows> gather_rows(const KernelDecl& kernel) {
         const ParamDecl* stream =
             bound.from >= 0 ? kernel.params[static_cast<std::size_t>(bound.stream)] : nullptr;
         // The position must be the element's own: indexof an input or output stream.
-        if (param->param_kind != ParamKind::Gather || !seen[static_cast<std::size_t>(param->index)] ||
-            !one_width || stream == nullptr ||
+        if (param->param_kind != ParamKind::Gather ||
+            !seen[static_cast<std::size_t>(param->index)] || !one_width || stream == nullptr ||
             (stream->param_kind != ParamKind::InputStream &&
              stream->param_kind != ParamKind::OutputStream))
             bound = GatherRows{};

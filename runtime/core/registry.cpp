@@ -145,9 +145,8 @@ void stop_latest_backend() {
 /// The started backend of `factory` (around the backend `inner` names, for a wrapping one),
 /// starting it now if it is not; throws std::runtime_error when it cannot start.
 StartedBackend& start_once(const BackendFactory& factory, std::string_view inner = {}) {
-    const std::string key =
-        std::string(factory.name) + (factory.create_wrapping != nullptr ? ":" : "") +
-        std::string(inner);
+    const std::string key = std::string(factory.name) +
+                            (factory.create_wrapping != nullptr ? ":" : "") + std::string(inner);
     StartedBackends& started = started_backends();
     const std::lock_guard lock(started.mutex);
     if (const auto found = started.by_name.find(key); found != started.by_name.end()) {

@@ -45,12 +45,12 @@ template <class Visit> void for_each_element(const Region& region, Visit visit) 
 
 } // namespace
 
-DistributedStorage::DistributedStorage(Backend& inner, const World& world,
-                                       const ElementType& type, std::size_t count)
+DistributedStorage::DistributedStorage(Backend& inner, const World& world, const ElementType& type,
+                                       std::size_t count)
     : Storage(type.size, count, Uncounted{}), inner_(&inner), world_(&world), type_(type) {
     if (type.size != 0 && count > std::numeric_limits<std::size_t>::max() / type.size) {
-        fatal("a stream of " + std::to_string(count) + " elements of " +
-              std::to_string(type.size) + " bytes is larger than this machine can address");
+        fatal("a stream of " + std::to_string(count) + " elements of " + std::to_string(type.size) +
+              " bytes is larger than this machine can address");
     }
 }
 

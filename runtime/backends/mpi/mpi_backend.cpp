@@ -208,9 +208,7 @@ public:
 
     std::string_view name() const override { return name_; }
     std::string_view kernel_code_name() const override { return inner_->kernel_code_name(); }
-    std::string device() const override {
-        return world_.description() + " on " + inner_->device();
-    }
+    std::string device() const override { return world_.description() + " on " + inner_->device(); }
     bool software_renderer() const override { return inner_->software_renderer(); }
     void finish() override {
         const std::lock_guard lock(mutex_);
@@ -281,8 +279,8 @@ public:
               "MPI_Type_contiguous");
         check(MPI_Type_commit(&partial_type), "MPI_Type_commit");
         pair_fold = {inner_.get(), &local, input, size};
-        const int code = MPI_Allreduce(MPI_IN_PLACE, partial.data(), 1, partial_type, join_op_,
-                                       MPI_COMM_WORLD);
+        const int code =
+            MPI_Allreduce(MPI_IN_PLACE, partial.data(), 1, partial_type, join_op_, MPI_COMM_WORLD);
         pair_fold = {};
         MPI_Type_free(&partial_type);
         check(code, "MPI_Allreduce");
@@ -361,11 +359,10 @@ private:
                 continue;
             }
             const ParamKind kind = launch.kernel->params[i].kind;
-            const bool in_place = (kind == ParamKind::OutputStream ||
-                                   kind == ParamKind::InputStream) &&
-                                  whole_stream(bound) &&
-                                  bound.region.same_shape(Region::dense(launch.rank,
-                                                                        launch.extents));
+            const bool in_place =
+                (kind == ParamKind::OutputStream || kind == ParamKind::InputStream) &&
+                whole_stream(bound) &&
+                bound.region.same_shape(Region::dense(launch.rank, launch.extents));
             DistributedStorage& storage = distributed(*bound.storage);
             if (in_place) {
                 storage.relayout(row_length, exchanged);
@@ -431,9 +428,8 @@ private:
         const RowBlock held = source.block();
         std::vector<std::byte> partials(mine.rows() * target_row_length * size);
         if (mine.rows() != 0) {
-            std::unique_ptr<Storage> folded =
-                inner_->allocate(launch.kernel->params[param].element_type(),
-                                 mine.rows() * target_row_length);
+            std::unique_ptr<Storage> folded = inner_->allocate(
+                launch.kernel->params[param].element_type(), mine.rows() * target_row_length);
             std::size_t row = held.first;
             while (row < held.end) {
                 // Up to the end of this target row, or over every whole target row after it.
@@ -476,8 +472,8 @@ private:
             received_rows += got.rows();
         }
         std::vector<std::byte> received(received_rows * target_row_length * size);
-        exchanged += world_.all_to_all(partials.data(), send_counts, send_offsets,
-                                       received.data(), receive_counts, receive_offsets, size);
+        exchanged += world_.all_to_all(partials.data(), send_counts, send_offsets, received.data(),
+                                       receive_counts, receive_offsets, size);
         if (owned.rows() == 0) {
             return;
         }
@@ -552,8 +548,7 @@ private:
         // The row is the element's own only when indexof's stream has the domain's shape.
         const auto position = static_cast<std::size_t>(info.row_stream);
         const ParamKind position_kind = launch.kernel->params[position].kind;
-        if ((position_kind != ParamKind::InputStream &&
-             position_kind != ParamKind::OutputStream) ||
+        if ((position_kind != ParamKind::InputStream && position_kind != ParamKind::OutputStream) ||
             !launch.args[position].stream.region.same_shape(
                 Region::dense(launch.rank, launch.extents))) {
             return {};
@@ -567,7 +562,8 @@ private:
                 wanted.push_back({});
                 continue;
             }
-            const long long first = clamped(static_cast<long long>(block.first) + info.row_reach_low);
+            const long long first =
+                clamped(static_cast<long long>(block.first) + info.row_reach_low);
             const long long last =
                 clamped(static_cast<long long>(block.end) - 1 + info.row_reach_high);
             wanted.push_back({static_cast<std::size_t>(first), static_cast<std::size_t>(last) + 1});

@@ -139,9 +139,8 @@ std::size_t World::all_to_all(const void* send, std::span<const std::size_t> sen
     MPI_Datatype element = MPI_DATATYPE_NULL;
     check(MPI_Type_contiguous(as_count(element_size), MPI_BYTE, &element), "MPI_Type_contiguous");
     check(MPI_Type_commit(&element), "MPI_Type_commit");
-    const int code =
-        MPI_Alltoallv(send, sends.data(), send_at.data(), element, receive, receives.data(),
-                      receive_at.data(), element, MPI_COMM_WORLD);
+    const int code = MPI_Alltoallv(send, sends.data(), send_at.data(), element, receive,
+                                   receives.data(), receive_at.data(), element, MPI_COMM_WORLD);
     MPI_Type_free(&element);
     check(code, "MPI_Alltoallv");
     std::size_t received = 0;

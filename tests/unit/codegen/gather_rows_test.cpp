@@ -97,7 +97,8 @@ kernel void k(float a[], out float c<>) {
     i += 3.0;
     c = a[i];
 }
-)")[0].from,
+)")[0]
+                  .from,
               -1);
 }
 
@@ -106,13 +107,15 @@ TEST_F(GatherRowsTest, ScaledOrFractionalIndexIsUnbounded) {
 kernel void k(float a[], out float c<>) {
     c = a[2.0 * indexof(c).x];
 }
-)")[0].from,
+)")[0]
+                  .from,
               -1);
     EXPECT_EQ(rows_of(R"(
 kernel void k(float a[], out float c<>) {
     c = a[indexof(c).x + 0.5];
 }
-)")[0].from,
+)")[0]
+                  .from,
               -1);
 }
 
@@ -124,7 +127,8 @@ kernel float pick(float g[], float i) {
 kernel void k(float a[], out float c<>) {
     c = pick(a, indexof(c).x) + a[indexof(c).x];
 }
-)")[1].from,
+)")[1]
+                  .from,
               -1);
 }
 
