@@ -256,6 +256,8 @@ public:
         std::vector<std::byte> partial(size + 1);
         std::size_t exchanged = 0;
         Launch local = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> gathers;
+        bind_whole_except(local, input, gathers, exchanged);
         std::unique_ptr<Storage> whole;
         if (whole_stream(bound) && launch.rank > 0) {
             // Fold this rank's rows: a contiguous run of the row-major order.
@@ -401,6 +403,9 @@ private:
         const auto param = static_cast<std::size_t>(input);
         DistributedStorage& source = distributed(*launch.args[param].stream.storage);
         DistributedStorage& result = distributed(*target.storage);
+        Launch with_gathers = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> gathers;
+        bind_whole_except(with_gathers, input, gathers, exchanged);
         const Region& shape = target.region;
         const std::size_t input_rows = launch.extents[0];
         const std::size_t target_rows = shape.extents[0];
@@ -438,7 +443,7 @@ private:
                 if (row == j * per_target && end == (j + 1) * per_target) {
                     end = std::max(end, held.end / per_target * per_target);
                 }
-                Launch local = launch;
+                Launch local = with_gathers;
                 local.extents[0] = end - row;
                 local.element_count = (end - row) * input_row_length;
                 Region rows = Region::dense(launch.rank, local.extents);
@@ -496,7 +501,7 @@ private:
                 std::memcpy(into, parts[0], row_bytes);
                 continue;
             }
-            fold_in_order(launch, input, shape, parts, into);
+            fold_in_order(with_gathers, input, shape, parts, into);
         }
         inner_->write(*result.local(), Region::dense(1, {rows.size() / size, 0, 0, 0}),
                       rows.data());
@@ -575,9 +580,17 @@ private:
     /// storage.
     void bind_whole(Launch& launch, std::map<Storage*, std::unique_ptr<Storage>>& wholes,
                     std::size_t& exchanged) {
-        for (BoundArg& arg : launch.args) {
-            BoundStream& bound = arg.stream;
-            if (bound.storage == nullptr) {
+        bind_whole_except(launch, -1, wholes, exchanged);
+    }
+
+    /// bind_whole for every stream argument but `except` (a reduction's input, which the caller
+    /// binds by blocks): the gathers a reduce operator may read.
+    void bind_whole_except(Launch& launch, int except,
+                           std::map<Storage*, std::unique_ptr<Storage>>& wholes,
+                           std::size_t& exchanged) {
+        for (std::size_t i = 0; i < launch.args.size(); ++i) {
+            BoundStream& bound = launch.args[i].stream;
+            if (bound.storage == nullptr || static_cast<int>(i) == except) {
                 continue;
             }
             std::unique_ptr<Storage>& whole = wholes[bound.storage];
