@@ -11,6 +11,8 @@ PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev lib
 # DEB and the package test, gdb for brcc -g's test, nlohmann-json to read BRT_PROFILE's trace back,
 # Doxygen for the docs test (and `make docs`), reuse to check every file's licence.
 PACKAGES += dpkg-dev gdb nlohmann-json3-dev doxygen reuse
+# The mpi backend (docs/mpi.md) and its conformance runs on 1, 2 and 4 ranks.
+PACKAGES += openmpi-bin libopenmpi-dev
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3

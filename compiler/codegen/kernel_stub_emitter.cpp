@@ -18,6 +18,7 @@
 #include "codegen/kernel_stub_emitter.hpp"
 
 #include "codegen/cpp_spelling.hpp"
+#include "codegen/gather_rows.hpp"
 #include "codegen/param_access.hpp"
 
 #include <string_view>
@@ -180,14 +181,20 @@ std::string kernel_info_name(const KernelDecl& kernel) {
 
 std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry>& backends) {
     const std::vector<ParamAccess> access = param_access(kernel);
+    const std::vector<GatherRows> rows = gather_rows(kernel);
     std::string text = "const ::brook::ParamInfo " + params_name(kernel) + "[] = {\n";
     for (const ParamDecl* param : kernel.params) {
         const ParamAccess& used = access[static_cast<std::size_t>(param->index)];
+        const GatherRows& reach = rows[static_cast<std::size_t>(param->index)];
         text += "    {\"" + param->name +
                 "\", ::brook::ParamKind::" + std::string(runtime_kind(param->param_kind)) + ", " +
                 element_type(param->type) + ", " + std::to_string(param->gather_index_widths) +
-                ", " + std::string(boolean(used.read)) + ", " + std::string(boolean(used.written)) +
-                "},\n";
+                ", " + std::string(boolean(used.read)) + ", " + std::string(boolean(used.written));
+        // A gather whose rows are bounded says so; the others keep the defaults (any row).
+        if (reach.from >= 0)
+            text += ", " + std::to_string(reach.from) + ", " + std::to_string(reach.stream) + ", " +
+                    std::to_string(reach.reach_low) + ", " + std::to_string(reach.reach_high);
+        text += "},\n";
     }
     text += "};\n";
     std::string backend_list = "{}";

@@ -37,6 +37,16 @@ struct ParamInfo {
     unsigned gather_index_widths = 0;
     bool read = true;     ///< the kernel's body reads the argument's elements
     bool written = false; ///< the kernel's body writes the argument's elements
+    /// For gathers whose rows brcc could bound (row_from >= 0): every index has the same number
+    /// of components (one bit of gather_index_widths) and its row component, the slowest
+    /// dimension's, is component `row_from` (0 = .x .. 3 = .w) of indexof(parameter `row_stream`)
+    /// plus a whole number in [row_reach_low, row_reach_high], before the clamp to the stream.
+    /// -1: any row. A backend that spreads streams over processes (mpi) then fetches only the
+    /// rows near its block (a stencil's halo, SGEMV's own rows) rather than the whole stream.
+    int row_from = -1;
+    int row_stream = -1;
+    int row_reach_low = 0;
+    int row_reach_high = 0;
 };
 
 /// "input stream", "gather", ...: the kind as messages name it.

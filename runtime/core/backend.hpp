@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -55,15 +56,25 @@ protected:
     /// constructor allocates them: a size past the cap, or one that does not fit in size_t,
     /// stops the program with a message naming it.
     Storage(std::size_t element_size, std::size_t count);
+    /// Storage that keeps its elements in other Storages, which count them (the mpi backend's
+    /// blocks of rows, each in its inner backend): counts no bytes itself.
+    struct Uncounted {};
+    Storage(std::size_t element_size, std::size_t count, Uncounted);
 
 private:
     std::size_t element_size_;
     std::size_t count_;
+    bool counted_ = true;
 };
 
 struct BoundStream {
     Storage* storage = nullptr;
     Region region;
+    /// The first row (index along the slowest dimension of `region`) that `storage` holds: 0
+    /// for a whole stream. A backend that spreads streams over processes (mpi) binds a process's
+    /// block of rows so in a launch of a row block (Launch::first_row); row r of the region is
+    /// then at region.offset + (r - first_row) * strides[0] of the storage.
+    std::size_t first_row = 0;
 };
 
 /// One parameter of a launch: `constant` for Constant parameters, `stream` for stream, gather
@@ -87,6 +98,12 @@ struct Launch {
     /// Every InputStream/OutputStream/ReduceInput argument has the domain's shape and is
     /// contiguous.
     bool dense = false;
+    /// The rows of the domain (indices along its slowest dimension) to run: [first_row, end_row),
+    /// all of them as the core launches. A backend that spreads the domain over processes (mpi)
+    /// hands its inner backend one block of rows, only when that one's runs_row_blocks() is true;
+    /// indexof, iterators and resized inputs still see the whole domain, `extents`.
+    std::size_t first_row = 0;
+    std::size_t end_row = std::numeric_limits<std::size_t>::max();
 
     /// A kernel with VariableOutput parameters runs as two launches (core/launch.cpp). Count:
     /// each element adds the number of values it pushes to each vout's counter array; ordinary
@@ -146,6 +163,9 @@ public:
     /// True when run_kernel implements Launch::element_flags; write masks and the write queries
     /// of kernels that may discard need it.
     virtual bool tracks_elements() const { return false; }
+    /// True when run_kernel implements Launch::first_row/end_row and BoundStream::first_row for
+    /// Single passes without element flags.
+    virtual bool runs_row_blocks() const { return false; }
     /// Between the Count and Write passes of a kernel with variable outputs: turns each
     /// VariableOutput parameter's counts into its elements' first slots (an exclusive prefix sum)
     /// and returns the totals, one per such parameter, in parameter order. The default scans

@@ -142,21 +142,24 @@ void stop_latest_backend() {
     started.start_order.pop_back();
 }
 
-/// The started backend of `factory`, starting it now if it is not; throws std::runtime_error
-/// when it cannot start.
-StartedBackend& start_once(const BackendFactory& factory) {
+/// The started backend of `factory` (around the backend `inner` names, for a wrapping one),
+/// starting it now if it is not; throws std::runtime_error when it cannot start.
+StartedBackend& start_once(const BackendFactory& factory, std::string_view inner = {}) {
+    const std::string key = std::string(factory.name) +
+                            (factory.create_wrapping != nullptr ? ":" : "") + std::string(inner);
     StartedBackends& started = started_backends();
     const std::lock_guard lock(started.mutex);
-    if (const auto found = started.by_name.find(factory.name); found != started.by_name.end()) {
+    if (const auto found = started.by_name.find(key); found != started.by_name.end()) {
         return *found->second;
     }
     // Before the first backend, so before any call.
     static const bool settings_read = (read_call_settings(), true);
     (void)settings_read;
-    auto backend = std::make_unique<StartedBackend>(factory.create());
+    auto backend = std::make_unique<StartedBackend>(
+        factory.create_wrapping != nullptr ? factory.create_wrapping(inner) : factory.create());
     StartedBackend& result = *backend;
-    started.by_name.emplace(std::string(factory.name), std::move(backend));
-    started.start_order.emplace_back(factory.name);
+    started.by_name.emplace(key, std::move(backend));
+    started.start_order.push_back(key);
     std::atexit(stop_latest_backend);
     return result;
 }
@@ -164,9 +167,9 @@ StartedBackend& start_once(const BackendFactory& factory) {
 /// Starts `factory`'s backend; one that cannot start stops the program with its reason and the
 /// other backends.
 StartedBackend& start(const BackendFactory& factory, const std::vector<BackendFactory>& factories,
-                      const std::string& label) {
+                      const std::string& label, std::string_view inner = {}) {
     try {
-        return start_once(factory);
+        return start_once(factory, inner);
     } catch (const std::runtime_error& error) {
         fatal(label + ": " + error.what() + "; backends that can run here: " +
               joined(names_of(factories, factory.name), " and "));
@@ -201,6 +204,14 @@ std::string_view resolve(std::string_view name, bool any_suffix,
 StartedBackend& select_backend(std::string_view requested, bool any_suffix,
                                const std::string& label) {
     const std::vector<BackendFactory> factories = registered();
+    // A wrapping backend takes the rest of the name, after a colon, as the one it wraps.
+    for (const BackendFactory& factory : factories) {
+        if (factory.create_wrapping != nullptr && requested.starts_with(factory.name) &&
+            (requested.size() == factory.name.size() || requested[factory.name.size()] == ':')) {
+            return start(factory, factories, label,
+                         requested.substr(std::min(requested.size(), factory.name.size() + 1)));
+        }
+    }
     const std::string_view name = resolve(requested, any_suffix, factories);
     if (name == "auto") {
         // The best that starts: a GPU backend that cannot start here, or that a software
@@ -253,8 +264,19 @@ StartedBackend& started_backend(std::string_view name, bool any_suffix, const st
     return select_backend(name.empty() ? "cpu" : name, any_suffix, label);
 }
 
+std::unique_ptr<Backend> create_backend(std::string_view name) {
+    for (const BackendFactory& factory : registered()) {
+        if (factory.name == name && factory.create_wrapping == nullptr) {
+            return factory.create();
+        }
+    }
+    throw std::runtime_error("there is no backend '" + std::string(name) + "' to wrap");
+}
+
 std::vector<StartedBackend*> startable_backends() {
     std::vector<BackendFactory> factories = registered();
+    // A wrapping backend is a way to run the others (mpi starts MPI): not listed by itself.
+    std::erase_if(factories, [](const BackendFactory& f) { return f.create_wrapping != nullptr; });
     std::stable_partition(factories.begin(), factories.end(),
                           [](const BackendFactory& f) { return f.name == "cpu"; });
     std::vector<StartedBackend*> backends;

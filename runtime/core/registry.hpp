@@ -33,6 +33,10 @@ struct BackendFactory {
     /// Throws std::runtime_error, saying why, when the backend cannot start on this machine (no
     /// OpenGL context, no GPU).
     std::unique_ptr<Backend> (*create)();
+    /// Null, or for a backend that wraps another (mpi): creates it around the backend that
+    /// `inner` names, for BRT_RUNTIME=NAME:INNER ("" for plain NAME, the wrapper's default).
+    /// Throws as `create` does.
+    std::unique_ptr<Backend> (*create_wrapping)(std::string_view inner) = nullptr;
 };
 
 /// Adds a backend to the registry; define one at namespace scope in the backend's folder.
@@ -69,6 +73,10 @@ private:
 /// match). BrookGPU's `ogl` and `gles` mean gl. `label` starts the messages that stop the
 /// program when it names none that can run ("BRT_RUNTIME=dx9").
 StartedBackend& started_backend(std::string_view name, bool any_suffix, const std::string& label);
+/// A new instance of the registered backend `name`, for a backend that wraps it: it is not
+/// shared with the threads that choose `name`. Throws std::runtime_error when there is none of
+/// that name or it cannot start here.
+std::unique_ptr<Backend> create_backend(std::string_view name);
 /// Each registered backend that starts here, cpu first.
 std::vector<StartedBackend*> startable_backends();
 

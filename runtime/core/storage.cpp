@@ -85,8 +85,13 @@ Storage::Storage(std::size_t element_size, std::size_t count)
         !bytes_in_use.compare_exchange_weak(in_use, in_use + bytes, std::memory_order_relaxed));
 }
 
+Storage::Storage(std::size_t element_size, std::size_t count, Uncounted)
+    : element_size_(element_size), count_(count), counted_(false) {}
+
 Storage::~Storage() {
-    bytes_in_use.fetch_sub(element_size_ * count_, std::memory_order_relaxed);
+    if (counted_) {
+        bytes_in_use.fetch_sub(element_size_ * count_, std::memory_order_relaxed);
+    }
 }
 
 } // namespace brook::detail

@@ -228,6 +228,14 @@ Outcome run_conformance(const ConformanceOptions& options) {
         std::cout << '\n';
         return Outcome::skip;
     }
+    // A wrapping backend ("mpi:cpu") is excluded by its own name.
+    const std::string backend_family = options.backend.substr(0, options.backend.find(':'));
+    if (std::find(spec.excluded_backends.begin(), spec.excluded_backends.end(), backend_family) !=
+        spec.excluded_backends.end()) {
+        std::cout << "SKIPPED: excludes " << backend_family << ": " << spec.exclusion_reason
+                  << '\n';
+        return Outcome::skip;
+    }
     if (options.no_values && spec.expected_lines && !spec.expected_lines->empty()) {
         std::cout << "SKIPPED: backend " << options.backend
                   << " computes no values, and the program's expected output has some\n";
@@ -238,6 +246,7 @@ Outcome run_conformance(const ConformanceOptions& options) {
     }
 
     ProcessSpec run;
+    run.argv = options.launcher;
     run.argv.push_back(program_path(options));
     run.argv.insert(run.argv.end(), spec.args.begin(), spec.args.end());
     run.env.emplace_back("BRT_RUNTIME", options.backend);

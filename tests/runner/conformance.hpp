@@ -28,6 +28,8 @@ struct ConformanceOptions {
     /// Build a program of several files file by file: `brcc --emit-cpp` for each Brook source
     /// and header, then brcc's driver on the C++ alone, instead of one brcc call for them all.
     bool separately = false;
+    /// The command the program runs under, if any (an MPI launcher): its words come first.
+    std::vector<std::string> launcher;
 };
 
 /// Builds WORK/NAME from FILE.br (and its `// inputs:`) unless it is newer than the sources,

@@ -55,6 +55,11 @@ int main(int argc, char** argv) {
         ->add_option("--brcc-arg", run_options.brcc_args, "an argument for brcc (repeatable)")
         ->allow_extra_args(false);
     conformance->add_option("--timeout", run_options.timeout_s, "seconds the program may run");
+    conformance
+        ->add_option("--launcher", run_options.launcher,
+                     "a word of the command the program runs under, before it (repeatable: "
+                     "--launcher mpiexec --launcher -np --launcher 2)")
+        ->allow_extra_args(false);
     conformance->add_flag("--separately", run_options.separately,
                           "build file by file with brcc --emit-cpp, then the C++ alone");
     conformance->add_option("file", run_options.file, "the .br program")->required();

@@ -128,6 +128,15 @@ ConformanceSpec parse_conformance_spec(const std::string& source,
                                       text + "'"};
             }
             has_tolerance = true;
+        } else if (keyword == "excludes") {
+            const std::size_t dashes = value.find("--");
+            for (std::string& name : split_words(value.substr(0, dashes))) {
+                spec.excluded_backends.push_back(std::move(name));
+            }
+            spec.exclusion_reason = dashes == std::string::npos ? "" : trim(value.substr(dashes + 2));
+            if (spec.excluded_backends.empty() || spec.exclusion_reason.empty()) {
+                throw TestFormatError{"'// excludes:' needs backends, then '--' and the reason"};
+            }
         } else if (keyword == "requires") {
             for (std::string& name : split_words(value)) {
                 spec.required_backends.push_back(std::move(name));

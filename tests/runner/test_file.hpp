@@ -20,6 +20,10 @@ struct ConformanceSpec {
     std::optional<std::vector<std::string>> expected_lines; // `// expect:` lines or NAME.expected
     double tolerance = 1e-4;
     std::vector<std::string> required_backends; // empty: every backend
+    /// `// excludes:`: backends the program cannot mean the same on, with the reason after `--`
+    /// (host threads racing for the mpi backend, whose ranks must make the same calls in order).
+    std::vector<std::string> excluded_backends;
+    std::string exclusion_reason;
     int exit_code = 0;
     std::vector<std::string> stderr_texts;
     std::vector<std::pair<std::string, std::string>> env;

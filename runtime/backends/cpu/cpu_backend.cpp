@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -108,8 +109,16 @@ cpu::StreamView view_of(const BoundStream& bound) {
     if (bound.storage == nullptr) {
         return view;
     }
-    view.data =
-        cpu_storage(*bound.storage).data() + bound.region.offset * bound.storage->element_size();
+    const std::size_t size = bound.storage->element_size();
+    view.data = cpu_storage(*bound.storage).data() + bound.region.offset * size;
+    if (bound.first_row != 0) {
+        // A block of rows (Launch::first_row): the generated code addresses rows by their place
+        // in the whole domain, so the view starts where row 0 would be. Only the block's rows
+        // are ever addressed; the address is computed as an integer, since it lies outside the
+        // allocation.
+        view.data = reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(view.data) -
+                                                 bound.first_row * bound.region.strides[0] * size);
+    }
     view.rank = bound.region.rank;
     view.extents = bound.region.extents;
     view.strides = bound.region.strides;
@@ -315,14 +324,18 @@ public:
         const CpuFrame call(launch);
         const cpu::KernelCode& code = code_of(launch);
         const cpu::KernelFunction kernel = code.kernel;
-        const std::size_t n = launch.element_count;
+        // The elements of the rows to run (Launch::first_row): [first, first + n).
+        const std::size_t rows = launch.rank == 0 ? 1 : launch.extents[0];
+        const std::size_t row_length = rows == 0 ? 0 : launch.element_count / rows;
+        const std::size_t first = std::min(launch.first_row, rows) * row_length;
+        const std::size_t n = std::min(launch.end_row, rows) * row_length - first;
         if (checks_enabled()) {
-            run_checked(launch, call.frame, kernel);
+            run_checked(launch, call.frame, kernel, first, n);
             return;
         }
         const int threads = threads_for(n, code);
         if (threads == 1) {
-            kernel(call.frame, 0, n);
+            kernel(call.frame, first, first + n);
             return;
         }
         if (code.grain != 0) {
@@ -336,7 +349,7 @@ public:
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
             for (long long c = 0; c < chunks; ++c) {
                 const std::size_t begin = static_cast<std::size_t>(c) * chunk;
-                kernel(call.frame, begin, std::min(n, begin + chunk));
+                kernel(call.frame, first + begin, first + std::min(n, begin + chunk));
             }
             return;
         }
@@ -347,7 +360,7 @@ public:
             const std::size_t begin = n * member / team;
             const std::size_t end = n * (member + 1) / team;
             if (begin < end) {
-                kernel(call.frame, begin, end);
+                kernel(call.frame, first + begin, first + end);
             }
         }
     }
@@ -356,10 +369,10 @@ public:
     /// divides an integer by zero or INT_MIN by -1 is known: brook::detail::zero_divisors and
     /// division_overflows count them.
     static void run_checked(const Launch& launch, const cpu::Frame& frame,
-                            cpu::KernelFunction kernel) {
+                            cpu::KernelFunction kernel, std::size_t first, std::size_t n) {
         const unsigned long zero_divisors_before = brook::detail::zero_divisors;
         const unsigned long overflows_before = brook::detail::division_overflows;
-        for (std::size_t i = 0; i < launch.element_count; ++i) {
+        for (std::size_t i = first; i < first + n; ++i) {
             kernel(frame, i, i + 1);
             if (brook::detail::zero_divisors != zero_divisors_before) {
                 report_division_fault(launch, i, DivisionFault::ZeroDivisor);
@@ -375,6 +388,10 @@ public:
     }
 
     bool runs_variable_outputs() const override {
+        return true;
+    }
+
+    bool runs_row_blocks() const override {
         return true;
     }
 

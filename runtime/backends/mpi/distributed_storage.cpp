@@ -1,0 +1,214 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
+// Moving a distributed stream's elements: a rank's rows are one contiguous run of the storage
+// (rows are row-major), so this rank's part of the storage is elements [first * L, end * L) for
+// row length L, and gathering every rank's part in rank order gives the whole storage.
+#include "distributed_storage.hpp"
+
+#include "core/errors.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <utility>
+
+namespace brook::detail::mpi {
+
+namespace {
+
+Region run_of(std::size_t offset, std::size_t count) {
+    Region region = Region::dense(1, {count, 0, 0, 0});
+    region.offset = offset;
+    return region;
+}
+
+bool covers(const Region& region, std::size_t count) {
+    return region.offset == 0 && region.contiguous() && region.count() == count;
+}
+
+/// Calls visit(k, s) for the region's elements in row-major order: k counts them, s is the
+/// element's index in the storage.
+template <class Visit> void for_each_element(const Region& region, Visit visit) {
+    const std::size_t count = region.count();
+    for (std::size_t k = 0; k < count; ++k) {
+        std::size_t rest = k;
+        std::size_t at = region.offset;
+        for (int d = region.rank - 1; d >= 0; --d) {
+            const auto dim = static_cast<std::size_t>(d);
+            at += rest % region.extents[dim] * region.strides[dim];
+            rest /= region.extents[dim];
+        }
+        visit(k, at);
+    }
+}
+
+} // namespace
+
+DistributedStorage::DistributedStorage(Backend& inner, const World& world, const ElementType& type,
+                                       std::size_t count)
+    : Storage(type.size, count, Uncounted{}), inner_(&inner), world_(&world), type_(type) {
+    if (type.size != 0 && count > std::numeric_limits<std::size_t>::max() / type.size) {
+        fatal("a stream of " + std::to_string(count) + " elements of " + std::to_string(type.size) +
+              " bytes is larger than this machine can address");
+    }
+}
+
+void DistributedStorage::adopt_rows_of(const Region& region) {
+    if (row_length_ != 0) {
+        return;
+    }
+    std::size_t length = 1;
+    if (covers(region, count()) && region.rank > 0 && region.extents[0] != 0) {
+        length = count() / region.extents[0];
+    } else if (region.rank > 1 && region.strides[0] != 0 && count() % region.strides[0] == 0) {
+        length = region.strides[0];
+    }
+    lay_out(length == 0 ? 1 : length);
+}
+
+void DistributedStorage::relayout(std::size_t row_length, std::size_t& exchanged) {
+    if (row_length == row_length_) {
+        return;
+    }
+    if (row_length_ == 0) {
+        // Nothing held yet: zeros in any layout.
+        lay_out(row_length);
+        return;
+    }
+    const std::vector<std::byte> all = all_elements(exchanged);
+    lay_out(row_length);
+    if (local_ != nullptr) {
+        inner_->write(*local_, run_of(0, local_count()),
+                      all.data() + block_.first * row_length_ * element_size());
+    }
+}
+
+void DistributedStorage::lay_out(std::size_t row_length) {
+    row_length_ = row_length;
+    block_ = row_length == 0 ? RowBlock{} : block_of(rows(), world_->rank(), world_->ranks());
+    local_.reset();
+    if (local_count() != 0) {
+        local_ = inner_->allocate(type_, local_count());
+    }
+}
+
+std::vector<std::byte> DistributedStorage::all_elements(std::size_t& exchanged) const {
+    if (row_length_ == 0) {
+        // Never used: zeros everywhere, as allocate() promises.
+        return std::vector<std::byte>(count() * element_size());
+    }
+    std::vector<std::byte> mine(local_count() * element_size());
+    if (local_ != nullptr) {
+        inner_->read(*local_, run_of(0, local_count()), mine.data());
+    }
+    std::vector<std::size_t> counts(static_cast<std::size_t>(world_->ranks()));
+    for (int r = 0; r < world_->ranks(); ++r) {
+        counts[static_cast<std::size_t>(r)] =
+            block_of(rows(), r, world_->ranks()).rows() * row_length_;
+    }
+    std::vector<std::byte> all(count() * element_size());
+    exchanged += world_->all_gather(mine.data(), counts, element_size(), all.data());
+    return all;
+}
+
+std::unique_ptr<Storage> DistributedStorage::whole(std::size_t& exchanged) const {
+    const std::vector<std::byte> all = all_elements(exchanged);
+    std::unique_ptr<Storage> copy = inner_->allocate(type_, count());
+    if (count() != 0) {
+        inner_->write(*copy, run_of(0, count()), all.data());
+    }
+    return copy;
+}
+
+std::unique_ptr<Storage> DistributedStorage::rows_wanted(std::span<const RowBlock> wanted,
+                                                         std::size_t& exchanged) const {
+    const auto ranks = static_cast<std::size_t>(world_->ranks());
+    const auto me = static_cast<std::size_t>(world_->rank());
+    const auto overlap = [](const RowBlock& a, const RowBlock& b) {
+        const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
+        return both.first < both.end ? both : RowBlock{};
+    };
+    std::vector<std::byte> mine(local_count() * element_size());
+    if (local_ != nullptr) {
+        inner_->read(*local_, run_of(0, local_count()), mine.data());
+    }
+    std::vector<std::size_t> send_counts(ranks), send_offsets(ranks);
+    std::vector<std::size_t> receive_counts(ranks), receive_offsets(ranks);
+    for (std::size_t q = 0; q < ranks; ++q) {
+        const RowBlock sent = overlap(block_, wanted[q]);
+        send_counts[q] = sent.rows() * row_length_;
+        send_offsets[q] = sent.rows() == 0 ? 0 : (sent.first - block_.first) * row_length_;
+        const RowBlock received =
+            overlap(block_of(rows(), static_cast<int>(q), world_->ranks()), wanted[me]);
+        receive_counts[q] = received.rows() * row_length_;
+        receive_offsets[q] =
+            received.rows() == 0 ? 0 : (received.first - wanted[me].first) * row_length_;
+    }
+    const std::size_t count = wanted[me].rows() * row_length_;
+    std::vector<std::byte> gathered(count * element_size());
+    exchanged += world_->all_to_all(mine.data(), send_counts, send_offsets, gathered.data(),
+                                    receive_counts, receive_offsets, element_size());
+    if (count == 0) {
+        return nullptr;
+    }
+    std::unique_ptr<Storage> rows = inner_->allocate(type_, count);
+    inner_->write(*rows, run_of(0, count), gathered.data());
+    return rows;
+}
+
+void DistributedStorage::keep_block_of(const Storage& whole) {
+    if (local_ == nullptr) {
+        return;
+    }
+    std::vector<std::byte> mine(local_count() * element_size());
+    inner_->read(whole, run_of(block_.first * row_length_, local_count()), mine.data());
+    inner_->write(*local_, run_of(0, local_count()), mine.data());
+}
+
+void DistributedStorage::write(const Region& region, const void* host) {
+    adopt_rows_of(region);
+    if (local_ == nullptr) {
+        return;
+    }
+    const auto* bytes = static_cast<const std::byte*>(host);
+    const std::size_t size = element_size();
+    const std::size_t first = block_.first * row_length_;
+    if (covers(region, count())) {
+        inner_->write(*local_, run_of(0, local_count()), bytes + first * size);
+        return;
+    }
+    // A view: patch this rank's rows where the view has elements.
+    std::vector<std::byte> mine(local_count() * size);
+    inner_->read(*local_, run_of(0, local_count()), mine.data());
+    const std::size_t end = first + local_count();
+    for_each_element(region, [&](std::size_t k, std::size_t at) {
+        if (at >= first && at < end) {
+            std::memcpy(mine.data() + (at - first) * size, bytes + k * size, size);
+        }
+    });
+    inner_->write(*local_, run_of(0, local_count()), mine.data());
+}
+
+void DistributedStorage::read(const Region& region, void* host, std::size_t& exchanged) const {
+    const std::vector<std::byte> all = all_elements(exchanged);
+    auto* bytes = static_cast<std::byte*>(host);
+    const std::size_t size = element_size();
+    if (covers(region, count())) {
+        std::memcpy(bytes, all.data(), all.size());
+        return;
+    }
+    for_each_element(region, [&](std::size_t k, std::size_t at) {
+        std::memcpy(bytes + k * size, all.data() + at * size, size);
+    });
+}
+
+void DistributedStorage::copy_from(const DistributedStorage& source) {
+    // Every element is replaced: a fresh layout, nothing moved.
+    lay_out(source.row_length_);
+    if (local_ != nullptr) {
+        inner_->copy(*local_, *source.local_);
+    }
+}
+
+} // namespace brook::detail::mpi

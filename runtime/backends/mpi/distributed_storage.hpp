@@ -1,0 +1,87 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
+#pragma once
+// A stream's storage spread over the ranks: each rank holds one block of rows (mpi::block_of)
+// in storage of its inner backend, and nothing of the others' rows.
+//
+// The seam's allocate() gives a count, not a shape, so the rows are learnt from use: the first
+// region that reaches the storage (a streamRead, a launch) fixes the row length, the elements
+// of one index of the slowest dimension (count / extents[0] for a region covering the storage,
+// strides[0] for a view of it, 1 for 1-D). Every rank sees the same calls, so every rank
+// decides the same. A launch that wants other rows redistributes the storage (relayout).
+//
+// BRT_MAX_MEMORY counts what each rank holds: the blocks, counted by the inner backend when it
+// allocates them (at first use), not the whole stream.
+
+#include "core/backend.hpp"
+
+#include "mpi_world.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace brook::detail::mpi {
+
+class DistributedStorage final : public Storage {
+public:
+    DistributedStorage(Backend& inner, const World& world, const ElementType& type,
+                       std::size_t count);
+
+    /// Fixes the row length from `region` if no region has yet (see the top of the file).
+    void adopt_rows_of(const Region& region);
+    /// The elements of one row; 0 before a region fixed it.
+    std::size_t row_length() const { return row_length_; }
+    std::size_t rows() const { return row_length_ == 0 ? 0 : count() / row_length_; }
+    /// This rank's rows.
+    RowBlock block() const { return block_; }
+    /// This rank's rows in its inner backend (null when it holds none).
+    Storage* local() const { return local_.get(); }
+
+    /// Spreads the storage by rows of `row_length` elements (collective when it changes). Adds
+    /// the bytes received to `exchanged`.
+    void relayout(std::size_t row_length, std::size_t& exchanged);
+    /// Every element, in order, on every rank (collective). Adds the bytes received to
+    /// `exchanged`.
+    std::vector<std::byte> all_elements(std::size_t& exchanged) const;
+    /// A copy of every element in the inner backend (collective).
+    std::unique_ptr<Storage> whole(std::size_t& exchanged) const;
+    /// The rows `wanted[rank]` of this rank (every rank passes the same list) in new inner
+    /// storage, each rank sending the others the wanted rows it holds (collective); null when
+    /// this rank wants none. Adds the bytes received to `exchanged`.
+    std::unique_ptr<Storage> rows_wanted(std::span<const RowBlock> wanted,
+                                         std::size_t& exchanged) const;
+    /// Takes this rank's rows from `whole`, inner storage of every element (no communication).
+    void keep_block_of(const Storage& whole);
+
+    /// streamRead's write: each rank stores the elements of `region` in its own rows, from its
+    /// own `host` (all of the region's elements, row-major).
+    void write(const Region& region, const void* host);
+    /// streamWrite's read: every element of `region` to every rank's `host` (collective).
+    void read(const Region& region, void* host, std::size_t& exchanged) const;
+    /// Copies `source` (same count and element size), taking its rows.
+    void copy_from(const DistributedStorage& source);
+
+private:
+    std::size_t local_count() const { return block_.rows() * row_length_; }
+    /// Rows of `row_length` elements (0: none fixed yet) in new zeroed local storage.
+    void lay_out(std::size_t row_length);
+
+    Backend* inner_;
+    const World* world_;
+    ElementType type_;
+    std::size_t row_length_ = 0;
+    RowBlock block_;
+    std::unique_ptr<Storage> local_;
+};
+
+/// Only storage the mpi backend allocated reaches it: one backend serves the whole run.
+inline DistributedStorage& distributed(Storage& storage) {
+    return static_cast<DistributedStorage&>(storage);
+}
+inline const DistributedStorage& distributed(const Storage& storage) {
+    return static_cast<const DistributedStorage&>(storage);
+}
+
+} // namespace brook::detail::mpi

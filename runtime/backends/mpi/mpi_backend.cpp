@@ -1,0 +1,668 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
+// The mpi backend (docs/mpi.md): one Brook program over the ranks of an MPI job, each rank
+// holding a block of every stream's rows (DistributedStorage) in the backend it wraps,
+// BRT_RUNTIME=mpi:INNER (mpi alone is mpi:cpu).
+//
+// A kernel runs in one of two ways:
+//  - by blocks, when the inner backend runs row blocks (Backend::runs_row_blocks) and every
+//    output is a whole stream: each rank runs its block of the output's rows; an input that is a
+//    whole stream of the output's shape is read where it lies; a gather whose rows brcc bounded
+//    around the element's own (ParamInfo::row_from: a stencil, SGEMV's matrix) brings only the
+//    rows the block reads from the ranks that hold them (MPI_Alltoallv); every other stream
+//    argument (other gathers, resized inputs, views) is gathered whole on every rank first;
+//  - whole on every rank otherwise (views as outputs, write masks, variable outputs, an inner
+//    backend without row blocks): every stream the call touches is gathered, every rank runs
+//    the whole call and keeps its own rows of what was written. Correct in every case, and
+//    without the speed-up, so docs/mpi.md lists it as what is left to distribute.
+// A reduction to a value folds each rank's rows in the inner backend, then the ranks' partial
+// results are joined in rank order by MPI_Allreduce with a non-commuting MPI_Op whose function
+// folds a pair of them in the inner backend, so the operands keep their row-major order. A
+// reduction to a stream folds each rank's rows into partial target rows, which go to the ranks
+// holding those rows, where the partials of a row whose input straddles ranks are folded in rank
+// order. Views as reduce input or target are reduced whole on every rank.
+#include "core/backend.hpp"
+#include "core/errors.hpp"
+#include "core/launch.hpp"
+#include "core/registry.hpp"
+
+#include "distributed_storage.hpp"
+#include "mpi_world.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace brook::detail::mpi {
+
+namespace {
+
+/// BRT_MPI_CHECK=1: every call's kernel and shapes are compared across the ranks.
+bool checking_calls() {
+    static const bool enabled = [] {
+        const char* text = std::getenv("BRT_MPI_CHECK");
+        if (text == nullptr || *text == '\0' || std::string_view(text) == "0") {
+            return false;
+        }
+        if (std::string_view(text) != "1") {
+            fatal("BRT_MPI_CHECK=" + std::string(text) + " is neither 0 nor 1");
+        }
+        return true;
+    }();
+    return enabled;
+}
+
+/// FNV-1a over `bytes`, continuing `hash`.
+std::uint64_t mixed(std::uint64_t hash, const void* bytes, std::size_t size) {
+    const auto* at = static_cast<const unsigned char*>(bytes);
+    for (std::size_t i = 0; i < size; ++i) {
+        hash = (hash ^ at[i]) * 1099511628211ull;
+    }
+    return hash;
+}
+
+/// What must be the same on every rank about a call: the kernel, the domain, each stream
+/// argument's shape.
+std::uint64_t call_signature(const Launch& launch) {
+    std::uint64_t hash = 14695981039346656037ull;
+    hash = mixed(hash, launch.kernel->name, std::strlen(launch.kernel->name));
+    hash = mixed(hash, launch.extents.data(), sizeof launch.extents);
+    for (const BoundArg& arg : launch.args) {
+        if (arg.stream.storage != nullptr) {
+            hash = mixed(hash, arg.stream.region.extents.data(), sizeof arg.stream.region.extents);
+        }
+    }
+    return hash;
+}
+
+/// The state MPI's reduction operator needs: MPI_Op functions take no user pointer. Set for the
+/// duration of one MPI_Allreduce, under the backend's mutex.
+struct PairFold {
+    Backend* inner = nullptr;
+    const Launch* launch = nullptr; ///< the rank's local reduction
+    int input = 0;
+    std::size_t element_size = 0;
+};
+PairFold pair_fold;
+
+/// A partial result as the ranks exchange it: a byte saying whether the rank had elements,
+/// then the value.
+void join_partials(void* in, void* inout, int* length, MPI_Datatype* /*type*/) {
+    const std::size_t size = pair_fold.element_size;
+    for (int i = 0; i < *length; ++i) {
+        auto* lower = static_cast<std::byte*>(in) + static_cast<std::size_t>(i) * (size + 1);
+        auto* upper = static_cast<std::byte*>(inout) + static_cast<std::size_t>(i) * (size + 1);
+        if (lower[0] == std::byte{0}) {
+            continue;
+        }
+        if (upper[0] == std::byte{0}) {
+            std::memcpy(upper, lower, size + 1);
+            continue;
+        }
+        // lower (+) upper: the pair as a two-element stream, folded in order.
+        Backend& inner = *pair_fold.inner;
+        std::unique_ptr<Storage> pair = inner.allocate(
+            pair_fold.launch->kernel->params[static_cast<std::size_t>(pair_fold.input)]
+                .element_type(),
+            2);
+        inner.write(*pair, Region::dense(1, {1, 0, 0, 0}), lower + 1);
+        Region second = Region::dense(1, {1, 0, 0, 0});
+        second.offset = 1;
+        inner.write(*pair, second, upper + 1);
+        Launch fold = *pair_fold.launch;
+        fold.args[static_cast<std::size_t>(pair_fold.input)].stream = {
+            pair.get(), Region::dense(1, {2, 0, 0, 0}), 0};
+        fold.rank = 1;
+        fold.extents = {2, 0, 0, 0};
+        fold.element_count = 2;
+        fold.dense = true;
+        inner.reduce_to_value(fold, pair_fold.input, upper + 1);
+    }
+}
+
+/// True when `region` is all of its storage, in order.
+bool whole_stream(const BoundStream& bound) {
+    return bound.region.offset == 0 && bound.region.contiguous() &&
+           bound.region.count() == bound.storage->count();
+}
+
+/// BRT_PROFILE=1: the bytes each kernel (and streamWrite) brought to a rank from the others, per
+/// call and in all, summed over the ranks, printed by rank 0 at exit under the profile's table.
+class ExchangeProfile {
+public:
+    explicit ExchangeProfile(const World& world) : world_(&world) {
+        const char* value = std::getenv("BRT_PROFILE");
+        enabled_ = value != nullptr && std::string_view(value) == "1";
+    }
+    ExchangeProfile(const ExchangeProfile&) = delete;
+    ExchangeProfile& operator=(const ExchangeProfile&) = delete;
+    ~ExchangeProfile() {
+        if (!enabled_) {
+            return;
+        }
+        // Every rank makes the same calls (SPMD), so every rank has the same names in the same
+        // order.
+        std::vector<unsigned long long> bytes;
+        for (const auto& [name, entry] : entries_) {
+            bytes.push_back(entry.bytes);
+        }
+        std::vector<unsigned long long> total(bytes.size());
+        MPI_Reduce(bytes.data(), total.data(), static_cast<int>(bytes.size()),
+                   MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+        if (world_->rank() != 0) {
+            return;
+        }
+        std::fprintf(stderr, "brook: mpi: bytes exchanged on %d ranks\n", world_->ranks());
+        std::fprintf(stderr, "  %-24s %8s %16s %16s\n", "kernel", "calls", "bytes", "bytes/call");
+        std::size_t row = 0;
+        for (const auto& [name, entry] : entries_) {
+            std::fprintf(stderr, "  %-24s %8zu %16llu %16llu\n", name.c_str(), entry.calls,
+                         total[row], total[row] / entry.calls);
+            ++row;
+        }
+    }
+
+    void add(std::string_view name, std::size_t bytes) {
+        if (!enabled_) {
+            return;
+        }
+        Entry& entry = entries_[std::string(name)];
+        ++entry.calls;
+        entry.bytes += bytes;
+    }
+
+private:
+    struct Entry {
+        std::size_t calls = 0;
+        unsigned long long bytes = 0;
+    };
+    const World* world_;
+    bool enabled_ = false;
+    std::map<std::string, Entry> entries_;
+};
+
+class MpiBackend final : public Backend {
+public:
+    explicit MpiBackend(std::unique_ptr<Backend> inner)
+        : inner_(std::move(inner)), name_("mpi:" + std::string(inner_->name())) {
+        check(MPI_Op_create(join_partials, 0, &join_op_), "MPI_Op_create");
+        // Streams get their inner storage when first used, later than the inner backend would
+        // have made it alone. One allocation now creates what its storage relies on (the host
+        // allocator's record of blocks) before any stream, so that it outlives static streams
+        // at exit, as it does when the inner backend runs alone.
+        inner_->allocate(element_traits<float>::type(), 1);
+    }
+    ~MpiBackend() override { MPI_Op_free(&join_op_); }
+    MpiBackend(const MpiBackend&) = delete;
+    MpiBackend& operator=(const MpiBackend&) = delete;
+
+    std::string_view name() const override { return name_; }
+    std::string_view kernel_code_name() const override { return inner_->kernel_code_name(); }
+    std::string device() const override { return world_.description() + " on " + inner_->device(); }
+    bool software_renderer() const override { return inner_->software_renderer(); }
+    void finish() override {
+        const std::lock_guard lock(mutex_);
+        inner_->finish();
+    }
+
+    std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
+        return std::make_unique<DistributedStorage>(*inner_, world_, type, count);
+    }
+    void write(Storage& storage, const Region& region, const void* host) override {
+        const std::lock_guard lock(mutex_);
+        distributed(storage).write(region, host);
+    }
+    void read(const Storage& storage, const Region& region, void* host) override {
+        const std::lock_guard lock(mutex_);
+        std::size_t exchanged = 0;
+        distributed(storage).read(region, host, exchanged);
+        exchanges_.add("streamWrite", exchanged);
+    }
+    void copy(Storage& target, const Storage& source) override {
+        const std::lock_guard lock(mutex_);
+        distributed(target).copy_from(distributed(source));
+    }
+
+    void run_kernel(const Launch& launch) override {
+        const std::lock_guard lock(mutex_);
+        check_same_call(launch);
+        const std::size_t exchanged =
+            runs_by_blocks(launch) ? run_by_blocks(launch) : run_whole(launch);
+        exchanges_.add(launch.kernel->name, exchanged);
+    }
+    bool runs_variable_outputs() const override {
+        // Only an inner backend that counts in the host counters: the wrapper scans them there.
+        return inner_->runs_variable_outputs() && inner_->name() == "cpu";
+    }
+    bool tracks_elements() const override { return inner_->tracks_elements(); }
+
+    void reduce_to_value(const Launch& launch, int input, void* result) override {
+        const std::lock_guard lock(mutex_);
+        check_same_call(launch);
+        const auto index = static_cast<std::size_t>(input);
+        const BoundStream& bound = launch.args[index].stream;
+        DistributedStorage& storage = distributed(*bound.storage);
+        const std::size_t size = storage.element_size();
+        std::vector<std::byte> partial(size + 1);
+        std::size_t exchanged = 0;
+        Launch local = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> gathers;
+        bind_whole_except(local, input, gathers, exchanged);
+        std::unique_ptr<Storage> whole;
+        if (whole_stream(bound) && launch.rank > 0) {
+            // Fold this rank's rows: a contiguous run of the row-major order.
+            storage.relayout(row_length_of(launch), exchanged);
+            const RowBlock block = storage.block();
+            local.extents[0] = block.rows();
+            local.element_count = block.rows() * storage.row_length();
+            local.args[index].stream = {storage.local(), Region::dense(launch.rank, local.extents),
+                                        0};
+        } else {
+            // A view: rank 0 folds all of it, the others give nothing to join.
+            whole = storage.whole(exchanged);
+            local.args[index].stream = {whole.get(), bound.region, 0};
+        }
+        if (local.element_count != 0 && (whole == nullptr || world_.rank() == 0)) {
+            inner_->reduce_to_value(local, input, partial.data() + 1);
+            partial[0] = std::byte{1};
+        }
+        MPI_Datatype partial_type = MPI_DATATYPE_NULL;
+        check(MPI_Type_contiguous(static_cast<int>(size + 1), MPI_BYTE, &partial_type),
+              "MPI_Type_contiguous");
+        check(MPI_Type_commit(&partial_type), "MPI_Type_commit");
+        pair_fold = {inner_.get(), &local, input, size};
+        const int code =
+            MPI_Allreduce(MPI_IN_PLACE, partial.data(), 1, partial_type, join_op_, MPI_COMM_WORLD);
+        pair_fold = {};
+        MPI_Type_free(&partial_type);
+        check(code, "MPI_Allreduce");
+        std::memcpy(result, partial.data() + 1, size);
+        // The partial results: log2(ranks) exchanges of one each, as MPI's tree does them.
+        exchanges_.add(launch.kernel->name, exchanged + partial.size() * tree_depth());
+    }
+
+    void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
+        const std::lock_guard lock(mutex_);
+        check_same_call(launch);
+        std::size_t exchanged = 0;
+        const BoundStream& source = launch.args[static_cast<std::size_t>(input)].stream;
+        if (whole_stream(source) && whole_stream(target) && launch.rank > 0) {
+            reduce_rows_to_stream(launch, input, target, exchanged);
+            exchanges_.add(launch.kernel->name, exchanged);
+            return;
+        }
+        // A view: every rank folds the whole input into the whole target and keeps its rows.
+        Launch local = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        bind_whole(local, wholes, exchanged);
+        DistributedStorage& written = distributed(*target.storage);
+        written.adopt_rows_of(target.region);
+        std::unique_ptr<Storage>& whole_target = wholes[target.storage];
+        if (whole_target == nullptr) {
+            whole_target = written.whole(exchanged);
+        }
+        inner_->reduce_to_stream(local, input, {whole_target.get(), target.region, 0});
+        written.keep_block_of(*whole_target);
+        exchanges_.add(launch.kernel->name, exchanged);
+    }
+
+private:
+    /// Under BRT_MPI_CHECK=1, stops every rank when they are not making the same call.
+    void check_same_call(const Launch& launch) const {
+        if (checking_calls() && !world_.same_everywhere(call_signature(launch))) {
+            fatal(call_label(*launch.kernel) +
+                  " is not the call every rank makes here (BRT_MPI_CHECK=1): the ranks' host "
+                  "code took different paths; every rank must make the same calls on streams "
+                  "of the same shapes");
+        }
+    }
+
+    /// The elements of one row of the launch's domain.
+    static std::size_t row_length_of(const Launch& launch) {
+        return launch.extents[0] == 0 ? 1 : launch.element_count / launch.extents[0];
+    }
+
+    bool runs_by_blocks(const Launch& launch) const {
+        if (!inner_->runs_row_blocks() || launch.pass != Launch::Pass::Single ||
+            launch.element_flags != nullptr || launch.rank == 0) {
+            return false;
+        }
+        for (std::size_t i = 0; i < launch.args.size(); ++i) {
+            if (launch.kernel->params[i].kind == ParamKind::OutputStream &&
+                !whole_stream(launch.args[i].stream)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// Each rank runs its block of the domain's rows (see the top of the file). Returns the
+    /// bytes this rank received.
+    std::size_t run_by_blocks(const Launch& launch) {
+        std::size_t exchanged = 0;
+        const std::size_t row_length = row_length_of(launch);
+        Launch local = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        std::vector<std::unique_ptr<Storage>> fetched_rows;
+        RowBlock block = block_of(launch.extents[0], world_.rank(), world_.ranks());
+        for (std::size_t i = 0; i < local.args.size(); ++i) {
+            BoundStream& bound = local.args[i].stream;
+            if (bound.storage == nullptr) {
+                continue;
+            }
+            const ParamKind kind = launch.kernel->params[i].kind;
+            const bool in_place =
+                (kind == ParamKind::OutputStream || kind == ParamKind::InputStream) &&
+                whole_stream(bound) &&
+                bound.region.same_shape(Region::dense(launch.rank, launch.extents));
+            DistributedStorage& storage = distributed(*bound.storage);
+            if (in_place) {
+                storage.relayout(row_length, exchanged);
+                bound = {storage.local(), bound.region, block.first};
+                continue;
+            }
+            if (const std::vector<RowBlock> wanted = rows_read(launch, i); !wanted.empty()) {
+                storage.relayout(bound.region.count() / bound.region.extents[0], exchanged);
+                fetched_rows.push_back(storage.rows_wanted(wanted, exchanged));
+                bound = {fetched_rows.back().get(), bound.region,
+                         wanted[static_cast<std::size_t>(world_.rank())].first};
+                continue;
+            }
+            std::unique_ptr<Storage>& whole = wholes[bound.storage];
+            if (whole == nullptr) {
+                storage.adopt_rows_of(bound.region);
+                whole = storage.whole(exchanged);
+            }
+            bound = {whole.get(), bound.region, 0};
+        }
+        if (block.rows() != 0) {
+            local.first_row = block.first;
+            local.end_row = block.end;
+            inner_->run_kernel(local);
+        }
+        return exchanged;
+    }
+
+    /// reduce_to_stream of whole streams by blocks: target row j folds input rows
+    /// [j b, (j + 1) b). Each rank folds the input rows it holds into partial target rows, sends
+    /// each to the rank holding that target row (MPI_Alltoallv), and a target row whose input
+    /// rows straddle ranks is folded from its partials in rank order, so the operands keep their
+    /// row-major order.
+    void reduce_rows_to_stream(const Launch& launch, int input, const BoundStream& target,
+                               std::size_t& exchanged) {
+        const auto param = static_cast<std::size_t>(input);
+        DistributedStorage& source = distributed(*launch.args[param].stream.storage);
+        DistributedStorage& result = distributed(*target.storage);
+        Launch with_gathers = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> gathers;
+        bind_whole_except(with_gathers, input, gathers, exchanged);
+        const Region& shape = target.region;
+        const std::size_t input_rows = launch.extents[0];
+        const std::size_t target_rows = shape.extents[0];
+        const std::size_t per_target = input_rows / target_rows;
+        const std::size_t input_row_length = row_length_of(launch);
+        const std::size_t target_row_length = shape.count() / target_rows;
+        const std::size_t size = result.element_size();
+        source.relayout(input_row_length, exchanged);
+        result.relayout(target_row_length, exchanged);
+        const int ranks = world_.ranks();
+        // The target rows rank q's input rows fold into (some of them partly).
+        const auto covered = [&](int q) {
+            const RowBlock rows = block_of(input_rows, q, ranks);
+            return rows.rows() == 0 ? RowBlock{}
+                                    : RowBlock{rows.first / per_target,
+                                               (rows.end + per_target - 1) / per_target};
+        };
+        const auto overlap = [](const RowBlock& a, const RowBlock& b) {
+            const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
+            return both.first < both.end ? both : RowBlock{};
+        };
+
+        // This rank's partial target rows, one inner reduction per run of input rows.
+        const RowBlock mine = covered(world_.rank());
+        const RowBlock held = source.block();
+        std::vector<std::byte> partials(mine.rows() * target_row_length * size);
+        if (mine.rows() != 0) {
+            std::unique_ptr<Storage> folded = inner_->allocate(
+                launch.kernel->params[param].element_type(), mine.rows() * target_row_length);
+            std::size_t row = held.first;
+            while (row < held.end) {
+                // Up to the end of this target row, or over every whole target row after it.
+                const std::size_t j = row / per_target;
+                std::size_t end = std::min(held.end, (j + 1) * per_target);
+                if (row == j * per_target && end == (j + 1) * per_target) {
+                    end = std::max(end, held.end / per_target * per_target);
+                }
+                Launch local = with_gathers;
+                local.extents[0] = end - row;
+                local.element_count = (end - row) * input_row_length;
+                Region rows = Region::dense(launch.rank, local.extents);
+                rows.offset = (row - held.first) * input_row_length;
+                local.args[param].stream = {source.local(), rows, 0};
+                std::array<std::size_t, 4> into = shape.extents;
+                into[0] = (end - row + per_target - 1) / per_target;
+                Region targets = Region::dense(shape.rank, into);
+                targets.offset = (j - mine.first) * target_row_length;
+                inner_->reduce_to_stream(local, input, {folded.get(), targets, 0});
+                row = end;
+            }
+            inner_->read(*folded, Region::dense(1, {partials.size() / size, 0, 0, 0}),
+                         partials.data());
+        }
+
+        // Each partial row to the rank that holds its target row, in rank order.
+        const auto count = static_cast<std::size_t>(ranks);
+        std::vector<std::size_t> send_counts(count), send_offsets(count);
+        std::vector<std::size_t> receive_counts(count), receive_offsets(count);
+        const RowBlock owned = result.block();
+        std::size_t received_rows = 0;
+        for (int q = 0; q < ranks; ++q) {
+            const auto at = static_cast<std::size_t>(q);
+            const RowBlock sent = overlap(mine, block_of(target_rows, q, ranks));
+            send_counts[at] = sent.rows() * target_row_length;
+            send_offsets[at] = sent.rows() == 0 ? 0 : (sent.first - mine.first) * target_row_length;
+            const RowBlock got = overlap(covered(q), owned);
+            receive_counts[at] = got.rows() * target_row_length;
+            receive_offsets[at] = received_rows * target_row_length;
+            received_rows += got.rows();
+        }
+        std::vector<std::byte> received(received_rows * target_row_length * size);
+        exchanged += world_.all_to_all(partials.data(), send_counts, send_offsets, received.data(),
+                                       receive_counts, receive_offsets, size);
+        if (owned.rows() == 0) {
+            return;
+        }
+
+        // Each owned target row: its one partial, or its partials folded in rank order.
+        std::vector<std::byte> rows(owned.rows() * target_row_length * size);
+        const std::size_t row_bytes = target_row_length * size;
+        for (std::size_t j = owned.first; j < owned.end; ++j) {
+            std::vector<const std::byte*> parts;
+            for (int q = 0; q < ranks; ++q) {
+                const auto at = static_cast<std::size_t>(q);
+                const RowBlock got = overlap(covered(q), owned);
+                if (j >= got.first && j < got.end) {
+                    parts.push_back(received.data() + receive_offsets[at] * size +
+                                    (j - got.first) * row_bytes);
+                }
+            }
+            std::byte* into = rows.data() + (j - owned.first) * row_bytes;
+            if (parts.size() == 1) {
+                std::memcpy(into, parts[0], row_bytes);
+                continue;
+            }
+            fold_in_order(with_gathers, input, shape, parts, into);
+        }
+        inner_->write(*result.local(), Region::dense(1, {rows.size() / size, 0, 0, 0}),
+                      rows.data());
+    }
+
+    /// Folds target rows `parts` (each target_row_length elements, in rank order) element by
+    /// element into `into`: the parts as the rows of a small stream reduced to one row.
+    void fold_in_order(const Launch& launch, int input, const Region& shape,
+                       const std::vector<const std::byte*>& parts, std::byte* into) {
+        const auto param = static_cast<std::size_t>(input);
+        const ElementType& type = launch.kernel->params[param].element_type();
+        const std::size_t row_length = shape.count() / shape.extents[0];
+        const std::size_t row_bytes = row_length * type.size;
+        std::array<std::size_t, 4> extents = shape.extents;
+        extents[0] = parts.size();
+        std::unique_ptr<Storage> stacked = inner_->allocate(type, parts.size() * row_length);
+        std::vector<std::byte> bytes(parts.size() * row_bytes);
+        for (std::size_t k = 0; k < parts.size(); ++k) {
+            std::memcpy(bytes.data() + k * row_bytes, parts[k], row_bytes);
+        }
+        inner_->write(*stacked, Region::dense(1, {parts.size() * row_length, 0, 0, 0}),
+                      bytes.data());
+        std::array<std::size_t, 4> one = shape.extents;
+        one[0] = 1;
+        std::unique_ptr<Storage> folded = inner_->allocate(type, row_length);
+        Launch local = launch;
+        local.rank = shape.rank;
+        local.extents = extents;
+        local.element_count = parts.size() * row_length;
+        local.dense = true;
+        local.args[param].stream = {stacked.get(), Region::dense(shape.rank, extents), 0};
+        inner_->reduce_to_stream(local, input, {folded.get(), Region::dense(shape.rank, one), 0});
+        inner_->read(*folded, Region::dense(1, {row_length, 0, 0, 0}), into);
+    }
+
+    /// For a gather whose rows brcc bounded (ParamInfo::row_from) in a launch where they follow
+    /// the domain's rows: the rows each rank's block reads (clamped to the stream, as gathers
+    /// are). Empty when any row may be read.
+    std::vector<RowBlock> rows_read(const Launch& launch, std::size_t param) const {
+        const ParamInfo& info = launch.kernel->params[param];
+        const Region& gather = launch.args[param].stream.region;
+        if (info.kind != ParamKind::Gather || info.row_from < 0 ||
+            info.row_from != launch.rank - 1 || !whole_stream(launch.args[param].stream) ||
+            std::popcount(info.gather_index_widths) != 1 ||
+            std::countr_zero(info.gather_index_widths) != gather.rank ||
+            gather.extents[0] != launch.extents[0] || gather.extents[0] == 0) {
+            return {};
+        }
+        // The row is the element's own only when indexof's stream has the domain's shape.
+        const auto position = static_cast<std::size_t>(info.row_stream);
+        const ParamKind position_kind = launch.kernel->params[position].kind;
+        if ((position_kind != ParamKind::InputStream && position_kind != ParamKind::OutputStream) ||
+            !launch.args[position].stream.region.same_shape(
+                Region::dense(launch.rank, launch.extents))) {
+            return {};
+        }
+        const auto rows = static_cast<long long>(gather.extents[0]);
+        const auto clamped = [&](long long row) { return std::clamp(row, 0LL, rows - 1); };
+        std::vector<RowBlock> wanted;
+        for (int r = 0; r < world_.ranks(); ++r) {
+            const RowBlock block = block_of(gather.extents[0], r, world_.ranks());
+            if (block.rows() == 0) {
+                wanted.push_back({});
+                continue;
+            }
+            const long long first =
+                clamped(static_cast<long long>(block.first) + info.row_reach_low);
+            const long long last =
+                clamped(static_cast<long long>(block.end) - 1 + info.row_reach_high);
+            wanted.push_back({static_cast<std::size_t>(first), static_cast<std::size_t>(last) + 1});
+        }
+        return wanted;
+    }
+
+    /// Binds every stream argument of `launch` to a whole copy in the inner backend, one per
+    /// storage.
+    void bind_whole(Launch& launch, std::map<Storage*, std::unique_ptr<Storage>>& wholes,
+                    std::size_t& exchanged) {
+        bind_whole_except(launch, -1, wholes, exchanged);
+    }
+
+    /// bind_whole for every stream argument but `except` (a reduction's input, which the caller
+    /// binds by blocks): the gathers a reduce operator may read.
+    void bind_whole_except(Launch& launch, int except,
+                           std::map<Storage*, std::unique_ptr<Storage>>& wholes,
+                           std::size_t& exchanged) {
+        for (std::size_t i = 0; i < launch.args.size(); ++i) {
+            BoundStream& bound = launch.args[i].stream;
+            if (bound.storage == nullptr || static_cast<int>(i) == except) {
+                continue;
+            }
+            std::unique_ptr<Storage>& whole = wholes[bound.storage];
+            if (whole == nullptr) {
+                DistributedStorage& storage = distributed(*bound.storage);
+                storage.adopt_rows_of(bound.region);
+                whole = storage.whole(exchanged);
+            }
+            bound.storage = whole.get();
+        }
+    }
+
+    /// Every rank runs the whole call and keeps its rows of what it wrote. Returns the bytes
+    /// this rank received.
+    std::size_t run_whole(const Launch& launch) {
+        std::size_t exchanged = 0;
+        Launch local = launch;
+        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        bind_whole(local, wholes, exchanged);
+        std::unique_ptr<Storage> flags;
+        if (launch.element_flags != nullptr) {
+            DistributedStorage& storage = distributed(*launch.element_flags);
+            storage.adopt_rows_of(Region::dense(launch.rank, launch.extents));
+            flags = storage.whole(exchanged);
+            local.element_flags = flags.get();
+        }
+        inner_->run_kernel(local);
+        for (std::size_t i = 0; i < launch.args.size(); ++i) {
+            const ParamKind kind = launch.kernel->params[i].kind;
+            Storage* storage = launch.args[i].stream.storage;
+            if (storage != nullptr &&
+                (kind == ParamKind::OutputStream || kind == ParamKind::VariableOutput)) {
+                distributed(*storage).keep_block_of(*wholes[storage]);
+            }
+        }
+        if (flags != nullptr) {
+            distributed(*launch.element_flags).keep_block_of(*flags);
+        }
+        return exchanged;
+    }
+
+    /// The rounds of a tree over the ranks: ceil(log2(ranks)).
+    std::size_t tree_depth() const {
+        std::size_t depth = 0;
+        while ((std::size_t{1} << depth) < static_cast<std::size_t>(world_.ranks())) {
+            ++depth;
+        }
+        return depth;
+    }
+
+    World world_;
+    ExchangeProfile exchanges_{world_};
+    std::unique_ptr<Backend> inner_;
+    std::string name_;
+    MPI_Op join_op_ = MPI_OP_NULL;
+    std::mutex mutex_;
+};
+
+const BackendRegistration mpi_registration({
+    .name = "mpi",
+    .auto_rank = -1,
+    // The registry starts a wrapping backend with create_wrapping only.
+    .create = nullptr,
+    .create_wrapping = [](std::string_view inner) -> std::unique_ptr<Backend> {
+        if (inner == "mpi" || inner.starts_with("mpi:")) {
+            throw std::runtime_error("the mpi backend cannot wrap itself; name a local backend "
+                                     "after the colon (mpi:cpu)");
+        }
+        return std::make_unique<MpiBackend>(create_backend(inner.empty() ? "cpu" : inner));
+    },
+});
+
+} // namespace
+
+} // namespace brook::detail::mpi

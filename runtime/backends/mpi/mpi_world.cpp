@@ -1,0 +1,162 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
+// MPI_Init_thread asks for MPI_THREAD_SERIALIZED: the backend serialises its calls with a mutex
+// (threads of one rank may share it), and never calls MPI from two threads at once.
+//
+// Errors: Brook's default handler prints the message and exits, which on one rank would leave
+// the others waiting forever in their next collective (and MPI_Finalize at exit would wait for
+// them too). While MPI runs, the handler prints the same line, tagged with the rank, and calls
+// MPI_Abort, which stops every rank of the job.
+#include "mpi_world.hpp"
+
+#include "core/errors.hpp"
+
+#include <mpi.h>
+
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+
+namespace brook::detail::mpi {
+
+namespace {
+
+/// The error handler while MPI runs: see the top of the file.
+void abort_all_ranks(const brook::error& e) {
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s (mpi rank %d)\n", e.what(), rank);
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    std::_Exit(1);
+}
+
+int as_count(std::size_t count) {
+    if (count > static_cast<std::size_t>(INT_MAX)) {
+        fatal("mpi backend: a block of " + std::to_string(count) +
+              " elements is more than one MPI message carries here (INT_MAX); use more ranks");
+    }
+    return static_cast<int>(count);
+}
+
+} // namespace
+
+RowBlock block_of(std::size_t rows, int rank, int ranks) {
+    const auto r = static_cast<std::size_t>(rank);
+    const auto n = static_cast<std::size_t>(ranks);
+    return {rows * r / n, rows * (r + 1) / n};
+}
+
+void check(int code, const char* what) {
+    if (code == MPI_SUCCESS) {
+        return;
+    }
+    char text[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    MPI_Error_string(code, text, &length);
+    fatal(std::string("mpi backend: ") + what + " failed: " + std::string(text, length));
+}
+
+World::World() {
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    if (initialized == 0) {
+        int provided = 0;
+        check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided),
+              "MPI_Init_thread");
+        started_mpi_ = true;
+        if (provided < MPI_THREAD_SERIALIZED) {
+            fatal("mpi backend: this MPI gives thread level " + std::to_string(provided) +
+                  ", and the backend needs MPI_THREAD_SERIALIZED");
+        }
+    }
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+    if (const error_handler previous = set_error_handler(abort_all_ranks); previous != nullptr) {
+        // The program's own handler stays: it decides what an error means.
+        set_error_handler(previous);
+    }
+}
+
+World::~World() {
+    if (const error_handler ours = set_error_handler(nullptr); ours != abort_all_ranks) {
+        set_error_handler(ours);
+    }
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (started_mpi_ && finalized == 0) {
+        MPI_Finalize();
+    }
+}
+
+std::string World::description() const {
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int length = 0;
+    MPI_Get_library_version(version, &length);
+    std::string library(version, static_cast<std::size_t>(length));
+    library = library.substr(0, library.find_first_of(",\n"));
+    return library + ", rank " + std::to_string(rank_) + " of " + std::to_string(ranks_);
+}
+
+std::size_t World::all_gather(const void* mine, std::span<const std::size_t> counts,
+                              std::size_t element_size, void* all) const {
+    MPI_Datatype element = MPI_DATATYPE_NULL;
+    check(MPI_Type_contiguous(as_count(element_size), MPI_BYTE, &element), "MPI_Type_contiguous");
+    check(MPI_Type_commit(&element), "MPI_Type_commit");
+    std::vector<int> sizes(counts.size());
+    std::vector<int> offsets(counts.size());
+    std::size_t offset = 0;
+    for (std::size_t r = 0; r < counts.size(); ++r) {
+        sizes[r] = as_count(counts[r]);
+        offsets[r] = as_count(offset);
+        offset += counts[r];
+    }
+    const int code = MPI_Allgatherv(mine, sizes[static_cast<std::size_t>(rank_)], element, all,
+                                    sizes.data(), offsets.data(), element, MPI_COMM_WORLD);
+    MPI_Type_free(&element);
+    check(code, "MPI_Allgatherv");
+    return (offset - counts[static_cast<std::size_t>(rank_)]) * element_size;
+}
+
+std::size_t World::all_to_all(const void* send, std::span<const std::size_t> send_counts,
+                              std::span<const std::size_t> send_offsets, void* receive,
+                              std::span<const std::size_t> receive_counts,
+                              std::span<const std::size_t> receive_offsets,
+                              std::size_t element_size) const {
+    const auto as_counts = [](std::span<const std::size_t> values) {
+        std::vector<int> counts(values.size());
+        for (std::size_t r = 0; r < values.size(); ++r) {
+            counts[r] = as_count(values[r]);
+        }
+        return counts;
+    };
+    const std::vector<int> sends = as_counts(send_counts);
+    const std::vector<int> send_at = as_counts(send_offsets);
+    const std::vector<int> receives = as_counts(receive_counts);
+    const std::vector<int> receive_at = as_counts(receive_offsets);
+    MPI_Datatype element = MPI_DATATYPE_NULL;
+    check(MPI_Type_contiguous(as_count(element_size), MPI_BYTE, &element), "MPI_Type_contiguous");
+    check(MPI_Type_commit(&element), "MPI_Type_commit");
+    const int code = MPI_Alltoallv(send, sends.data(), send_at.data(), element, receive,
+                                   receives.data(), receive_at.data(), element, MPI_COMM_WORLD);
+    MPI_Type_free(&element);
+    check(code, "MPI_Alltoallv");
+    std::size_t received = 0;
+    for (std::size_t r = 0; r < receive_counts.size(); ++r) {
+        if (r != static_cast<std::size_t>(rank_)) {
+            received += receive_counts[r] * element_size;
+        }
+    }
+    return received;
+}
+
+bool World::same_everywhere(std::uint64_t value) const {
+    std::uint64_t bounds[2] = {value, ~value};
+    check(MPI_Allreduce(MPI_IN_PLACE, bounds, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),
+          "MPI_Allreduce");
+    return bounds[0] == value && bounds[1] == ~value;
+}
+
+} // namespace brook::detail::mpi

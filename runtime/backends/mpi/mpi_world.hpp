@@ -1,0 +1,68 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
+#pragma once
+// The MPI side of the mpi backend: starting and stopping MPI, this process's rank, the split of
+// rows between the ranks, the collectives the backend uses (with Brook's error for an MPI
+// failure), and stopping every rank when one fails. docs/mpi.md has the semantics.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace brook::detail::mpi {
+
+/// The rows [first, end) of a stream that one rank holds.
+struct RowBlock {
+    std::size_t first = 0;
+    std::size_t end = 0;
+    std::size_t rows() const { return end - first; }
+};
+
+/// Rank `rank` of `ranks` holds the rank-th of `ranks` near-equal contiguous blocks of `rows`
+/// rows, the larger ones last; a rank may hold none when there are fewer rows than ranks.
+RowBlock block_of(std::size_t rows, int rank, int ranks);
+
+/// MPI for the life of the backend: MPI_Init_thread at the start (unless the program started
+/// MPI itself), MPI_Finalize at the end. While it lives, an error on one rank prints its message
+/// and stops every rank with MPI_Abort (unless the program installed its own error handler).
+class World {
+public:
+    World();
+    ~World();
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+
+    int rank() const { return rank_; }
+    int ranks() const { return ranks_; }
+    /// "Open MPI v4.1.4, rank 0 of 2".
+    std::string description() const;
+
+    /// Every rank's `mine` (element_size * counts[rank] bytes), concatenated in rank order into
+    /// `all`; `counts` are the elements each rank gives. Returns the bytes this rank received
+    /// from the others.
+    std::size_t all_gather(const void* mine, std::span<const std::size_t> counts,
+                           std::size_t element_size, void* all) const;
+    /// MPI_Alltoallv in elements of `element_size` bytes: rank q gets send_counts[q] elements
+    /// from send_offsets[q] of `send` (these may overlap), and this rank's `receive` gets
+    /// receive_counts[q] elements from rank q at receive_offsets[q]. Returns the bytes this rank
+    /// received from the others.
+    std::size_t all_to_all(const void* send, std::span<const std::size_t> send_counts,
+                           std::span<const std::size_t> send_offsets, void* receive,
+                           std::span<const std::size_t> receive_counts,
+                           std::span<const std::size_t> receive_offsets,
+                           std::size_t element_size) const;
+    /// True when every rank passes the same `value` (BRT_MPI_CHECK).
+    bool same_everywhere(std::uint64_t value) const;
+
+private:
+    int rank_ = 0;
+    int ranks_ = 1;
+    bool started_mpi_ = false;
+};
+
+/// Stops the program with Brook's error for a failed MPI call `what` returning `code`.
+void check(int code, const char* what);
+
+} // namespace brook::detail::mpi
