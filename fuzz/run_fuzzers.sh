@@ -45,8 +45,11 @@ run_fuzzer() {
     # -max_len: the front end is linear in its input, and a few kB reach every construct.
     # -timeout: one input of the cuda fuzzer may compile a few dozen kernels with NVRTC, each
     # taking a second or more (3 s with the machine shared), where the front end alone takes
-    # milliseconds; a hang of the front end is front_end_fuzzer's to find.
+    # milliseconds; a hang of the front end is front_end_fuzzer's to find. glslang takes seconds
+    # on the shader of a kernel near the uniform limit (tests/unit/gl/too_many_uniform_components.br:
+    # 12 s with the machine shared), which the gl backend refuses before compiling it.
     local timeout=10
+    [ "$name" = glsl_fuzzer ] && timeout=120
     [ "$name" = cuda_fuzzer ] && timeout=600
     local status=0
     timeout --preserve-status --signal=TERM --kill-after=60 "$SECONDS_PER_FUZZER" \
