@@ -46,7 +46,7 @@ bool is_name(const Token& token) {
 /// What the scanners of a file and of the headers it includes share.
 struct ScanState {
     ScanState(SourceManager& sources, const PreprocessorOptions& options, DiagnosticEngine& diags)
-        : unit(std::make_unique<TranslationUnit>()), context{*unit, diags, options.limits, {}},
+        : unit(std::make_unique<TranslationUnit>()), context{*unit, diags, options.limits, {}, {}},
           preprocessor(sources, options, diags) {}
 
     std::unique_ptr<TranslationUnit> unit;

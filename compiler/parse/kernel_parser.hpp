@@ -28,8 +28,12 @@ struct HostStruct {
     std::string field_name;
     std::string field_type;
     SourceRange field_range;
-    /// The field's type is a Brook one but its name is not ASCII (field_type is then empty).
-    bool name_not_ascii = false;
+    enum class Why : unsigned char {
+        field_type,      ///< field_type is not a Brook type
+        field_name,      ///< the field's name is not ASCII
+        too_many_leaves, ///< past max_struct_leaves once nested structs are expanded
+    };
+    Why why = Why::field_type;
     bool reported = false; ///< one mistake, one error
 };
 
@@ -39,7 +43,15 @@ struct ParseContext {
     DiagnosticEngine& diags;
     FrontEndLimits limits;
     std::unordered_map<std::string, HostStruct> host_structs;
+    /// Each Brook struct's fields once its nested structs are expanded, as the generated code
+    /// flattens them (GLSL declares one uniform per such field).
+    std::unordered_map<const StructDecl*, std::size_t> struct_leaves;
 };
+
+/// The most expanded fields a Brook struct may have: nesting multiplies them (a struct of four
+/// structs of four ... fields), so a few lines of typedefs could otherwise make brcc write
+/// gigabytes. Far above any driver's uniform limit (16384 components on llvmpipe).
+inline constexpr std::size_t max_struct_leaves = 65536;
 
 /// Reports (once per struct) that a host-only struct is used as a Brook type at `use`.
 void report_host_struct_use(ParseContext& context, const Token& use);

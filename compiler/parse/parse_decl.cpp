@@ -196,12 +196,20 @@ void report_host_struct_use(ParseContext& context, const Token& use) {
     if (host == context.host_structs.end() || host->second.reported)
         return;
     host->second.reported = true;
-    if (host->second.name_not_ascii)
-        context.diags.report(DiagId::struct_field_not_ascii, use.range())
-            << use.text << host->second.field_name;
-    else
+    switch (host->second.why) {
+    case HostStruct::Why::field_type:
         context.diags.report(DiagId::struct_not_brook_type, use.range())
             << use.text << host->second.field_name << host->second.field_type;
+        break;
+    case HostStruct::Why::field_name:
+        context.diags.report(DiagId::struct_field_not_ascii, use.range())
+            << use.text << host->second.field_name;
+        break;
+    case HostStruct::Why::too_many_leaves:
+        context.diags.report(DiagId::struct_too_many_fields, use.range())
+            << use.text << std::to_string(max_struct_leaves);
+        break;
+    }
     context.diags.report(DiagId::struct_field_here, host->second.field_range)
         << host->second.field_name;
 }
@@ -458,7 +466,7 @@ const StructDecl* KernelParser::parse_struct_typedef() {
                 const Token& name = advance();
                 decl->fields.push_back(FieldDecl{name.text, type, name.range()});
                 if (!is_ascii(name.text) && !host)
-                    host = HostStruct{name.text, "", name.range(), true};
+                    host = HostStruct{name.text, "", name.range(), HostStruct::Why::field_name};
             } while (accept(TokenKind::comma));
             plain = plain && accept(TokenKind::semi);
         }
@@ -514,6 +522,13 @@ const StructDecl* KernelParser::parse_struct_typedef() {
     if (!accept(TokenKind::semi))
         return nullptr;
     decl->range = range_from(begin);
+    std::size_t leaves = 0;
+    for (const FieldDecl& field : decl->fields)
+        leaves += field.type.is_struct() ? context_.struct_leaves[field.type.struct_decl()] : 1;
+    if (leaves > max_struct_leaves && !host)
+        host = HostStruct{decl->fields.back().name, "", decl->fields.back().range,
+                          HostStruct::Why::too_many_leaves};
+    context_.struct_leaves[decl] = std::min(leaves, max_struct_leaves + 1); // no overflow deeper
     if (host) {
         context_.host_structs[decl->name] = *host;
         return nullptr;
