@@ -208,8 +208,11 @@ StartedBackend& select_backend(std::string_view requested, bool any_suffix,
     for (const BackendFactory& factory : factories) {
         if (factory.create_wrapping != nullptr && requested.starts_with(factory.name) &&
             (requested.size() == factory.name.size() || requested[factory.name.size()] == ':')) {
-            return start(factory, factories, label,
-                         requested.substr(std::min(requested.size(), factory.name.size() + 1)));
+            // Plain "mpi" wraps cpu: one started backend for "mpi" and "mpi:cpu", so that a
+            // program that names the backend it runs on (brook::initialize) gets that one.
+            const std::string_view inner =
+                requested.substr(std::min(requested.size(), factory.name.size() + 1));
+            return start(factory, factories, label, inner.empty() ? "cpu" : inner);
         }
     }
     const std::string_view name = resolve(requested, any_suffix, factories);
