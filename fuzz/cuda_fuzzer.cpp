@@ -11,7 +11,6 @@
 
 #include "backends/cuda/nvrtc_compiler.hpp"
 #include "backends/cuda/nvrtc_headers.hpp"
-#include "codegen/backend_generator.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -63,20 +62,6 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const brcc_fuzz::FuzzedCompilation compilation(data, size);
-    if (compilation.unit() == nullptr)
-        return 0;
-    for (const std::unique_ptr<brcc::BackendGenerator>& generator :
-         brcc::make_backend_generators()) {
-        if (generator->name() != "cuda")
-            continue;
-        for (const brcc::TopLevelItem& item : compilation.unit()->items) {
-            const auto* kernel = std::get_if<brcc::KernelDecl*>(&item);
-            if (kernel == nullptr || (*kernel)->is_helper())
-                continue;
-            if (const std::optional<brcc::KernelSource> source = generator->kernel_source(**kernel))
-                check_compiles((*kernel)->name, source->text);
-        }
-    }
+    brcc_fuzz::FuzzedCompilation(data, size).for_each_kernel_source("cuda", check_compiles);
     return 0;
 }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "fuzzed_compilation.hpp"
 
+#include "codegen/backend_generator.hpp"
 #include "parse/parser.hpp"
 #include "sema/sema.hpp"
 
@@ -19,6 +20,25 @@ FuzzedCompilation::FuzzedCompilation(const std::uint8_t* data, std::size_t size)
     brcc::analyze(*unit, diags_);
     if (!diags_.has_errors())
         unit_ = std::move(unit);
+}
+
+void FuzzedCompilation::for_each_kernel_source(
+    std::string_view backend,
+    const std::function<void(const std::string& kernel, const std::string& source)>& check) const {
+    if (unit_ == nullptr)
+        return;
+    for (const std::unique_ptr<brcc::BackendGenerator>& generator :
+         brcc::make_backend_generators()) {
+        if (generator->name() != backend)
+            continue;
+        for (const brcc::TopLevelItem& item : unit_->items) {
+            const auto* kernel = std::get_if<brcc::KernelDecl*>(&item);
+            if (kernel == nullptr || (*kernel)->is_helper())
+                continue;
+            if (const std::optional<brcc::KernelSource> source = generator->kernel_source(**kernel))
+                check((*kernel)->name, source->text);
+        }
+    }
 }
 
 } // namespace brcc_fuzz

@@ -9,8 +9,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <sstream>
+#include <string>
+#include <string_view>
 
 namespace brcc_fuzz {
 
@@ -22,6 +25,13 @@ public:
     /// The checked unit; null when the input has errors.
     const brcc::TranslationUnit* unit() const { return unit_.get(); }
     const brcc::SourceManager& sources() const { return sources_; }
+    /// Calls `check` with the name and the generated source of every kernel (helpers aside) that
+    /// `backend`'s generator writes code for, as the runtime would compile it; nothing for an
+    /// input with errors.
+    void for_each_kernel_source(
+        std::string_view backend,
+        const std::function<void(const std::string& kernel, const std::string& source)>& check)
+        const;
 
 private:
     brcc::SourceManager sources_;
