@@ -6,9 +6,7 @@
 #include "core/launch.hpp"
 
 #include <array>
-#include <cstdlib>
 #include <string>
-#include <string_view>
 
 namespace brook::detail {
 
@@ -32,16 +30,7 @@ std::string subscripts(std::size_t index, int rank, const std::array<std::size_t
 } // namespace
 
 bool checks_enabled() {
-    static const bool enabled = [] {
-        const char* text = std::getenv("BRT_CHECK");
-        if (text == nullptr || *text == '\0' || std::string_view(text) == "0") {
-            return false;
-        }
-        if (std::string_view(text) != "1") {
-            fatal("BRT_CHECK=" + std::string(text) + " is neither 0 nor 1");
-        }
-        return true;
-    }();
+    static const bool enabled = environment_switch("BRT_CHECK");
     return enabled;
 }
 

@@ -68,6 +68,17 @@ void fatal(const std::string& message) {
     stop_on_error(e);
 }
 
+bool environment_switch(const char* name) {
+    const char* text = std::getenv(name);
+    if (text == nullptr || *text == '\0' || std::strcmp(text, "0") == 0) {
+        return false;
+    }
+    if (std::strcmp(text, "1") != 0) {
+        fatal(std::string(name) + "=" + text + " is neither 0 nor 1");
+    }
+    return true;
+}
+
 CallSite::CallSite(const std::source_location& where) noexcept {
     if (current_call_site == nullptr && where.line() != 0) {
         current_call_site = &where;

@@ -16,6 +16,10 @@ namespace brook::detail {
 /// returns only by an exception the handler throws.
 [[noreturn]] void fatal(const std::string& message);
 
+/// An on/off environment variable (BRT_CHECK, BRT_MPI_CHECK): unset, empty or 0 is off, 1 is
+/// on, anything else stops the program naming the variable.
+bool environment_switch(const char* name);
+
 /// Marks the public entry point running on this thread with the .br location of its call, for
 /// the errors reported while it runs. The outermost site wins, so a public function the runtime
 /// calls on its own behalf does not replace the user's call; an empty location (line 0) marks

@@ -49,16 +49,7 @@ namespace {
 
 /// BRT_MPI_CHECK=1: every call's kernel and shapes are compared across the ranks.
 bool checking_calls() {
-    static const bool enabled = [] {
-        const char* text = std::getenv("BRT_MPI_CHECK");
-        if (text == nullptr || *text == '\0' || std::string_view(text) == "0") {
-            return false;
-        }
-        if (std::string_view(text) != "1") {
-            fatal("BRT_MPI_CHECK=" + std::string(text) + " is neither 0 nor 1");
-        }
-        return true;
-    }();
+    static const bool enabled = environment_switch("BRT_MPI_CHECK");
     return enabled;
 }
 
