@@ -10,6 +10,8 @@
 // one vector subscript.
 #include "codegen/gather_rows.hpp"
 
+#include "ast/operands.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -82,63 +84,19 @@ public:
     void expression(const Expr* expr) {
         if (expr == nullptr)
             return;
-        switch (expr->kind) {
-        case NodeKind::Unary: {
+        if (expr->kind == NodeKind::Unary) {
             const auto* unary = static_cast<const Unary*>(expr);
             if (unary->op != UnaryOp::Plus && unary->op != UnaryOp::Minus &&
                 unary->op != UnaryOp::Not && unary->op != UnaryOp::BitNot)
                 changed_.insert(root(unary->operand));
-            expression(unary->operand);
-            break;
-        }
-        case NodeKind::Binary:
-            expression(static_cast<const Binary*>(expr)->lhs);
-            expression(static_cast<const Binary*>(expr)->rhs);
-            break;
-        case NodeKind::Assign:
+        } else if (expr->kind == NodeKind::Assign) {
             changed_.insert(root(static_cast<const Assign*>(expr)->target));
-            expression(static_cast<const Assign*>(expr)->target);
-            expression(static_cast<const Assign*>(expr)->value);
-            break;
-        case NodeKind::Conditional: {
-            const auto* conditional = static_cast<const Conditional*>(expr);
-            expression(conditional->condition);
-            expression(conditional->then_value);
-            expression(conditional->else_value);
-            break;
+        } else if (expr->kind == NodeKind::Call &&
+                   static_cast<const Call*>(expr)->helper != nullptr) {
+            for (const Expr* arg : static_cast<const Call*>(expr)->args)
+                changed_.insert(root(arg));
         }
-        case NodeKind::Call:
-            for (const Expr* arg : static_cast<const Call*>(expr)->args) {
-                if (static_cast<const Call*>(expr)->helper != nullptr)
-                    changed_.insert(root(arg));
-                expression(arg);
-            }
-            break;
-        case NodeKind::Construct:
-            for (const Expr* arg : static_cast<const Construct*>(expr)->args)
-                expression(arg);
-            break;
-        case NodeKind::Cast:
-            expression(static_cast<const Cast*>(expr)->operand);
-            break;
-        case NodeKind::ImplicitConvert:
-            expression(static_cast<const ImplicitConvert*>(expr)->operand);
-            break;
-        case NodeKind::Member:
-            expression(static_cast<const Member*>(expr)->base);
-            break;
-        case NodeKind::Subscript:
-            expression(static_cast<const Subscript*>(expr)->base);
-            for (const Expr* index : static_cast<const Subscript*>(expr)->indices)
-                expression(index);
-            break;
-        case NodeKind::InitList:
-            for (const Expr* element : static_cast<const InitList*>(expr)->elements)
-                expression(element);
-            break;
-        default:
-            break;
-        }
+        for_each_operand(*expr, [this](const Expr* operand) { expression(operand); });
     }
 
 private:
@@ -385,44 +343,8 @@ struct GatherUses {
                 expression(index_expr);
             break;
         }
-        case NodeKind::Unary:
-            expression(static_cast<const Unary*>(expr)->operand);
-            break;
-        case NodeKind::Binary:
-            expression(static_cast<const Binary*>(expr)->lhs);
-            expression(static_cast<const Binary*>(expr)->rhs);
-            break;
-        case NodeKind::Assign:
-            expression(static_cast<const Assign*>(expr)->target);
-            expression(static_cast<const Assign*>(expr)->value);
-            break;
-        case NodeKind::Conditional:
-            expression(static_cast<const Conditional*>(expr)->condition);
-            expression(static_cast<const Conditional*>(expr)->then_value);
-            expression(static_cast<const Conditional*>(expr)->else_value);
-            break;
-        case NodeKind::Call:
-            for (const Expr* arg : static_cast<const Call*>(expr)->args)
-                expression(arg);
-            break;
-        case NodeKind::Construct:
-            for (const Expr* arg : static_cast<const Construct*>(expr)->args)
-                expression(arg);
-            break;
-        case NodeKind::Cast:
-            expression(static_cast<const Cast*>(expr)->operand);
-            break;
-        case NodeKind::ImplicitConvert:
-            expression(static_cast<const ImplicitConvert*>(expr)->operand);
-            break;
-        case NodeKind::Member:
-            expression(static_cast<const Member*>(expr)->base);
-            break;
-        case NodeKind::InitList:
-            for (const Expr* element : static_cast<const InitList*>(expr)->elements)
-                expression(element);
-            break;
         default:
+            for_each_operand(*expr, [this](const Expr* operand) { expression(operand); });
             break;
         }
     }
