@@ -49,8 +49,10 @@ void Sema::run() {
         check_body(*unit_.kernels[i]);
         // In a kernel with errors sema did not record every read and write (an assignment it
         // rejected), so warnings about unused parameters would only echo those errors.
-        if (mistakes() == mistakes_before)
+        if (mistakes() == mistakes_before) {
             warn_unused_parameters(*unit_.kernels[i]);
+            warn_gl_limits(*unit_.kernels[i]);
+        }
     }
     analyze_call_graph(unit_.kernels, edges_, diags_);
     for (TopLevelItem& item : unit_.items)

@@ -136,6 +136,8 @@ private:
     void warn_gather_index_outside(const Subscript& expr, const ParamDecl& gather);
     /// A float `value` implicitly converted to an integer `target` type.
     void warn_float_to_int(const Expr& value, Type target);
+    /// A kernel needing more textures or uniform components than OpenGL 4.5 guarantees.
+    void warn_gl_limits(const KernelDecl& kernel);
 
     TranslationUnit& unit_;
     DiagnosticEngine& diags_;
