@@ -86,17 +86,19 @@ struct PairFold {
 };
 PairFold pair_fold;
 
-/// A partial result as the ranks exchange it: a byte saying whether the rank had elements,
-/// then the value.
+/// A partial result as the ranks exchange it: the value, then a byte saying whether the rank had
+/// elements. MPI hands the operator records at any alignment, so values are folded in an
+/// aligned copy: the inner backend's fold takes the value as the element type itself.
 void join_partials(void* in, void* inout, int* length, MPI_Datatype* /*type*/) {
     const std::size_t size = pair_fold.element_size;
+    std::vector<std::byte> folded(size); // operator new's alignment suits every element type
     for (int i = 0; i < *length; ++i) {
         auto* lower = static_cast<std::byte*>(in) + static_cast<std::size_t>(i) * (size + 1);
         auto* upper = static_cast<std::byte*>(inout) + static_cast<std::size_t>(i) * (size + 1);
-        if (lower[0] == std::byte{0}) {
+        if (lower[size] == std::byte{0}) {
             continue;
         }
-        if (upper[0] == std::byte{0}) {
+        if (upper[size] == std::byte{0}) {
             std::memcpy(upper, lower, size + 1);
             continue;
         }
@@ -106,10 +108,10 @@ void join_partials(void* in, void* inout, int* length, MPI_Datatype* /*type*/) {
             pair_fold.launch->kernel->params[static_cast<std::size_t>(pair_fold.input)]
                 .element_type(),
             2);
-        inner.write(*pair, Region::dense(1, {1, 0, 0, 0}), lower + 1);
+        inner.write(*pair, Region::dense(1, {1, 0, 0, 0}), lower);
         Region second = Region::dense(1, {1, 0, 0, 0});
         second.offset = 1;
-        inner.write(*pair, second, upper + 1);
+        inner.write(*pair, second, upper);
         Launch fold = *pair_fold.launch;
         fold.args[static_cast<std::size_t>(pair_fold.input)].stream = {
             pair.get(), Region::dense(1, {2, 0, 0, 0}), 0};
@@ -117,7 +119,8 @@ void join_partials(void* in, void* inout, int* length, MPI_Datatype* /*type*/) {
         fold.extents = {2, 0, 0, 0};
         fold.element_count = 2;
         fold.dense = true;
-        inner.reduce_to_value(fold, pair_fold.input, upper + 1);
+        inner.reduce_to_value(fold, pair_fold.input, folded.data());
+        std::memcpy(upper, folded.data(), size);
     }
 }
 
@@ -264,8 +267,8 @@ public:
             local.args[index].stream = {whole.get(), bound.region, 0};
         }
         if (local.element_count != 0 && (whole == nullptr || world_.rank() == 0)) {
-            inner_->reduce_to_value(local, input, partial.data() + 1);
-            partial[0] = std::byte{1};
+            inner_->reduce_to_value(local, input, partial.data());
+            partial[size] = std::byte{1};
         }
         MPI_Datatype partial_type = MPI_DATATYPE_NULL;
         check(MPI_Type_contiguous(static_cast<int>(size + 1), MPI_BYTE, &partial_type),
@@ -277,7 +280,7 @@ public:
         pair_fold = {};
         MPI_Type_free(&partial_type);
         check(code, "MPI_Allreduce");
-        std::memcpy(result, partial.data() + 1, size);
+        std::memcpy(result, partial.data(), size);
         // The partial results: log2(ranks) exchanges of one each, as MPI's tree does them.
         exchanges_.add(launch.kernel->name, exchanged + partial.size() * tree_depth());
     }
