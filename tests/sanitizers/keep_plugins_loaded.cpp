@@ -1,24 +1,38 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
-// A dlclose that leaves Mesa's DRI drivers (NAME_dri.so) loaded, preloaded into the asan preset's
-// tests (CMakePresets.json). Mesa's llvmpipe driver keeps a block it allocates at eglInitialize in
-// a global and never frees it; libEGL_mesa unloads the driver at eglTerminate, after which
-// LeakSanitizer finds the block unreachable and reports it from an "<unknown module>", which no
-// suppression can name (tests/sanitizers/lsan.supp says more). With the driver still mapped, its
-// globals are roots again and anything it did leak would be reported under its own name.
-// Built without sanitizers: it is preloaded into every process the tests start, the C++
-// compiler included. Every other library is closed as usual.
+// A dlclose that leaves two kinds of plugin loaded, preloaded into the asan preset's tests
+// (CMakePresets.json): Mesa's DRI drivers (NAME_dri.so) and the components of Open MPI and of
+// PMIx, its process manager interface (mca_NAME.so, pmix_mca_NAME.so), with those of hwloc, the
+// library they read the machine's topology with (hwloc_NAME.so). All keep blocks they allocated in globals and are unloaded
+// before exit (libEGL_mesa's eglTerminate, MPI_Finalize); LeakSanitizer then finds
+// the blocks unreachable and reports them from an "<unknown module>", or from whatever library
+// was mapped at that address later, which no suppression can name (tests/sanitizers/lsan.supp
+// says more). With the plugin still mapped, its globals are roots again, and anything it did
+// leak is reported under its own name. Built without sanitizers: it is preloaded into every
+// process the tests start, the C++ compiler included. Every other library is closed as usual.
 #include <dlfcn.h>
 #include <link.h>
 
 #include <string_view>
+
+namespace {
+
+bool kept_loaded(std::string_view path) {
+    const bool dri_driver = path.ends_with("_dri.so");
+    const std::string_view file = path.substr(path.rfind('/') + 1);
+    const bool mpi_component = file.starts_with("mca_") || file.starts_with("pmix_mca_") ||
+                               file.starts_with("hwloc_");
+    return dri_driver || mpi_component;
+}
+
+} // namespace
 
 extern "C" int dlclose(void* handle) {
     using Close = int (*)(void*);
     static const auto real_dlclose = reinterpret_cast<Close>(dlsym(RTLD_NEXT, "dlclose"));
     link_map* library = nullptr;
     if (dlinfo(handle, RTLD_DI_LINKMAP, &library) == 0 && library != nullptr &&
-        std::string_view(library->l_name).ends_with("_dri.so")) {
+        library->l_name != nullptr && kept_loaded(library->l_name)) {
         return 0;
     }
     return real_dlclose(handle);
