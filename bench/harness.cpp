@@ -31,14 +31,27 @@ namespace {
 constexpr double min_sample_seconds = 0.005;
 constexpr int default_repetitions = 11;
 
-/// BROOK_BENCH_REPS overrides the number of samples per variant (a quick run uses 3).
-int repetitions() {
-    const char* value = std::getenv("BROOK_BENCH_REPS");
+/// The positive integer the environment variable `name` holds, or `fallback` when it is unset or
+/// holds no such number.
+int positive_setting(const char* name, int fallback) {
+    const char* value = std::getenv(name);
     if (value == nullptr || *value == '\0') {
-        return default_repetitions;
+        return fallback;
     }
     const long parsed = std::strtol(value, nullptr, 10);
-    return parsed >= 1 ? static_cast<int>(parsed) : default_repetitions;
+    return parsed >= 1 ? static_cast<int>(parsed) : fallback;
+}
+
+/// BROOK_BENCH_REPS overrides the number of samples per variant (a quick run uses 3).
+int repetitions() {
+    return positive_setting("BROOK_BENCH_REPS", default_repetitions);
+}
+
+/// BROOK_BENCH_CALLS fixes the calls per sample (0 where unset: each variant's first call sizes
+/// them to at least min_sample_seconds). A program on several MPI ranks needs it: every rank must
+/// make the same calls (docs/mpi.md), and ranks that time their first call differently do not.
+int fixed_calls() {
+    return positive_setting("BROOK_BENCH_CALLS", 0);
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -130,7 +143,9 @@ std::vector<Timing> Comparison::run() {
     for (const Variant& variant : variants_) {
         const double per_call = std::max(sample(variant, 1), 1e-9);
         check(variant);
-        calls.push_back(static_cast<int>(std::ceil(min_sample_seconds / per_call)));
+        const int fixed = fixed_calls();
+        calls.push_back(fixed > 0 ? fixed
+                                  : static_cast<int>(std::ceil(min_sample_seconds / per_call)));
     }
     const int samples = repetitions();
     std::vector<std::vector<double>> times(variants_.size());
