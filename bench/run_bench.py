@@ -14,7 +14,8 @@ BUILD/bench-results/: results.tsv, results.md (the tables), figure3.png (speedup
 reference, per case and backend), figure4.png (time per call against stream length, log-log), and
 regenerates docs/performance.md with the machine the figures were measured on. A configuration
 whose backend cannot start on this machine is reported as skipped; any other failure makes the
-script exit non-zero.
+script exit non-zero. Then the mpi backend's scaling table (bench/mpi_scaling.py, which also runs
+that step alone); a kernel whose bytes exchanged differ from its model makes it exit non-zero too.
 
 Usage: run_bench.py BUILD_DIR [--docs docs/performance.md]
 """
@@ -32,6 +33,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+import mpi_scaling
 
 # Cases that are not an application run but a sweep, a model measurement or a table of their own
 # (§4.2 Table 1, the hand-written GL comparison): they get their own figure or table, not a bar
@@ -548,6 +551,8 @@ def main():
                 problem = run_benchmark(program, config, args.split(), results, out_dir, name)
             if problem:
                 problems.append((name, config, *problem))
+    scaling, scaling_problems = mpi_scaling.section(
+        build, mpi_scaling.manifest_programs(build), out_dir)
     elapsed = time.monotonic() - started
     load_after = os.getloadavg()
 
@@ -630,6 +635,7 @@ def main():
         "",
         *issue14_targets(rows),
         "",
+        *scaling,
         "## Figures",
         "",
         *images,
@@ -642,9 +648,9 @@ def main():
         page += ["## Not measured", "", *skipped, *failed, ""]
     docs.write_text("\n".join(page).rstrip() + "\n")
     print(f"Wrote {out_dir}/results.md, the plots, and {docs}")
-    for line in skipped + failed:
+    for line in skipped + failed + scaling_problems:
         print(line)
-    return 1 if failed else 0
+    return 1 if failed or scaling_problems else 0
 
 
 if __name__ == "__main__":
