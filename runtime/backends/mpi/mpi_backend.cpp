@@ -39,6 +39,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -367,6 +368,12 @@ private:
             }
             if (const std::vector<RowBlock> wanted = rows_read(launch, i); !wanted.empty()) {
                 storage.relayout(bound.region.count() / bound.region.extents[0], exchanged);
+                if (within_own_rows(wanted, launch.extents[0])) {
+                    // Every rank reads only rows it holds (a[row][j]; any gather on one rank):
+                    // its block serves as it is, with no copy and no exchange.
+                    bound = {storage.local(), bound.region, storage.block().first};
+                    continue;
+                }
                 fetched_rows.push_back(storage.rows_wanted(wanted, exchanged));
                 bound = {fetched_rows.back().get(), bound.region,
                          wanted[static_cast<std::size_t>(world_.rank())].first};
@@ -568,6 +575,19 @@ private:
             wanted.push_back({static_cast<std::size_t>(first), static_cast<std::size_t>(last) + 1});
         }
         return wanted;
+    }
+
+    /// Whether each rank's rows in `wanted` (rows_read's list, the same on every rank) lie in
+    /// the block of `rows` rows it holds, so that no rank needs another's.
+    bool within_own_rows(std::span<const RowBlock> wanted, std::size_t rows) const {
+        for (int r = 0; r < world_.ranks(); ++r) {
+            const RowBlock& want = wanted[static_cast<std::size_t>(r)];
+            const RowBlock held = block_of(rows, r, world_.ranks());
+            if (want.rows() != 0 && (want.first < held.first || want.end > held.end)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /// Binds every stream argument of `launch` to a whole copy in the inner backend, one per
