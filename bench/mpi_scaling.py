@@ -72,6 +72,12 @@ def whole(elements, element_bytes):
     return lambda p: (p - 1) * elements * element_bytes
 
 
+def halo(row_elements, element_bytes, reach=1):
+    """A stencil's neighbour rows: each rank receives the `reach` rows on either side of its
+    block that its neighbours hold, 2 (P - 1) reach rows summed over the ranks."""
+    return lambda p: 2 * (p - 1) * reach * row_elements * element_bytes
+
+
 def nothing(ranks):
     """The model of a kernel that reads only its own rows."""
     return 0
@@ -107,11 +113,10 @@ PROGRAMS = [
     ]),
     Program("segment", [SEGMENT_SIDE, SEGMENT_ITERATIONS], [
         Case("Segment", "segment", None, "Brook", [
-            Model("evolve", whole(SEGMENT_SIDE * SEGMENT_SIDE, 8), "(P - 1) · 8WH",
-                  "its rows are indexof(next).y + origin.y ± 1, and origin is an argument (the "
-                  "position of the view evolve runs on), which brcc does not bound, so the image "
-                  "(W H float2) is gathered whole: with a constant offset brcc would bound it to "
-                  "the halo, 2 (P - 1) · 8W")]),
+            Model("evolve", halo(SEGMENT_SIDE, 8), "2 (P - 1) · 8W",
+                  "its rows are indexof(next).y + origin.y ± 1, origin a constant argument (the "
+                  "position of the view evolve runs on) whose value the backend adds at the "
+                  "launch, so each rank receives the row above and below its block (W float2)")]),
     ]),
     Program("fft", [FFT_SIDE, FFT_SIDE], [
         Case("FFT", "fft", None, "Brook", [

@@ -1,11 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 // Evaluates each gather index symbolically, a component at a time: a component is a whole-number
-// constant, indexof(s).c plus a whole-number constant (a "position"), or unknown. Literals,
-// indexof, swizzles, + and - of such terms, unary minus, casts and conversions between int and
-// float (exact on whole numbers), vector constructors and locals that are initialised and never
-// changed afterwards are followed; anything else is unknown, and one unknown row component
-// leaves the gather unbounded. The row component of an index of K components is the first
+// constant, indexof(s).c plus a whole-number constant (a "position"), or unknown; a constant or a
+// position may also add one component of a constant argument (`a[indexof(r).y + origin.y]`), whose
+// value the backend reads at the launch. Literals, indexof, constant arguments, swizzles, + and -
+// of such terms, unary minus of a whole number, casts and conversions between int and float
+// (exact on whole numbers; an argument's fraction moves its row by at most one, which the
+// backend's floor and ceiling of it cover), vector constructors and locals that are initialised
+// and never changed afterwards are followed; anything else is unknown, and one unknown row
+// component leaves the gather unbounded. The row component of an index of K components is the first
 // subscript of `g[r][c]`, or the last component (.y of a float2: .x is the last dimension) of
 // one vector subscript.
 #include "codegen/gather_rows.hpp"
@@ -24,11 +27,15 @@ namespace brcc {
 namespace {
 
 struct Term {
-    enum class Kind { Unknown, Constant, Position };
+    /// In the order plus() keeps them on the left of a sum.
+    enum class Kind { Unknown, Constant, Argument, Position };
     Kind kind = Kind::Unknown;
     int stream = -1;   ///< Position: the parameter in indexof
     int component = 0; ///< Position: x = 0 .. w = 3
     long long offset = 0;
+    /// Argument, and a Position that adds one: the constant parameter and its component.
+    int argument = -1;
+    int argument_component = 0;
 };
 
 using Terms = std::array<Term, 4>;
@@ -46,14 +53,22 @@ Term constant(double value) {
 }
 
 Term plus(const Term& a, const Term& b, int sign) {
-    Term sum;
-    if (a.kind == Term::Kind::Unknown || b.kind == Term::Kind::Unknown ||
-        b.kind == Term::Kind::Position) {
-        if (sign > 0 && a.kind == Term::Kind::Constant && b.kind == Term::Kind::Position)
-            return plus(b, a, 1);
-        return sum;
+    if (a.kind == Term::Kind::Unknown || b.kind == Term::Kind::Unknown)
+        return Term{};
+    if (sign > 0 && b.kind > a.kind)
+        return plus(b, a, 1);
+    // A position is never subtracted, nor added to another; an argument is only added, once.
+    if (b.kind == Term::Kind::Position ||
+        (b.kind == Term::Kind::Argument && (sign < 0 || a.kind == Term::Kind::Argument ||
+                                            a.argument >= 0)))
+        return Term{};
+    Term sum = a;
+    if (b.kind == Term::Kind::Argument) {
+        if (a.kind == Term::Kind::Constant)
+            sum.kind = Term::Kind::Argument;
+        sum.argument = b.argument;
+        sum.argument_component = b.argument_component;
     }
-    sum = a;
     sum.offset = a.offset + sign * b.offset;
     if (std::llabs(sum.offset) > max_offset)
         return Term{};
@@ -252,6 +267,8 @@ public:
             return built;
         }
         case NodeKind::NameRef: {
+            if (const ParamDecl* param = named_param(expr))
+                return argument(*param);
             const ValueDecl* decl = static_cast<const NameRef*>(expr)->decl;
             if (decl == nullptr || decl->decl_kind != ValueDecl::Kind::Local)
                 return unknown;
@@ -268,6 +285,22 @@ public:
 
 private:
     static Terms broadcast(const Term& term) { return {term, term, term, term}; }
+
+    /// The components of a float or int constant parameter (ParamInfo::row_shift's kinds).
+    static Terms argument(const ParamDecl& param) {
+        const Type& type = param.type;
+        if (param.param_kind != ParamKind::Constant || !type.is_arithmetic() ||
+            (type.scalar_type() != ScalarType::Float && type.scalar_type() != ScalarType::Int))
+            return Terms{};
+        Terms components;
+        for (int c = 0; c < type.width(); ++c) {
+            Term& term = components[static_cast<std::size_t>(c)];
+            term.kind = Term::Kind::Argument;
+            term.argument = param.index;
+            term.argument_component = c;
+        }
+        return components;
+    }
 
     /// `operand` as `type`: whole numbers and positions stay what they are between int and
     /// float; a scalar becomes every component of a vector.
@@ -311,12 +344,15 @@ struct GatherUses {
             row = evaluator->terms(subscript.indices[0])[0];
         }
         if (row.kind != Term::Kind::Position ||
-            (!first && (row.stream != bound.stream || row.component != bound.from))) {
+            (!first && (row.stream != bound.stream || row.component != bound.from ||
+                        row.argument != bound.argument ||
+                        row.argument_component != bound.argument_component))) {
             bound.from = -1;
             return;
         }
         if (first) {
-            bound = {row.component, row.stream, row.offset, row.offset};
+            bound = {row.component, row.stream, row.offset, row.offset, row.argument,
+                     row.argument_component};
             return;
         }
         bound.reach_low = std::min(bound.reach_low, row.offset);

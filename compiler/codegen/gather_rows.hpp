@@ -17,6 +17,8 @@ struct GatherRows {
     int stream = -1; ///< that stream parameter's index
     long long reach_low = 0;
     long long reach_high = 0;
+    int argument = -1; ///< the constant parameter whose value the row adds; -1: none
+    int argument_component = 0;
 };
 
 /// One entry per parameter of `kernel`, in order; bounded only for gathers the body indexes

@@ -193,7 +193,10 @@ std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry
         // A gather whose rows are bounded says so; the others keep the defaults (any row).
         if (reach.from >= 0)
             text += ", " + std::to_string(reach.from) + ", " + std::to_string(reach.stream) + ", " +
-                    std::to_string(reach.reach_low) + ", " + std::to_string(reach.reach_high);
+                    std::to_string(reach.reach_low) + ", " + std::to_string(reach.reach_high) +
+                    (reach.argument >= 0 ? ", " + std::to_string(reach.argument) + ", " +
+                                               std::to_string(reach.argument_component)
+                                         : "");
         text += "},\n";
     }
     text += "};\n";

@@ -40,13 +40,18 @@ struct ParamInfo {
     /// For gathers whose rows brcc could bound (row_from >= 0): every index has the same number
     /// of components (one bit of gather_index_widths) and its row component, the slowest
     /// dimension's, is component `row_from` (0 = .x .. 3 = .w) of indexof(parameter `row_stream`)
-    /// plus a whole number in [row_reach_low, row_reach_high], before the clamp to the stream.
-    /// -1: any row. A backend that spreads streams over processes (mpi) then fetches only the
-    /// rows near its block (a stencil's halo, SGEMV's own rows) rather than the whole stream.
+    /// plus a whole number in [row_reach_low, row_reach_high], before the clamp to the stream;
+    /// plus, when row_shift >= 0, component row_shift_component of constant parameter
+    /// row_shift (a float or an int): a whole number between the floor and the ceiling of its
+    /// value. -1: any row. A backend that spreads streams over processes (mpi) then fetches
+    /// only the rows near its block (a stencil's halo, SGEMV's own rows) rather than the whole
+    /// stream.
     int row_from = -1;
     int row_stream = -1;
     int row_reach_low = 0;
     int row_reach_high = 0;
+    int row_shift = -1;
+    int row_shift_component = 0;
 };
 
 /// "input stream", "gather", ...: the kind as messages name it.

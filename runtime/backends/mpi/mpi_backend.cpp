@@ -34,11 +34,14 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -559,6 +562,18 @@ private:
                 Region::dense(launch.rank, launch.extents))) {
             return {};
         }
+        long long reach_low = info.row_reach_low;
+        long long reach_high = info.row_reach_high;
+        if (info.row_shift >= 0) {
+            const std::optional<double> shift = constant_component(
+                launch, static_cast<std::size_t>(info.row_shift), info.row_shift_component);
+            const auto rows_in_reach = static_cast<double>(gather.extents[0]);
+            if (!shift || !(std::fabs(*shift) <= rows_in_reach)) {
+                return {}; // NaN, or past every row: the clamp decides, so any row may be read
+            }
+            reach_low += static_cast<long long>(std::floor(*shift));
+            reach_high += static_cast<long long>(std::ceil(*shift));
+        }
         const auto rows = static_cast<long long>(gather.extents[0]);
         const auto clamped = [&](long long row) { return std::clamp(row, 0LL, rows - 1); };
         std::vector<RowBlock> wanted;
@@ -568,13 +583,33 @@ private:
                 wanted.push_back({});
                 continue;
             }
-            const long long first =
-                clamped(static_cast<long long>(block.first) + info.row_reach_low);
-            const long long last =
-                clamped(static_cast<long long>(block.end) - 1 + info.row_reach_high);
+            const long long first = clamped(static_cast<long long>(block.first) + reach_low);
+            const long long last = clamped(static_cast<long long>(block.end) - 1 + reach_high);
             wanted.push_back({static_cast<std::size_t>(first), static_cast<std::size_t>(last) + 1});
         }
         return wanted;
+    }
+
+    /// Component `component` of the float or int constant argument `param` of `launch`;
+    /// nothing for another type.
+    static std::optional<double> constant_component(const Launch& launch, std::size_t param,
+                                                    int component) {
+        const ElementType& type = launch.kernel->params[param].element_type();
+        const FieldInfo& field = type.fields.front();
+        const auto* at = static_cast<const std::byte*>(launch.args[param].constant) +
+                         field.offset +
+                         static_cast<std::size_t>(component) * scalar_size(field.scalar);
+        if (field.scalar == ScalarKind::Float32) {
+            float value = 0.0f;
+            std::memcpy(&value, at, sizeof value);
+            return value;
+        }
+        if (field.scalar == ScalarKind::Int32) {
+            std::int32_t value = 0;
+            std::memcpy(&value, at, sizeof value);
+            return value;
+        }
+        return std::nullopt;
     }
 
     /// Whether each rank's rows in `wanted` (rows_read's list, the same on every rank) lie in

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: MIT
 // gather_rows on Brook source through the real front end: which gathers brcc bounds to rows
 // around the element's own (stencils in subscripts and in vectors, SGEMV's row through a local,
-// casts and constants on both sides) and which it leaves unbounded (a changed local, a gather
-// passed on, an index that multiplies, a non-whole offset).
+// casts and constants on both sides, an offset given as a constant argument) and which it leaves
+// unbounded (a changed local, a gather passed on, an index that multiplies, a non-whole offset,
+// a subtracted or second argument).
 
 #include "codegen/gather_rows.hpp"
 #include "parse/parser.hpp"
@@ -128,6 +129,62 @@ kernel void k(float a[], out float c<>) {
     c = pick(a, indexof(c).x) + a[indexof(c).x];
 }
 )")[1]
+                  .from,
+              -1);
+}
+
+TEST_F(GatherRowsTest, ConstantArgumentShiftsTheRows) {
+    // Segment's evolve: the output is a view, and `origin` is the view's place in the stream.
+    const auto rows = rows_of(R"(
+kernel void k(float2 p[][], float2 origin, int d, out float2 n<>) {
+    int2 at = int2(indexof(n).xy + origin);
+    n = p[at - int2(0, 1)] + p[at + int2(0, 1)];
+}
+)");
+    expect_rows(rows[0], 1, 3, -1, 1);
+    EXPECT_EQ(rows[0].argument, 1);
+    EXPECT_EQ(rows[0].argument_component, 1);
+    // On either side of the position, with whole numbers around it; an int argument too.
+    const auto sum = rows_of(R"(
+kernel void k(float a[], int d, out float c<>) {
+    c = a[2 + d + indexof(c).x] + a[(indexof(c).x - 1) + d];
+}
+)");
+    expect_rows(sum[0], 0, 2, -1, 2);
+    EXPECT_EQ(sum[0].argument, 1);
+    EXPECT_EQ(sum[0].argument_component, 0);
+    EXPECT_EQ(rows_of(R"(
+kernel void k(float a[], int d, out float c<>) {
+    c = a[indexof(c).x];
+}
+)")[0]
+                  .argument,
+              -1);
+}
+
+TEST_F(GatherRowsTest, SubtractedOrSeveralArgumentsAreUnbounded) {
+    for (const char* index : {"indexof(c).x - d", "d - indexof(c).x", "indexof(c).x + d + e",
+                              "indexof(c).x + d + d", "-d + indexof(c).x", "d"}) {
+        EXPECT_EQ(rows_of(std::string("kernel void k(float a[], float d, float e, out float c<>) "
+                                      "{\n    c = a[") +
+                          index + "] + e;\n}\n")[0]
+                      .from,
+                  -1)
+            << index;
+    }
+    // Every index of one gather adds the same argument, or the gather is unbounded.
+    EXPECT_EQ(rows_of(R"(
+kernel void k(float a[], float d, float e, out float c<>) {
+    c = a[indexof(c).x + d] + a[indexof(c).x + e];
+}
+)")[0]
+                  .from,
+              -1);
+    EXPECT_EQ(rows_of(R"(
+kernel void k(float a[], float d, out float c<>) {
+    c = a[indexof(c).x + d] + a[indexof(c).x];
+}
+)")[0]
                   .from,
               -1);
 }
