@@ -153,6 +153,16 @@ public:
     virtual void read(const Storage& storage, const Region& region, void* host) = 0;
     /// Copies all of `source` into `target` (same element size and count).
     virtual void copy(Storage& target, const Storage& source) = 0;
+    /// The rows [first, end) of `region` (along its slowest dimension) that this process holds
+    /// (brook::local_region): all of them on a backend that is one process. A backend that
+    /// spreads streams over processes (mpi) may redistribute the storage first so that its rows
+    /// are the region's (collective), and then holds every element of the rows it names.
+    virtual std::array<std::size_t, 2> local_rows(Storage& storage, const Region& region);
+    /// Copies `region`, rows of the storage this process holds (local_rows), out to host memory
+    /// without involving other processes (streamWriteLocal); read() on one process.
+    virtual void read_local(const Storage& storage, const Region& region, void* host) {
+        read(storage, region, host);
+    }
 
     /// Runs a stream kernel over launch.extents (one pass of it for kernels with variable
     /// outputs: see Launch::pass).

@@ -178,6 +178,17 @@ void DistributedStorage::write(const Region& region, const void* host) {
         inner_->write(*local_, run_of(0, local_count()), bytes + first * size);
         return;
     }
+    if (region.contiguous()) {
+        // One run of the storage (streamReadLocal's rows among them): its part in this rank's
+        // rows, copied straight.
+        const std::size_t from = std::max(first, region.offset);
+        const std::size_t to = std::min(first + local_count(), region.offset + region.count());
+        if (from < to) {
+            inner_->write(*local_, run_of(from - first, to - from),
+                          bytes + (from - region.offset) * size);
+        }
+        return;
+    }
     // A view: patch this rank's rows where the view has elements.
     std::vector<std::byte> mine(local_count() * size);
     inner_->read(*local_, run_of(0, local_count()), mine.data());
@@ -200,6 +211,48 @@ void DistributedStorage::read(const Region& region, void* host, std::size_t& exc
     }
     for_each_element(region, [&](std::size_t k, std::size_t at) {
         std::memcpy(bytes + k * size, all.data() + at * size, size);
+    });
+}
+
+std::array<std::size_t, 2> DistributedStorage::local_rows(const Region& region,
+                                                          std::size_t& exchanged) {
+    // Rows of the region's own length: the region's rows then never straddle two ranks.
+    std::size_t length = 1;
+    if (covers(region, count()) && region.extents[0] != 0) {
+        length = count() / region.extents[0];
+    } else if (region.rank > 1 && region.strides[0] != 0 && count() % region.strides[0] == 0) {
+        length = region.strides[0];
+    }
+    relayout(length, exchanged);
+    // Region row r starts at storage element offset + r * stride, in storage row
+    // (offset + r * stride) / length: the rows held are those from the first that starts at or
+    // after the block's first element to the first that starts at or after its end.
+    const std::size_t stride = std::max<std::size_t>(region.strides[0], 1);
+    const std::size_t rows = region.extents[0];
+    const auto first_at_or_after = [&](std::size_t element) -> std::size_t {
+        if (element <= region.offset) {
+            return 0;
+        }
+        return std::min(rows, (element - region.offset + stride - 1) / stride);
+    };
+    return {first_at_or_after(block_.first * length), first_at_or_after(block_.end * length)};
+}
+
+void DistributedStorage::read_local(const Region& region, void* host) const {
+    if (region.count() == 0) {
+        return;
+    }
+    const std::size_t first = block_.first * row_length_;
+    if (region.contiguous()) {
+        inner_->read(*local_, run_of(region.offset - first, region.count()), host);
+        return;
+    }
+    std::vector<std::byte> mine(local_count() * element_size());
+    inner_->read(*local_, run_of(0, local_count()), mine.data());
+    auto* bytes = static_cast<std::byte*>(host);
+    const std::size_t size = element_size();
+    for_each_element(region, [&](std::size_t k, std::size_t at) {
+        std::memcpy(bytes + k * size, mine.data() + (at - first) * size, size);
     });
 }
 

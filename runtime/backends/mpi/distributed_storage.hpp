@@ -17,6 +17,7 @@
 
 #include "mpi_world.hpp"
 
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -60,6 +61,13 @@ public:
     void write(const Region& region, const void* host);
     /// streamWrite's read: every element of `region` to every rank's `host` (collective).
     void read(const Region& region, void* host, std::size_t& exchanged) const;
+    /// The rows [first, end) of `region` this rank holds, after spreading the storage by the
+    /// region's rows (collective when that changes the layout). Adds the bytes received to
+    /// `exchanged`.
+    std::array<std::size_t, 2> local_rows(const Region& region, std::size_t& exchanged);
+    /// streamWriteLocal's read: the elements of `region`, all in this rank's rows, to `host`
+    /// (no communication).
+    void read_local(const Region& region, void* host) const;
     /// Copies `source` (same count and element size), taking its rows.
     void copy_from(const DistributedStorage& source);
 

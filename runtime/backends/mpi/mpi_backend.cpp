@@ -223,6 +223,17 @@ public:
         const std::lock_guard lock(mutex_);
         distributed(target).copy_from(distributed(source));
     }
+    std::array<std::size_t, 2> local_rows(Storage& storage, const Region& region) override {
+        const std::lock_guard lock(mutex_);
+        std::size_t exchanged = 0;
+        const std::array<std::size_t, 2> rows = distributed(storage).local_rows(region, exchanged);
+        exchanges_.add("local_region", exchanged);
+        return rows;
+    }
+    void read_local(const Storage& storage, const Region& region, void* host) override {
+        const std::lock_guard lock(mutex_);
+        distributed(storage).read_local(region, host);
+    }
 
     void run_kernel(const Launch& launch) override {
         const std::lock_guard lock(mutex_);
