@@ -174,7 +174,9 @@ public:
     /// of kernels that may discard need it.
     virtual bool tracks_elements() const { return false; }
     /// True when run_kernel implements Launch::first_row/end_row and BoundStream::first_row for
-    /// Single passes without element flags.
+    /// passes without element flags (for the Count and Write passes of variable outputs too,
+    /// when runs_variable_outputs(): counters stay indexed by the element's place in the
+    /// domain, and slots by push_counters).
     virtual bool runs_row_blocks() const { return false; }
     /// Between the Count and Write passes of a kernel with variable outputs: turns each
     /// VariableOutput parameter's counts into its elements' first slots (an exclusive prefix sum)

@@ -125,10 +125,6 @@ std::unique_ptr<Storage> DistributedStorage::rows_wanted(std::span<const RowBloc
                                                          std::size_t& exchanged) const {
     const auto ranks = static_cast<std::size_t>(world_->ranks());
     const auto me = static_cast<std::size_t>(world_->rank());
-    const auto overlap = [](const RowBlock& a, const RowBlock& b) {
-        const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
-        return both.first < both.end ? both : RowBlock{};
-    };
     std::vector<std::byte> mine(local_count() * element_size());
     if (local_ != nullptr) {
         inner_->read(*local_, run_of(0, local_count()), mine.data());

@@ -13,6 +13,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -46,6 +47,11 @@ RowBlock block_of(std::size_t rows, int rank, int ranks) {
     const auto r = static_cast<std::size_t>(rank);
     const auto n = static_cast<std::size_t>(ranks);
     return {rows * r / n, rows * (r + 1) / n};
+}
+
+RowBlock overlap(const RowBlock& a, const RowBlock& b) {
+    const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
+    return both.first < both.end ? both : RowBlock{};
 }
 
 void check(int code, const char* what) {

@@ -24,6 +24,9 @@ struct RowBlock {
 /// rows, the larger ones last; a rank may hold none when there are fewer rows than ranks.
 RowBlock block_of(std::size_t rows, int rank, int ranks);
 
+/// The rows both `a` and `b` hold (an empty block when none).
+RowBlock overlap(const RowBlock& a, const RowBlock& b);
+
 /// MPI for the life of the backend: MPI_Init_thread at the start (unless the program started
 /// MPI itself), MPI_Finalize at the end. While it lives, an error on one rank prints its message
 /// and stops every rank with MPI_Abort (unless the program installed its own error handler).
