@@ -16,8 +16,10 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -163,6 +165,23 @@ public:
     virtual void read_local(const Storage& storage, const Region& region, void* host) {
         read(storage, region, host);
     }
+    /// streamScatterOp's reads: the elements of `region` at the row-major `positions` into
+    /// `values` (host memory, C++ layout), in the order of `positions`. A backend that spreads
+    /// streams over processes makes it collective, each process passing its own positions, and
+    /// fetches each element from the process holding it; the default reads the whole region.
+    /// `caller` names the operation in profiles.
+    virtual void read_elements(Storage& storage, const Region& region,
+                               std::span<const std::size_t> positions, void* values,
+                               std::string_view caller);
+    /// streamGatherOp's fetch-and-update: for each of `positions` in order, values[k] takes the
+    /// element of `region` at that row-major position, then `update` changes the element in
+    /// place (so a later position naming it sees the update). Spread over processes it is
+    /// collective, the processes' positions taken in process order (the row-major order of
+    /// their elements of dst), each element updated by the process holding it.
+    virtual void update_elements(Storage& storage, const Region& region,
+                                 std::span<const std::size_t> positions, void* values,
+                                 const std::function<void(std::byte*)>& update,
+                                 std::string_view caller);
 
     /// Runs a stream kernel over launch.extents (one pass of it for kernels with variable
     /// outputs: see Launch::pass).

@@ -270,23 +270,9 @@ namespace {
 /// Which elements a host copy moves: the whole stream, or the rows this process holds.
 enum class Scope : unsigned char { Whole, Local };
 
-/// The rows [first, end) of `impl` a copy of `scope` moves (Backend::local_rows, which may
-/// redistribute the storage).
-std::array<std::size_t, 2> copied_rows(const detail::StreamImpl& impl, Scope scope) {
-    const detail::Region& region = impl.region();
-    if (scope == Scope::Whole || region.count() == 0) {
-        return {0, region.extents[0]};
-    }
-    return impl.backend().local_rows(impl.storage(), region);
-}
-
 /// The part of `impl` a copy of `scope` moves.
 detail::Region copied_region(const detail::StreamImpl& impl, Scope scope) {
-    const auto [first, end] = copied_rows(impl, scope);
-    detail::Region rows = impl.region();
-    rows.offset += first * rows.strides[0];
-    rows.extents[0] = end - first;
-    return rows;
+    return scope == Scope::Whole ? impl.region() : detail::held_rows(impl).region;
 }
 
 /// Stops unless a host buffer of `bytes` bytes holds the `region` of `s` for `api`.
@@ -391,10 +377,8 @@ void streamWrite(const stream& s, void* data, std::size_t count, std::source_loc
 LocalRegion local_region(const stream& s, std::source_location where) {
     const detail::CallSite site(where);
     const detail::StreamImpl& impl = checked_impl(s, "local_region");
-    const auto [first, end] = copied_rows(impl, Scope::Local);
-    const detail::Region& region = impl.region();
-    const std::size_t row_length = region.extents[0] == 0 ? 0 : region.count() / region.extents[0];
-    return {first, end - first, (end - first) * row_length};
+    const detail::HeldRows held = detail::held_rows(impl);
+    return {held.first, held.end - held.first, held.region.count()};
 }
 
 void streamReadLocal(const stream& s, const void* data, std::source_location where) {
@@ -446,6 +430,18 @@ void write_local_sized(const stream& s, void* data, std::size_t bytes,
 
 std::array<std::size_t, 2> Backend::local_rows(Storage& /*storage*/, const Region& region) {
     return {0, region.rank == 0 ? 0 : region.extents[0]};
+}
+
+HeldRows held_rows(const StreamImpl& impl) {
+    const Region& region = impl.region();
+    if (region.count() == 0) {
+        return {0, region.extents[0], region};
+    }
+    const auto [first, end] = impl.backend().local_rows(impl.storage(), region);
+    Region rows = region;
+    rows.offset += first * region.strides[0];
+    rows.extents[0] = end - first;
+    return {first, end, rows};
 }
 
 } // namespace detail

@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -68,6 +69,14 @@ public:
     /// streamWriteLocal's read: the elements of `region`, all in this rank's rows, to `host`
     /// (no communication).
     void read_local(const Region& region, void* host) const;
+    /// The elements of `region` at row-major `positions` (this rank's list; every rank calls)
+    /// into `values`, each from the rank holding it: the positions go there and the elements
+    /// come back by MPI_Alltoallv, so only the elements named move. With `update`, the holder
+    /// also replaces each element it serves by update(element), taking the ranks' lists in
+    /// rank order, each in its order. Adds the bytes received to `exchanged`.
+    void exchange_elements(const Region& region, std::span<const std::size_t> positions,
+                           std::byte* values, const std::function<void(std::byte*)>* update,
+                           std::size_t& exchanged);
     /// Copies `source` (same count and element size), taking its rows.
     void copy_from(const DistributedStorage& source);
 

@@ -24,7 +24,9 @@
 // folds a pair of them in the inner backend, so the operands keep their row-major order. A
 // reduction to a stream folds each rank's rows into partial target rows, which go to the ranks
 // holding those rows, where the partials of a row whose input straddles ranks are folded in rank
-// order. Views as reduce input or target are reduced whole on every rank.
+// order. Views as reduce input or target are reduced whole on every rank. streamScatterOp and
+// streamGatherOp (core/gather_scatter.cpp) read and update single elements, which
+// DistributedStorage::exchange_elements fetches from (and updates at) the ranks holding them.
 #include "core/backend.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
@@ -234,6 +236,25 @@ public:
         const std::array<std::size_t, 2> rows = distributed(storage).local_rows(region, exchanged);
         exchanges_.add("local_region", exchanged);
         return rows;
+    }
+    void read_elements(Storage& storage, const Region& region,
+                       std::span<const std::size_t> positions, void* values,
+                       std::string_view caller) override {
+        const std::lock_guard lock(mutex_);
+        std::size_t exchanged = 0;
+        distributed(storage).exchange_elements(region, positions, static_cast<std::byte*>(values),
+                                               nullptr, exchanged);
+        exchanges_.add(caller, exchanged);
+    }
+    void update_elements(Storage& storage, const Region& region,
+                         std::span<const std::size_t> positions, void* values,
+                         const std::function<void(std::byte*)>& update,
+                         std::string_view caller) override {
+        const std::lock_guard lock(mutex_);
+        std::size_t exchanged = 0;
+        distributed(storage).exchange_elements(region, positions, static_cast<std::byte*>(values),
+                                               &update, exchanged);
+        exchanges_.add(caller, exchanged);
     }
     void read_local(const Storage& storage, const Region& region, void* host) override {
         const std::lock_guard lock(mutex_);
