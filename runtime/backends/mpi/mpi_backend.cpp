@@ -234,7 +234,7 @@ public:
         const std::lock_guard lock(mutex_);
         std::size_t exchanged = 0;
         const std::array<std::size_t, 2> rows = distributed(storage).local_rows(region, exchanged);
-        exchanges_.add("local_region", exchanged);
+        exchanges_.add("local rows", exchanged);
         return rows;
     }
     void read_elements(Storage& storage, const Region& region,
