@@ -305,19 +305,15 @@ void streamGatherOp(const stream& dst, const stream& index, const stream& src,
         source_positions(api, results, streams.index, positions_in_src);
     const std::size_t size = streams.dst.type().size;
     std::vector<std::byte> old_value(size);
-    // dst[p] takes the old src[j], read into `results` in place; both of the operator's
+    // dst[p] takes the old src[j], fetched straight into `results`; both of the operator's
     // arguments are that old value, and src[j] takes the reduce one.
-    std::vector<std::byte> fetched(sources.size() * size);
     streams.src.backend().update_elements(
-        streams.src.storage(), streams.src.region(), sources, fetched.data(),
+        streams.src.storage(), streams.src.region(), sources, results.element(0),
         [&](std::byte* source) {
             std::memcpy(old_value.data(), source, size);
             apply.apply(source, old_value.data());
         },
         api + " src");
-    for (std::size_t k = 0; k < sources.size(); ++k) {
-        std::memcpy(results.element(k), fetched.data() + k * size, size);
-    }
     results.store();
 }
 
