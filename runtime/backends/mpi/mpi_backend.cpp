@@ -270,8 +270,10 @@ public:
                            runs_by_blocks(launch) ? run_by_blocks(launch) : run_whole(launch));
             return;
         case Launch::Pass::Count:
-            // The call's bytes are recorded once, after its write pass.
-            counted_by_blocks_ = runs_by_blocks(launch);
+            // The call's bytes are recorded once, after its write pass. Ordinary outputs beside
+            // variable ones (brcc refuses them; a hand-written KernelInfo may have them) could be
+            // views, which the write pass could not run by blocks: such a call runs whole.
+            counted_by_blocks_ = runs_by_blocks(launch) && !has_ordinary_outputs(*launch.kernel);
             variable_call_exchanged_ =
                 counted_by_blocks_ ? run_by_blocks(launch) : run_whole(launch);
             return;
@@ -417,6 +419,12 @@ private:
         return launch.extents[0] == 0 ? 1 : launch.element_count / launch.extents[0];
     }
 
+    static bool has_ordinary_outputs(const KernelInfo& kernel) {
+        return std::ranges::any_of(kernel.params, [](const ParamInfo& param) {
+            return param.kind == ParamKind::OutputStream;
+        });
+    }
+
     bool runs_by_blocks(const Launch& launch) const {
         if (!inner_->runs_row_blocks() || launch.element_flags != nullptr || launch.rank == 0) {
             return false;
@@ -433,9 +441,7 @@ private:
     /// The write pass of a variable-output call whose count pass ran by blocks (see
     /// scan_variable_outputs). Returns the bytes this rank received.
     std::size_t write_variable_outputs(const Launch& launch) {
-        // The write pass runs by blocks too: a kernel with variable outputs has no other
-        // outputs (brcc refuses them), so nothing else decides. Each rank pushes its block's values
-        // into storage of its own, from slot 0 ...
+        // Each rank pushes its block's values into storage of its own, from slot 0 ...
         const auto me = static_cast<std::size_t>(world_.rank());
         std::map<std::size_t, BoundStream> pushed_into;
         std::vector<std::unique_ptr<Storage>> values;
