@@ -373,8 +373,73 @@ void streamWrite(const stream& s, Range&& data,
 }
 ///@}
 
+/// The part of a stream this process holds: the rows [first_row, first_row + rows) of its
+/// slowest dimension (of a view: of the view's rows; of a 1-D stream: its elements), which are
+/// `elements` elements in row-major order. On a backend that is one process (cpu, gl, cuda)
+/// that is the whole stream; under `mpi:LOCAL` each rank holds one block of every stream's rows
+/// (docs/mpi.md), and a rank may hold none (`rows == 0`) when the stream has fewer rows than
+/// there are ranks.
+struct LocalRegion {
+    std::size_t first_row = 0; ///< the first row held, counted from the stream's first
+    std::size_t rows = 0;      ///< how many consecutive rows are held
+    std::size_t elements = 0;  ///< rows times the elements of one row
+};
+
+/// The rows of `s` this process holds. Under mpi every rank must ask for the same streams in
+/// the same order: a stream last used with another shape is redistributed first (collective).
+LocalRegion local_region(const stream& s,
+                         std::source_location where = std::source_location::current());
+
+/// streamRead and streamWrite of only the rows this process holds (local_region(s)), for
+/// programs whose host arrays would not fit one machine: the host buffer holds
+/// local_region(s).elements elements, the held rows in row-major order, and neither call moves
+/// other processes' elements (a stream last used with another shape is first redistributed, as
+/// local_region says). On one process they are streamRead and streamWrite. The pointer form trusts
+/// the buffer's size; the forms below check it, as streamRead's do.
+///@{
+void streamReadLocal(const stream& s, const void* data,
+                     std::source_location where = std::source_location::current());
+void streamWriteLocal(const stream& s, void* data,
+                      std::source_location where = std::source_location::current());
+void streamReadLocal(const stream& s, const void* data, std::size_t count,
+                     std::source_location where = std::source_location::current());
+void streamWriteLocal(const stream& s, void* data, std::size_t count,
+                      std::source_location where = std::source_location::current());
+///@}
+
+namespace detail {
+/// streamReadLocal and streamWriteLocal with a buffer of `bytes` bytes, which must hold this
+/// process's rows.
+void read_local_sized(const stream& s, const void* data, std::size_t bytes,
+                      const std::source_location& where);
+void write_local_sized(const stream& s, void* data, std::size_t bytes,
+                       const std::source_location& where);
+} // namespace detail
+
+/// streamReadLocal and streamWriteLocal from and to a host array whose size the compiler knows:
+/// an array with fewer bytes than this process's rows stops the program with a message.
+///@{
+template <std::ranges::contiguous_range Range>
+requires std::ranges::sized_range<Range>
+void streamReadLocal(const stream& s, Range&& data,
+                     std::source_location where = std::source_location::current()) {
+    detail::read_local_sized(s, std::ranges::data(data),
+                             std::ranges::size(data) * sizeof(*std::ranges::data(data)), where);
+}
+template <std::ranges::contiguous_range Range>
+requires std::ranges::sized_range<Range> &&
+    (!std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<
+         Range>>>)void streamWriteLocal(const stream& s, Range&& data,
+                                        std::source_location where =
+                                            std::source_location::current()) {
+    detail::write_local_sized(s, std::ranges::data(data),
+                              std::ranges::size(data) * sizeof(*std::ranges::data(data)), where);
+}
+///@}
+
 /// Exchanges the two handles (storage, extents, element type), whatever their shapes; other
-/// handles of either stream (copies, views) keep the stream they had. Copies nothing.
+/// handles of either stream (copies, views) keep the stream they had. Copies nothing, and under
+/// mpi communicates nothing: each rank swaps its handles, whose blocks stay where they are.
 void streamSwap(stream& a, stream& b);
 /// Prints the elements to stdout as DESIGN.md §2 says, in row-major order: an element of one
 /// component as its value and a space (`1.00 `), one of several as `{1.00, 2.00}` with nothing

@@ -16,8 +16,10 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -153,6 +155,33 @@ public:
     virtual void read(const Storage& storage, const Region& region, void* host) = 0;
     /// Copies all of `source` into `target` (same element size and count).
     virtual void copy(Storage& target, const Storage& source) = 0;
+    /// The rows [first, end) of `region` (along its slowest dimension) that this process holds
+    /// (brook::local_region): all of them on a backend that is one process. A backend that
+    /// spreads streams over processes (mpi) may redistribute the storage first so that its rows
+    /// are the region's (collective), and then holds every element of the rows it names.
+    virtual std::array<std::size_t, 2> local_rows(Storage& storage, const Region& region);
+    /// Copies `region`, rows of the storage this process holds (local_rows), out to host memory
+    /// without involving other processes (streamWriteLocal); read() on one process.
+    virtual void read_local(const Storage& storage, const Region& region, void* host) {
+        read(storage, region, host);
+    }
+    /// streamScatterOp's reads: the elements of `region` at the row-major `positions` into
+    /// `values` (host memory, C++ layout), in the order of `positions`. A backend that spreads
+    /// streams over processes makes it collective, each process passing its own positions, and
+    /// fetches each element from the process holding it; the default reads the whole region.
+    /// `caller` names the operation in profiles.
+    virtual void read_elements(Storage& storage, const Region& region,
+                               std::span<const std::size_t> positions, void* values,
+                               std::string_view caller);
+    /// streamGatherOp's fetch-and-update: for each of `positions` in order, values[k] takes the
+    /// element of `region` at that row-major position, then `update` changes the element in
+    /// place (so a later position naming it sees the update). Spread over processes it is
+    /// collective, the processes' positions taken in process order (the row-major order of
+    /// their elements of dst), each element updated by the process holding it.
+    virtual void update_elements(Storage& storage, const Region& region,
+                                 std::span<const std::size_t> positions, void* values,
+                                 const std::function<void(std::byte*)>& update,
+                                 std::string_view caller);
 
     /// Runs a stream kernel over launch.extents (one pass of it for kernels with variable
     /// outputs: see Launch::pass).
@@ -164,7 +193,9 @@ public:
     /// of kernels that may discard need it.
     virtual bool tracks_elements() const { return false; }
     /// True when run_kernel implements Launch::first_row/end_row and BoundStream::first_row for
-    /// Single passes without element flags.
+    /// passes without element flags (for the Count and Write passes of variable outputs too,
+    /// when runs_variable_outputs(): counters stay indexed by the element's place in the
+    /// domain, and slots by push_counters).
     virtual bool runs_row_blocks() const { return false; }
     /// Between the Count and Write passes of a kernel with variable outputs: turns each
     /// VariableOutput parameter's counts into its elements' first slots (an exclusive prefix sum)

@@ -3,16 +3,21 @@
 // streamScatterOp and streamGatherOp (their semantics are in brook/stream.hpp and COMPAT §3.4):
 // read-modify-write of single elements through a reduce function's combine step, one element of
 // dst after the other in row-major order, so that repeated indices see the earlier updates. That
-// order makes the operation sequential by definition, so it runs on the host, on copies of the
-// streams taken and stored back through the backend's read/write: every backend shares this code
-// and its results.
+// order makes the operation sequential by definition, so it runs on the host, through the
+// backend's copies: every backend shares this code and its results. Each process works on the
+// rows of dst it holds (all of them on one process; a rank's block under mpi): it reads its
+// index elements and the src elements they name with Backend::read_elements, and streamGatherOp
+// updates src with Backend::update_elements, which applies the updates in the row-major order
+// of dst; so under mpi only the elements named move between ranks (docs/mpi.md).
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace brook {
@@ -59,24 +64,35 @@ private:
     cpu::Frame frame_;
 };
 
-/// A stream's elements in host memory (C++ layout, row-major); store() writes them back.
-class HostCopy {
+/// The rows of a stream this process holds (detail::held_rows) in host memory (C++ layout,
+/// row-major); store() writes them back.
+class HeldCopy {
 public:
-    explicit HostCopy(const StreamImpl& impl)
-        : impl_(impl), bytes_(impl.region().count() * impl.type().size) {
+    explicit HeldCopy(const StreamImpl& impl)
+        : impl_(impl), held_(detail::held_rows(impl)),
+          bytes_(held_.region.count() * impl.type().size) {
         if (!bytes_.empty()) {
-            impl.backend().read(impl.storage(), impl.region(), bytes_.data());
+            impl.backend().read_local(impl.storage(), held_.region, bytes_.data());
         }
     }
-    std::byte* element(std::size_t i) { return bytes_.data() + i * impl_.type().size; }
+    /// The row-major positions in the whole stream of the elements held: [first, end).
+    std::size_t first() const { return held_.first * row_length(); }
+    std::size_t end() const { return held_.end * row_length(); }
+    std::byte* element(std::size_t k) { return bytes_.data() + k * impl_.type().size; }
     void store() {
         if (!bytes_.empty()) {
-            impl_.backend().write(impl_.storage(), impl_.region(), bytes_.data());
+            impl_.backend().write(impl_.storage(), held_.region, bytes_.data());
         }
     }
 
 private:
+    std::size_t row_length() const {
+        const Region& region = impl_.region();
+        return region.extents[0] == 0 ? 0 : region.count() / region.extents[0];
+    }
+
     const StreamImpl& impl_;
+    detail::HeldRows held_;
     std::vector<std::byte> bytes_;
 };
 
@@ -165,6 +181,29 @@ private:
     bool floats_;
 };
 
+/// The elements of `impl` at row-major `positions` (Backend::read_elements).
+std::vector<std::byte> elements_at(const StreamImpl& impl, std::span<const std::size_t> positions,
+                                   std::string_view caller) {
+    std::vector<std::byte> values(positions.size() * impl.type().size);
+    impl.backend().read_elements(impl.storage(), impl.region(), positions, values.data(), caller);
+    return values;
+}
+
+/// The positions in src named by the index elements of the rows of dst this process holds.
+std::vector<std::size_t> source_positions(const std::string& api, const HeldCopy& targets,
+                                          const StreamImpl& index, const IndexRule& rule) {
+    std::vector<std::size_t> own(targets.end() - targets.first());
+    for (std::size_t k = 0; k < own.size(); ++k) {
+        own[k] = targets.first() + k;
+    }
+    const std::vector<std::byte> positions = elements_at(index, own, api + " index");
+    std::vector<std::size_t> sources(own.size());
+    for (std::size_t k = 0; k < own.size(); ++k) {
+        sources[k] = rule.position(positions.data() + k * index.type().size, own[k]);
+    }
+    return sources;
+}
+
 struct Operands {
     const StreamImpl& dst;
     const StreamImpl& index;
@@ -223,18 +262,18 @@ void scatter(const stream& dst, const stream& index, const stream& src, const Ke
     const std::string api = "streamScatterOp";
     const Operator apply(op, api);
     const Operands streams = check_operands(api, apply, dst, index, src);
-    const IndexRule positions_in_src(api, streams.index, streams.src, rule);
-    HostCopy positions(streams.index);
-    const std::size_t count = streams.dst.region().count();
-    // Every position is checked before dst changes, so a handler that throws leaves it as it was.
-    std::vector<std::size_t> sources(count);
-    for (std::size_t p = 0; p < count; ++p) {
-        sources[p] = positions_in_src.position(positions.element(p), p);
+    if (streams.dst.region().count() == 0) {
+        return;
     }
-    HostCopy targets(streams.dst);
-    HostCopy values(streams.src);
-    for (std::size_t p = 0; p < count; ++p) {
-        apply.apply(targets.element(p), values.element(sources[p]));
+    const IndexRule positions_in_src(api, streams.index, streams.src, rule);
+    HeldCopy targets(streams.dst);
+    // Every position is checked before dst changes, so a handler that throws leaves it as it was.
+    const std::vector<std::size_t> sources =
+        source_positions(api, targets, streams.index, positions_in_src);
+    const std::vector<std::byte> values = elements_at(streams.src, sources, api + " src");
+    const std::size_t size = streams.src.type().size;
+    for (std::size_t k = 0; k < sources.size(); ++k) {
+        apply.apply(targets.element(k), values.data() + k * size);
     }
     targets.store();
 }
@@ -257,22 +296,57 @@ void streamGatherOp(const stream& dst, const stream& index, const stream& src,
     const std::string api = "streamGatherOp";
     const Operator apply(op, api);
     const Operands streams = check_operands(api, apply, dst, index, src);
+    if (streams.dst.region().count() == 0) {
+        return;
+    }
     const IndexRule positions_in_src(api, streams.index, streams.src, OutOfRange::Clamp);
-    HostCopy results(streams.dst);
-    HostCopy positions(streams.index);
-    HostCopy sources(streams.src);
+    HeldCopy results(streams.dst);
+    const std::vector<std::size_t> sources =
+        source_positions(api, results, streams.index, positions_in_src);
     const std::size_t size = streams.dst.type().size;
     std::vector<std::byte> old_value(size);
-    const std::size_t count = streams.dst.region().count();
-    for (std::size_t p = 0; p < count; ++p) {
-        std::byte* source = sources.element(positions_in_src.position(positions.element(p), p));
-        std::memcpy(results.element(p), source, size);
-        // Both of the operator's arguments are the old src[j]; src[j] takes the reduce one.
-        std::memcpy(old_value.data(), source, size);
-        apply.apply(source, old_value.data());
-    }
+    // dst[p] takes the old src[j], fetched straight into `results`; both of the operator's
+    // arguments are that old value, and src[j] takes the reduce one.
+    streams.src.backend().update_elements(
+        streams.src.storage(), streams.src.region(), sources, results.element(0),
+        [&](std::byte* source) {
+            std::memcpy(old_value.data(), source, size);
+            apply.apply(source, old_value.data());
+        },
+        api + " src");
     results.store();
-    sources.store();
 }
+
+namespace detail {
+
+void Backend::read_elements(Storage& storage, const Region& region,
+                            std::span<const std::size_t> positions, void* values,
+                            std::string_view /*caller*/) {
+    const std::size_t size = storage.element_size();
+    std::vector<std::byte> all(region.count() * size);
+    read(storage, region, all.data());
+    auto* into = static_cast<std::byte*>(values);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        std::memcpy(into + k * size, all.data() + positions[k] * size, size);
+    }
+}
+
+void Backend::update_elements(Storage& storage, const Region& region,
+                              std::span<const std::size_t> positions, void* values,
+                              const std::function<void(std::byte*)>& update,
+                              std::string_view /*caller*/) {
+    const std::size_t size = storage.element_size();
+    std::vector<std::byte> all(region.count() * size);
+    read(storage, region, all.data());
+    auto* into = static_cast<std::byte*>(values);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        std::byte* element = all.data() + positions[k] * size;
+        std::memcpy(into + k * size, element, size);
+        update(element);
+    }
+    write(storage, region, all.data());
+}
+
+} // namespace detail
 
 } // namespace brook

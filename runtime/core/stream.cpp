@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: MIT
 // Streams and the host API that moves data in and out of them. A stream handle shares one
 // StreamImpl; the element data lives in backend Storage. streamRead/streamWrite hand host memory
-// (the element's C++ layout) to the backend; streamSwap exchanges two handles, so the other
-// handles of either stream keep theirs.
+// (the element's C++ layout) to the backend, all of a stream or (streamReadLocal/WriteLocal)
+// only the rows this process holds (Backend::local_rows); streamSwap exchanges two handles, so
+// the other handles of either stream keep theirs.
 #include "core/backend.hpp"
 #include "core/errors.hpp"
 #include "core/profiler.hpp"
@@ -12,6 +13,7 @@
 
 #include "brook/stream.hpp"
 
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -89,11 +91,10 @@ const StreamImpl& checked_impl(const stream& s, const std::string& what) {
 
 namespace {
 
-/// Records a streamRead or streamWrite of all of `impl` in the profile.
-void record_copy(const ProfileTimer& timer, Activity activity, const StreamImpl& impl) {
-    const std::size_t count = impl.region().count();
-    timer.record(activity, activity == Activity::StreamRead ? "streamRead" : "streamWrite", count,
-                 count * impl.type().size);
+/// Records a copy `api` of `count` elements of `impl` in the profile.
+void record_copy(const ProfileTimer& timer, Activity activity, const char* api,
+                 const StreamImpl& impl, std::size_t count) {
+    timer.record(activity, api, count, count * impl.type().size);
 }
 
 } // namespace
@@ -266,60 +267,81 @@ stream make_iterator_stream(const ElementType& type, std::span<const long long> 
 
 namespace {
 
-/// The bytes a host buffer needs to hold the elements of `impl` in C++ layout.
-std::size_t host_bytes(const detail::StreamImpl& impl) {
-    return impl.region().count() * impl.type().size;
+/// Which elements a host copy moves: the whole stream, or the rows this process holds.
+enum class Scope : unsigned char { Whole, Local };
+
+/// The part of `impl` a copy of `scope` moves.
+detail::Region copied_region(const detail::StreamImpl& impl, Scope scope) {
+    return scope == Scope::Whole ? impl.region() : detail::held_rows(impl).region;
 }
 
-/// Stops unless a host buffer of `bytes` bytes holds the elements of `s` for `api`.
+/// Stops unless a host buffer of `bytes` bytes holds the `region` of `s` for `api`.
 void check_buffer(const char* api, const stream& s, const detail::StreamImpl& impl,
-                  std::size_t bytes) {
-    const std::size_t needed = host_bytes(impl);
-    if (bytes < needed) {
-        fatal(std::string(api) + ": the host buffer has " + std::to_string(bytes) +
-              " bytes, but stream " + s.describe() + " needs " + std::to_string(needed) + " (" +
-              std::to_string(impl.region().count()) + " " + impl.type().name + " of " +
-              std::to_string(impl.type().size) + " bytes); pass a buffer that holds the whole "
-              "stream, or copy a smaller domain of it");
+                  const detail::Region& region, Scope scope, std::size_t bytes) {
+    const std::size_t needed = region.count() * impl.type().size;
+    if (bytes >= needed) {
+        return;
     }
+    const std::string elements = std::to_string(region.count()) + " " + impl.type().name + " of " +
+                                 std::to_string(impl.type().size) + " bytes";
+    if (scope == Scope::Local) {
+        fatal(std::string(api) + ": the host buffer has " + std::to_string(bytes) +
+              " bytes, but the rows of stream " + s.describe() + " this process holds need " +
+              std::to_string(needed) + " (" + elements +
+              "); size the buffer by brook::local_region(stream).elements");
+    }
+    fatal(std::string(api) + ": the host buffer has " + std::to_string(bytes) +
+          " bytes, but stream " + s.describe() + " needs " + std::to_string(needed) + " (" +
+          elements +
+          "); pass a buffer that holds the whole stream, or copy a smaller domain of it");
 }
 
-/// streamRead of a buffer of `bytes` bytes, or of unknown size.
-void read(const stream& s, const void* data, std::optional<std::size_t> bytes) {
-    const detail::StreamImpl& impl = checked_impl(s, "streamRead");
+/// streamRead (of the rows `scope` says) of a buffer of `bytes` bytes, or of unknown size.
+void read(const char* api, const stream& s, const void* data, std::optional<std::size_t> bytes,
+          Scope scope) {
+    const detail::StreamImpl& impl = checked_impl(s, api);
+    const detail::Region region = copied_region(impl, scope);
     if (bytes) {
-        check_buffer("streamRead", s, impl, *bytes);
+        check_buffer(api, s, impl, region, scope, *bytes);
     }
-    if (impl.region().count() == 0) {
+    if (region.count() == 0) {
         return;
     }
     if (data == nullptr) {
-        fatal("streamRead: the host pointer for stream " + s.describe() + " is null");
+        fatal(std::string(api) + ": the host pointer for stream " + s.describe() + " is null");
     }
     const ProfileTimer timer;
-    impl.backend().write(impl.storage(), impl.region(), data);
+    // Every backend's write stores only the rows its process holds, from the host elements of
+    // `region`: so a region of this process's rows reads nothing from other processes.
+    impl.backend().write(impl.storage(), region, data);
     if (profiling()) [[unlikely]] {
-        detail::record_copy(timer, Activity::StreamRead, impl);
+        detail::record_copy(timer, Activity::StreamRead, api, impl, region.count());
     }
 }
 
-/// streamWrite to a buffer of `bytes` bytes, or of unknown size.
-void write(const stream& s, void* data, std::optional<std::size_t> bytes) {
-    const detail::StreamImpl& impl = checked_impl(s, "streamWrite");
+/// streamWrite (of the rows `scope` says) to a buffer of `bytes` bytes, or of unknown size.
+void write(const char* api, const stream& s, void* data, std::optional<std::size_t> bytes,
+           Scope scope) {
+    const detail::StreamImpl& impl = checked_impl(s, api);
+    const detail::Region region = copied_region(impl, scope);
     if (bytes) {
-        check_buffer("streamWrite", s, impl, *bytes);
+        check_buffer(api, s, impl, region, scope, *bytes);
     }
     // An empty stream (a variable output that received nothing) has nothing to copy.
-    if (impl.region().count() == 0) {
+    if (region.count() == 0) {
         return;
     }
     if (data == nullptr) {
-        fatal("streamWrite: the host pointer for stream " + s.describe() + " is null");
+        fatal(std::string(api) + ": the host pointer for stream " + s.describe() + " is null");
     }
     const ProfileTimer timer;
-    impl.backend().read(impl.storage(), impl.region(), data);
+    if (scope == Scope::Local) {
+        impl.backend().read_local(impl.storage(), region, data);
+    } else {
+        impl.backend().read(impl.storage(), region, data);
+    }
     if (profiling()) [[unlikely]] {
-        detail::record_copy(timer, Activity::StreamWrite, impl);
+        detail::record_copy(timer, Activity::StreamWrite, api, impl, region.count());
     }
 }
 
@@ -333,23 +355,51 @@ std::size_t element_bytes(const stream& s, std::size_t count) {
 
 void streamRead(const stream& s, const void* data, std::source_location where) {
     const detail::CallSite site(where);
-    read(s, data, std::nullopt);
+    read("streamRead", s, data, std::nullopt, Scope::Whole);
 }
 
 void streamWrite(const stream& s, void* data, std::source_location where) {
     const detail::CallSite site(where);
-    write(s, data, std::nullopt);
+    write("streamWrite", s, data, std::nullopt, Scope::Whole);
 }
 
 void streamRead(const stream& s, const void* data, std::size_t count,
                 std::source_location where) {
     const detail::CallSite site(where);
-    read(s, data, element_bytes(s, count));
+    read("streamRead", s, data, element_bytes(s, count), Scope::Whole);
 }
 
 void streamWrite(const stream& s, void* data, std::size_t count, std::source_location where) {
     const detail::CallSite site(where);
-    write(s, data, element_bytes(s, count));
+    write("streamWrite", s, data, element_bytes(s, count), Scope::Whole);
+}
+
+LocalRegion local_region(const stream& s, std::source_location where) {
+    const detail::CallSite site(where);
+    const detail::StreamImpl& impl = checked_impl(s, "local_region");
+    const detail::HeldRows held = detail::held_rows(impl);
+    return {held.first, held.end - held.first, held.region.count()};
+}
+
+void streamReadLocal(const stream& s, const void* data, std::source_location where) {
+    const detail::CallSite site(where);
+    read("streamReadLocal", s, data, std::nullopt, Scope::Local);
+}
+
+void streamWriteLocal(const stream& s, void* data, std::source_location where) {
+    const detail::CallSite site(where);
+    write("streamWriteLocal", s, data, std::nullopt, Scope::Local);
+}
+
+void streamReadLocal(const stream& s, const void* data, std::size_t count,
+                     std::source_location where) {
+    const detail::CallSite site(where);
+    read("streamReadLocal", s, data, element_bytes(s, count), Scope::Local);
+}
+
+void streamWriteLocal(const stream& s, void* data, std::size_t count, std::source_location where) {
+    const detail::CallSite site(where);
+    write("streamWriteLocal", s, data, element_bytes(s, count), Scope::Local);
 }
 
 namespace detail {
@@ -357,13 +407,41 @@ namespace detail {
 void read_sized(const stream& s, const void* data, std::size_t bytes,
                 const std::source_location& where) {
     const CallSite site(where);
-    read(s, data, bytes);
+    read("streamRead", s, data, bytes, Scope::Whole);
 }
 
 void write_sized(const stream& s, void* data, std::size_t bytes,
                  const std::source_location& where) {
     const CallSite site(where);
-    write(s, data, bytes);
+    write("streamWrite", s, data, bytes, Scope::Whole);
+}
+
+void read_local_sized(const stream& s, const void* data, std::size_t bytes,
+                      const std::source_location& where) {
+    const CallSite site(where);
+    read("streamReadLocal", s, data, bytes, Scope::Local);
+}
+
+void write_local_sized(const stream& s, void* data, std::size_t bytes,
+                       const std::source_location& where) {
+    const CallSite site(where);
+    write("streamWriteLocal", s, data, bytes, Scope::Local);
+}
+
+std::array<std::size_t, 2> Backend::local_rows(Storage& /*storage*/, const Region& region) {
+    return {0, region.rank == 0 ? 0 : region.extents[0]};
+}
+
+HeldRows held_rows(const StreamImpl& impl) {
+    const Region& region = impl.region();
+    if (region.count() == 0) {
+        return {0, region.extents[0], region};
+    }
+    const auto [first, end] = impl.backend().local_rows(impl.storage(), region);
+    Region rows = region;
+    rows.offset += first * region.strides[0];
+    rows.extents[0] = end - first;
+    return {first, end, rows};
 }
 
 } // namespace detail

@@ -47,6 +47,16 @@ private:
     ThreadStreamCount counted_;
 };
 
+/// The rows [first, end) of a stream's region that this process holds, and that part of the
+/// region: all of it on one process, a rank's block under mpi (Backend::local_rows).
+struct HeldRows {
+    std::size_t first = 0;
+    std::size_t end = 0;
+    Region region;
+};
+/// The rows of `impl` this process holds (collective under mpi, as Backend::local_rows).
+HeldRows held_rows(const StreamImpl& impl);
+
 /// "float4<100, 100>"
 std::string describe_shape(const ElementType& type, const Region& region);
 

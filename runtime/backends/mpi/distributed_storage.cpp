@@ -27,19 +27,23 @@ bool covers(const Region& region, std::size_t count) {
     return region.offset == 0 && region.contiguous() && region.count() == count;
 }
 
+/// The index in the storage of the element at row-major position `k` of `region`.
+std::size_t storage_index(const Region& region, std::size_t k) {
+    std::size_t at = region.offset;
+    for (int d = region.rank - 1; d >= 0; --d) {
+        const auto dim = static_cast<std::size_t>(d);
+        at += k % region.extents[dim] * region.strides[dim];
+        k /= region.extents[dim];
+    }
+    return at;
+}
+
 /// Calls visit(k, s) for the region's elements in row-major order: k counts them, s is the
 /// element's index in the storage.
 template <class Visit> void for_each_element(const Region& region, Visit visit) {
     const std::size_t count = region.count();
     for (std::size_t k = 0; k < count; ++k) {
-        std::size_t rest = k;
-        std::size_t at = region.offset;
-        for (int d = region.rank - 1; d >= 0; --d) {
-            const auto dim = static_cast<std::size_t>(d);
-            at += rest % region.extents[dim] * region.strides[dim];
-            rest /= region.extents[dim];
-        }
-        visit(k, at);
+        visit(k, storage_index(region, k));
     }
 }
 
@@ -125,10 +129,6 @@ std::unique_ptr<Storage> DistributedStorage::rows_wanted(std::span<const RowBloc
                                                          std::size_t& exchanged) const {
     const auto ranks = static_cast<std::size_t>(world_->ranks());
     const auto me = static_cast<std::size_t>(world_->rank());
-    const auto overlap = [](const RowBlock& a, const RowBlock& b) {
-        const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
-        return both.first < both.end ? both : RowBlock{};
-    };
     std::vector<std::byte> mine(local_count() * element_size());
     if (local_ != nullptr) {
         inner_->read(*local_, run_of(0, local_count()), mine.data());
@@ -178,6 +178,17 @@ void DistributedStorage::write(const Region& region, const void* host) {
         inner_->write(*local_, run_of(0, local_count()), bytes + first * size);
         return;
     }
+    if (region.contiguous()) {
+        // One run of the storage (streamReadLocal's rows among them): its part in this rank's
+        // rows, copied straight.
+        const std::size_t from = std::max(first, region.offset);
+        const std::size_t to = std::min(first + local_count(), region.offset + region.count());
+        if (from < to) {
+            inner_->write(*local_, run_of(from - first, to - from),
+                          bytes + (from - region.offset) * size);
+        }
+        return;
+    }
     // A view: patch this rank's rows where the view has elements.
     std::vector<std::byte> mine(local_count() * size);
     inner_->read(*local_, run_of(0, local_count()), mine.data());
@@ -201,6 +212,110 @@ void DistributedStorage::read(const Region& region, void* host, std::size_t& exc
     for_each_element(region, [&](std::size_t k, std::size_t at) {
         std::memcpy(bytes + k * size, all.data() + at * size, size);
     });
+}
+
+std::array<std::size_t, 2> DistributedStorage::local_rows(const Region& region,
+                                                          std::size_t& exchanged) {
+    // Rows of the region's own length: the region's rows then never straddle two ranks.
+    std::size_t length = 1;
+    if (covers(region, count()) && region.extents[0] != 0) {
+        length = count() / region.extents[0];
+    } else if (region.rank > 1 && region.strides[0] != 0 && count() % region.strides[0] == 0) {
+        length = region.strides[0];
+    }
+    relayout(length, exchanged);
+    // Region row r starts at storage element offset + r * stride, in storage row
+    // (offset + r * stride) / length: the rows held are those from the first that starts at or
+    // after the block's first element to the first that starts at or after its end.
+    const std::size_t stride = std::max<std::size_t>(region.strides[0], 1);
+    const std::size_t rows = region.extents[0];
+    const auto first_at_or_after = [&](std::size_t element) -> std::size_t {
+        if (element <= region.offset) {
+            return 0;
+        }
+        return std::min(rows, (element - region.offset + stride - 1) / stride);
+    };
+    return {first_at_or_after(block_.first * length), first_at_or_after(block_.end * length)};
+}
+
+void DistributedStorage::read_local(const Region& region, void* host) const {
+    if (region.count() == 0) {
+        return;
+    }
+    const std::size_t first = block_.first * row_length_;
+    if (region.contiguous()) {
+        inner_->read(*local_, run_of(region.offset - first, region.count()), host);
+        return;
+    }
+    std::vector<std::byte> mine(local_count() * element_size());
+    inner_->read(*local_, run_of(0, local_count()), mine.data());
+    auto* bytes = static_cast<std::byte*>(host);
+    const std::size_t size = element_size();
+    for_each_element(region, [&](std::size_t k, std::size_t at) {
+        std::memcpy(bytes + k * size, mine.data() + (at - first) * size, size);
+    });
+}
+
+void DistributedStorage::exchange_elements(const Region& region,
+                                           std::span<const std::size_t> positions,
+                                           std::byte* values,
+                                           const std::function<void(std::byte*)>* update,
+                                           std::size_t& exchanged) {
+    adopt_rows_of(region);
+    const auto ranks = static_cast<std::size_t>(world_->ranks());
+    const std::size_t size = element_size();
+    // The requests, grouped by the rank holding their element, each group in the order of
+    // `positions`; slot[k] is where position k's request (and its answer) sits.
+    std::vector<std::size_t> holder(positions.size());
+    std::vector<std::size_t> send_counts(ranks), send_offsets(ranks);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        holder[k] =
+            holder_of(storage_index(region, positions[k]) / row_length_, rows(), world_->ranks());
+        ++send_counts[holder[k]];
+    }
+    for (std::size_t q = 1; q < ranks; ++q) {
+        send_offsets[q] = send_offsets[q - 1] + send_counts[q - 1];
+    }
+    std::vector<std::size_t> requests(positions.size());
+    std::vector<std::size_t> slot(positions.size());
+    std::vector<std::size_t> next = send_offsets;
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        slot[k] = next[holder[k]]++;
+        requests[slot[k]] = storage_index(region, positions[k]);
+    }
+    std::vector<std::size_t> receive_counts(ranks), receive_offsets(ranks);
+    exchanged += world_->exchange_counts(send_counts, receive_counts);
+    for (std::size_t q = 1; q < ranks; ++q) {
+        receive_offsets[q] = receive_offsets[q - 1] + receive_counts[q - 1];
+    }
+    std::vector<std::size_t> asked(receive_offsets[ranks - 1] + receive_counts[ranks - 1]);
+    exchanged += world_->all_to_all(requests.data(), send_counts, send_offsets, asked.data(),
+                                    receive_counts, receive_offsets, sizeof(std::size_t));
+
+    // This rank's answers: the ranks' requests come in rank order, so the updates follow the
+    // row-major order of the elements that asked.
+    std::vector<std::byte> mine(local_count() * size);
+    if (local_ != nullptr) {
+        inner_->read(*local_, run_of(0, local_count()), mine.data());
+    }
+    const std::size_t first = block_.first * row_length_;
+    std::vector<std::byte> answers(asked.size() * size);
+    for (std::size_t i = 0; i < asked.size(); ++i) {
+        std::byte* element = mine.data() + (asked[i] - first) * size;
+        std::memcpy(answers.data() + i * size, element, size);
+        if (update != nullptr) {
+            (*update)(element);
+        }
+    }
+    if (update != nullptr && local_ != nullptr) {
+        inner_->write(*local_, run_of(0, local_count()), mine.data());
+    }
+    std::vector<std::byte> replies(positions.size() * size);
+    exchanged += world_->all_to_all(answers.data(), receive_counts, receive_offsets, replies.data(),
+                                    send_counts, send_offsets, size);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        std::memcpy(values + k * size, replies.data() + slot[k] * size, size);
+    }
 }
 
 void DistributedStorage::copy_from(const DistributedStorage& source) {

@@ -17,7 +17,9 @@
 
 #include "mpi_world.hpp"
 
+#include <array>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -60,6 +62,21 @@ public:
     void write(const Region& region, const void* host);
     /// streamWrite's read: every element of `region` to every rank's `host` (collective).
     void read(const Region& region, void* host, std::size_t& exchanged) const;
+    /// The rows [first, end) of `region` this rank holds, after spreading the storage by the
+    /// region's rows (collective when that changes the layout). Adds the bytes received to
+    /// `exchanged`.
+    std::array<std::size_t, 2> local_rows(const Region& region, std::size_t& exchanged);
+    /// streamWriteLocal's read: the elements of `region`, all in this rank's rows, to `host`
+    /// (no communication).
+    void read_local(const Region& region, void* host) const;
+    /// The elements of `region` at row-major `positions` (this rank's list; every rank calls)
+    /// into `values`, each from the rank holding it: the positions go there and the elements
+    /// come back by MPI_Alltoallv, so only the elements named move. With `update`, the holder
+    /// also replaces each element it serves by update(element), taking the ranks' lists in
+    /// rank order, each in its order. Adds the bytes received to `exchanged`.
+    void exchange_elements(const Region& region, std::span<const std::size_t> positions,
+                           std::byte* values, const std::function<void(std::byte*)>* update,
+                           std::size_t& exchanged);
     /// Copies `source` (same count and element size), taking its rows.
     void copy_from(const DistributedStorage& source);
 

@@ -11,8 +11,12 @@
 //    around the element's own (ParamInfo::row_from: a stencil, SGEMV's matrix) brings only the
 //    rows the block reads from the ranks that hold them (MPI_Alltoallv); every other stream
 //    argument (other gathers, resized inputs, views) is gathered whole on every rank first;
-//  - whole on every rank otherwise (views as outputs, write masks, variable outputs, an inner
-//    backend without row blocks): every stream the call touches is gathered, every rank runs
+//    The two passes of a kernel with variable outputs run by blocks too: each rank counts its
+//    block's values, one MPI_Allgather of the counts gives each rank its offset in the result
+//    and the totals, and the values each rank pushed go to the ranks holding their slots
+//    (MPI_Alltoallv), so the result is distributed and in element order;
+//  - whole on every rank otherwise (views as outputs, write masks, an inner backend without
+//    row blocks): every stream the call touches is gathered, every rank runs
 //    the whole call and keeps its own rows of what was written. Correct in every case, and
 //    without the speed-up, so docs/mpi.md lists it as what is left to distribute.
 // A reduction to a value folds each rank's rows in the inner backend, then the ranks' partial
@@ -20,7 +24,9 @@
 // folds a pair of them in the inner backend, so the operands keep their row-major order. A
 // reduction to a stream folds each rank's rows into partial target rows, which go to the ranks
 // holding those rows, where the partials of a row whose input straddles ranks are folded in rank
-// order. Views as reduce input or target are reduced whole on every rank.
+// order. Views as reduce input or target are reduced whole on every rank. streamScatterOp and
+// streamGatherOp (core/gather_scatter.cpp) read and update single elements, which
+// DistributedStorage::exchange_elements fetches from (and updates at) the ranks holding them.
 #include "core/backend.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
@@ -230,17 +236,106 @@ public:
         const std::lock_guard lock(mutex_);
         distributed(target).copy_from(distributed(source));
     }
+    std::array<std::size_t, 2> local_rows(Storage& storage, const Region& region) override {
+        const std::lock_guard lock(mutex_);
+        std::size_t exchanged = 0;
+        const std::array<std::size_t, 2> rows = distributed(storage).local_rows(region, exchanged);
+        exchanges_.add("local rows", exchanged);
+        return rows;
+    }
+    void read_elements(Storage& storage, const Region& region,
+                       std::span<const std::size_t> positions, void* values,
+                       std::string_view caller) override {
+        const std::lock_guard lock(mutex_);
+        std::size_t exchanged = 0;
+        distributed(storage).exchange_elements(region, positions, static_cast<std::byte*>(values),
+                                               nullptr, exchanged);
+        exchanges_.add(caller, exchanged);
+    }
+    void update_elements(Storage& storage, const Region& region,
+                         std::span<const std::size_t> positions, void* values,
+                         const std::function<void(std::byte*)>& update,
+                         std::string_view caller) override {
+        const std::lock_guard lock(mutex_);
+        std::size_t exchanged = 0;
+        distributed(storage).exchange_elements(region, positions, static_cast<std::byte*>(values),
+                                               &update, exchanged);
+        exchanges_.add(caller, exchanged);
+    }
+    void read_local(const Storage& storage, const Region& region, void* host) override {
+        const std::lock_guard lock(mutex_);
+        distributed(storage).read_local(region, host);
+    }
 
     void run_kernel(const Launch& launch) override {
         const std::lock_guard lock(mutex_);
         check_same_call(launch);
-        const std::size_t exchanged =
-            runs_by_blocks(launch) ? run_by_blocks(launch) : run_whole(launch);
-        exchanges_.add(launch.kernel->name, exchanged);
+        switch (launch.pass) {
+        case Launch::Pass::Single:
+            exchanges_.add(launch.kernel->name,
+                           runs_by_blocks(launch) ? run_by_blocks(launch) : run_whole(launch));
+            return;
+        case Launch::Pass::Count:
+            // The call's bytes are recorded once, after its write pass. Ordinary outputs beside
+            // variable ones (brcc refuses them; a hand-written KernelInfo may have them) could be
+            // views, which the write pass could not run by blocks: such a call runs whole.
+            counted_by_blocks_ = runs_by_blocks(launch) && !has_ordinary_outputs(*launch.kernel);
+            variable_call_exchanged_ =
+                counted_by_blocks_ ? run_by_blocks(launch) : run_whole(launch);
+            return;
+        case Launch::Pass::Write:
+            variable_call_exchanged_ +=
+                counted_by_blocks_ ? write_variable_outputs(launch) : run_whole(launch);
+            exchanges_.add(launch.kernel->name, variable_call_exchanged_);
+            return;
+        }
     }
     bool runs_variable_outputs() const override {
         // Only an inner backend that counts in the host counters: the wrapper scans them there.
         return inner_->runs_variable_outputs() && inner_->name() == "cpu";
+    }
+    /// After a count pass by blocks: each rank's counters of its own elements become slots from
+    /// 0 in the values its block pushes, and one MPI_Allgather of every rank's count per
+    /// variable output gives each rank its offset in the result (the exclusive scan of the
+    /// counts over the ranks before it), the totals, and where every rank's values go.
+    std::vector<std::size_t> scan_variable_outputs(const Launch& count) override {
+        const std::lock_guard lock(mutex_);
+        if (!counted_by_blocks_) {
+            return Backend::scan_variable_outputs(count);
+        }
+        const RowBlock block = block_of(count.extents[0], world_.rank(), world_.ranks());
+        const std::size_t row_length = row_length_of(count);
+        std::vector<std::size_t> mine;
+        pushed_.clear();
+        for (std::size_t param = 0; param < count.push_counters.size(); ++param) {
+            std::size_t* counters = count.push_counters[param];
+            if (counters == nullptr) {
+                continue;
+            }
+            std::size_t total = 0;
+            for (std::size_t i = block.first * row_length; i < block.end * row_length; ++i) {
+                const std::size_t pushed = counters[i];
+                counters[i] = total;
+                total += pushed;
+            }
+            mine.push_back(total);
+            pushed_.push_back({param, {}});
+        }
+        const auto ranks = static_cast<std::size_t>(world_.ranks());
+        std::vector<std::size_t> all(mine.size() * ranks);
+        const std::vector<std::size_t> per_rank(ranks, mine.size());
+        variable_call_exchanged_ +=
+            world_.all_gather(mine.data(), per_rank, sizeof(std::size_t), all.data());
+        std::vector<std::size_t> totals;
+        for (std::size_t k = 0; k < pushed_.size(); ++k) {
+            std::size_t total = 0;
+            for (std::size_t q = 0; q < ranks; ++q) {
+                pushed_[k].per_rank.push_back(all[q * mine.size() + k]);
+                total += all[q * mine.size() + k];
+            }
+            totals.push_back(total);
+        }
+        return totals;
     }
     bool tracks_elements() const override { return inner_->tracks_elements(); }
 
@@ -330,9 +425,14 @@ private:
         return launch.extents[0] == 0 ? 1 : launch.element_count / launch.extents[0];
     }
 
+    static bool has_ordinary_outputs(const KernelInfo& kernel) {
+        return std::ranges::any_of(kernel.params, [](const ParamInfo& param) {
+            return param.kind == ParamKind::OutputStream;
+        });
+    }
+
     bool runs_by_blocks(const Launch& launch) const {
-        if (!inner_->runs_row_blocks() || launch.pass != Launch::Pass::Single ||
-            launch.element_flags != nullptr || launch.rank == 0) {
+        if (!inner_->runs_row_blocks() || launch.element_flags != nullptr || launch.rank == 0) {
             return false;
         }
         for (std::size_t i = 0; i < launch.args.size(); ++i) {
@@ -344,9 +444,77 @@ private:
         return true;
     }
 
-    /// Each rank runs its block of the domain's rows (see the top of the file). Returns the
-    /// bytes this rank received.
-    std::size_t run_by_blocks(const Launch& launch) {
+    /// The write pass of a variable-output call whose count pass ran by blocks (see
+    /// scan_variable_outputs). Returns the bytes this rank received.
+    std::size_t write_variable_outputs(const Launch& launch) {
+        // Each rank pushes its block's values into storage of its own, from slot 0 ...
+        const auto me = static_cast<std::size_t>(world_.rank());
+        std::map<std::size_t, BoundStream> pushed_into;
+        std::vector<std::unique_ptr<Storage>> values;
+        for (const PushedValues& pushed : pushed_) {
+            const std::size_t mine = pushed.per_rank[me];
+            values.push_back(
+                mine == 0
+                    ? nullptr
+                    : inner_->allocate(launch.kernel->params[pushed.param].element_type(), mine));
+            pushed_into[pushed.param] = {values.back().get(), Region::dense(1, {mine, 0, 0, 0}), 0};
+        }
+        std::size_t exchanged = run_by_blocks(launch, pushed_into);
+        // ... then sends them to the ranks that hold their slots of the result.
+        for (std::size_t k = 0; k < pushed_.size(); ++k) {
+            exchanged += spread_pushed_values(launch.args[pushed_[k].param].stream,
+                                              pushed_[k].per_rank, values[k].get());
+        }
+        return exchanged;
+    }
+
+    /// Sends the values this rank pushed (slots [o, o + n) of the result, o the counts of the
+    /// ranks before it, in element order) to the ranks holding those slots of `result`, laid
+    /// out by elements (MPI_Alltoallv). Returns the bytes this rank received.
+    std::size_t spread_pushed_values(const BoundStream& result,
+                                     std::span<const std::size_t> per_rank, const Storage* values) {
+        std::size_t exchanged = 0;
+        DistributedStorage& target = distributed(*result.storage);
+        target.relayout(1, exchanged);
+        const std::size_t size = target.element_size();
+        const auto ranks = per_rank.size();
+        const auto me = static_cast<std::size_t>(world_.rank());
+        std::vector<RowBlock> slots(ranks);
+        for (std::size_t q = 0, first = 0; q < ranks; first += per_rank[q], ++q) {
+            slots[q] = {first, first + per_rank[q]};
+        }
+        std::vector<std::byte> mine(per_rank[me] * size);
+        if (values != nullptr) {
+            inner_->read(*values, Region::dense(1, {per_rank[me], 0, 0, 0}), mine.data());
+        }
+        std::vector<std::size_t> send_counts(ranks), send_offsets(ranks);
+        std::vector<std::size_t> receive_counts(ranks), receive_offsets(ranks);
+        const RowBlock held = target.block();
+        for (std::size_t q = 0; q < ranks; ++q) {
+            const RowBlock sent =
+                overlap(slots[me], block_of(target.rows(), static_cast<int>(q), world_.ranks()));
+            send_counts[q] = sent.rows();
+            send_offsets[q] = sent.rows() == 0 ? 0 : sent.first - slots[me].first;
+            const RowBlock got = overlap(slots[q], held);
+            receive_counts[q] = got.rows();
+            receive_offsets[q] = got.rows() == 0 ? 0 : got.first - held.first;
+        }
+        // The slots past the total (a 2-D result's padding) stay zero: the core fills them.
+        std::vector<std::byte> received(held.rows() * size);
+        exchanged += world_.all_to_all(mine.data(), send_counts, send_offsets, received.data(),
+                                       receive_counts, receive_offsets, size);
+        if (target.local() != nullptr) {
+            inner_->write(*target.local(), Region::dense(1, {held.rows(), 0, 0, 0}),
+                          received.data());
+        }
+        return exchanged;
+    }
+
+    /// Each rank runs its block of the domain's rows (see the top of the file); a variable
+    /// output is bound as `pushed_into` says (nothing: a count pass). Returns the bytes this
+    /// rank received.
+    std::size_t run_by_blocks(const Launch& launch,
+                              const std::map<std::size_t, BoundStream>& pushed_into = {}) {
         std::size_t exchanged = 0;
         const std::size_t row_length = row_length_of(launch);
         Launch local = launch;
@@ -359,6 +527,11 @@ private:
                 continue;
             }
             const ParamKind kind = launch.kernel->params[i].kind;
+            if (kind == ParamKind::VariableOutput) {
+                const auto into = pushed_into.find(i);
+                bound = into == pushed_into.end() ? BoundStream{} : into->second;
+                continue;
+            }
             const bool in_place =
                 (kind == ParamKind::OutputStream || kind == ParamKind::InputStream) &&
                 whole_stream(bound) &&
@@ -426,10 +599,6 @@ private:
             return rows.rows() == 0 ? RowBlock{}
                                     : RowBlock{rows.first / per_target,
                                                (rows.end + per_target - 1) / per_target};
-        };
-        const auto overlap = [](const RowBlock& a, const RowBlock& b) {
-            const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
-            return both.first < both.end ? both : RowBlock{};
         };
 
         // This rank's partial target rows, one inner reduction per run of input rows.
@@ -690,8 +859,21 @@ private:
         return depth;
     }
 
+    /// A variable output of the call between its count and write passes: its parameter and
+    /// the number of values each rank's block pushes to it.
+    struct PushedValues {
+        std::size_t param = 0;
+        std::vector<std::size_t> per_rank;
+    };
+
     World world_;
     ExchangeProfile exchanges_{world_};
+    /// The variable-output call in progress (the core runs its count pass, the scan and its
+    /// write pass back to back): whether its count pass ran by blocks, its variable outputs,
+    /// and the bytes received so far.
+    bool counted_by_blocks_ = false;
+    std::vector<PushedValues> pushed_;
+    std::size_t variable_call_exchanged_ = 0;
     std::unique_ptr<Backend> inner_;
     std::string name_;
     MPI_Op join_op_ = MPI_OP_NULL;

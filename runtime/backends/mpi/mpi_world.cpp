@@ -13,6 +13,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -46,6 +47,17 @@ RowBlock block_of(std::size_t rows, int rank, int ranks) {
     const auto r = static_cast<std::size_t>(rank);
     const auto n = static_cast<std::size_t>(ranks);
     return {rows * r / n, rows * (r + 1) / n};
+}
+
+std::size_t holder_of(std::size_t row, std::size_t rows, int ranks) {
+    // The last rank whose first row, rows * q / ranks rounded down, is at most `row`.
+    const auto n = static_cast<std::size_t>(ranks);
+    return ((row + 1) * n + rows - 1) / rows - 1;
+}
+
+RowBlock overlap(const RowBlock& a, const RowBlock& b) {
+    const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
+    return both.first < both.end ? both : RowBlock{};
 }
 
 void check(int code, const char* what) {
@@ -150,6 +162,15 @@ std::size_t World::all_to_all(const void* send, std::span<const std::size_t> sen
         }
     }
     return received;
+}
+
+std::size_t World::exchange_counts(std::span<const std::size_t> send,
+                                   std::span<std::size_t> receive) const {
+    static_assert(sizeof(std::size_t) == sizeof(unsigned long long));
+    check(MPI_Alltoall(send.data(), 1, MPI_UNSIGNED_LONG_LONG, receive.data(), 1,
+                       MPI_UNSIGNED_LONG_LONG, MPI_COMM_WORLD),
+          "MPI_Alltoall");
+    return (receive.size() - 1) * sizeof(std::size_t);
 }
 
 bool World::same_everywhere(std::uint64_t value) const {

@@ -24,6 +24,12 @@ struct RowBlock {
 /// rows, the larger ones last; a rank may hold none when there are fewer rows than ranks.
 RowBlock block_of(std::size_t rows, int rank, int ranks);
 
+/// The rows both `a` and `b` hold (an empty block when none).
+RowBlock overlap(const RowBlock& a, const RowBlock& b);
+
+/// The rank whose block (block_of) of `rows` rows holds row `row`.
+std::size_t holder_of(std::size_t row, std::size_t rows, int ranks);
+
 /// MPI for the life of the backend: MPI_Init_thread at the start (unless the program started
 /// MPI itself), MPI_Finalize at the end. While it lives, an error on one rank prints its message
 /// and stops every rank with MPI_Abort (unless the program installed its own error handler).
@@ -53,6 +59,10 @@ public:
                            std::span<const std::size_t> receive_counts,
                            std::span<const std::size_t> receive_offsets,
                            std::size_t element_size) const;
+    /// MPI_Alltoall of one count per rank: `receive[q]` gets rank q's `send[me]`. Returns the
+    /// bytes this rank received from the others.
+    std::size_t exchange_counts(std::span<const std::size_t> send,
+                                std::span<std::size_t> receive) const;
     /// True when every rank passes the same `value` (BRT_MPI_CHECK).
     bool same_everywhere(std::uint64_t value) const;
 
