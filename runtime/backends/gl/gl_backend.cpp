@@ -54,6 +54,7 @@ namespace brook::detail {
 
 namespace {
 
+using gl::StreamUniforms;
 using gl::Texture;
 
 // ---------------------------------------------------------------------------------------------
@@ -814,15 +815,11 @@ private:
                 return false;
             }
         }
-        const std::string prefix = "brt_tex_" + std::to_string(param) + "_";
-        for (const Pass& pass : passes) {
-            for (std::size_t f = 0; f < output.storage->formats().size(); ++f) {
-                if (pass.program->uniform(prefix + std::to_string(f)) != -1) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        const std::size_t fields = output.storage->formats().size();
+        return std::ranges::none_of(passes, [&](const Pass& pass) {
+            return std::ranges::any_of(pass.program->stream_uniforms(param, fields).textures,
+                                       [](GLint location) { return location != -1; });
+        });
     }
 
     /// The view of their streams that the call's outputs are, when one draw can render them
@@ -1165,12 +1162,12 @@ private:
     /// Binds a stream parameter's textures and region.
     void bind_stream(gl::ShaderProgram& program, std::size_t param, const GlStorage& storage,
                      const Surface& surface, const Shape4& shape, int& unit) {
-        const std::string index = std::to_string(param);
-        glUniform4iv(program.uniform("brt_ext_" + index), 1, shape.extents.data());
-        glUniform4iv(program.uniform("brt_str_" + index), 1, shape.strides.data());
-        glUniform1i(program.uniform("brt_off_" + index), shape.offset);
+        const StreamUniforms& uniforms = program.stream_uniforms(param, storage.formats().size());
+        glUniform4iv(uniforms.extents, 1, shape.extents.data());
+        glUniform4iv(uniforms.strides, 1, shape.strides.data());
+        glUniform1i(uniforms.offset, shape.offset);
         for (std::size_t f = 0; f < storage.formats().size(); ++f) {
-            const GLint location = program.uniform("brt_tex_" + index + "_" + std::to_string(f));
+            const GLint location = uniforms.textures[f];
             if (location == -1) {
                 continue; // not sampled by this program (an output it assigns before use)
             }
@@ -1215,19 +1212,17 @@ private:
 
     static void set_constant(gl::ShaderProgram& program, std::size_t p, const ParamInfo& param,
                              const void* value) {
-        const std::string name = "brt_c_" + std::to_string(p);
         if (param.element_type == nullptr) { // bool
-            glUniform1i(program.uniform(name), *static_cast<const bool*>(value) ? 1 : 0);
+            glUniform1i(program.constant_uniforms(p, 1).front(),
+                        *static_cast<const bool*>(value) ? 1 : 0);
             return;
         }
         const ElementType& type = param.element_type();
         const auto* bytes = static_cast<const std::byte*>(value);
-        // A scalar or vector constant is one uniform; a struct one uniform per leaf field.
-        const bool whole = type.fields.size() == 1 && program.uniform(name) != -1;
+        const std::vector<GLint>& locations = program.constant_uniforms(p, type.fields.size());
         for (std::size_t f = 0; f < type.fields.size(); ++f) {
             const FieldInfo& field = type.fields[f];
-            const GLint location =
-                whole ? program.uniform(name) : program.uniform(name + "_" + std::to_string(f));
+            const GLint location = locations[f];
             const Format format = field_format(field);
             std::byte texel[16] = {};
             pack(format, bytes + field.offset, texel);
