@@ -287,6 +287,20 @@ private:
     std::size_t drawn_ = 1; ///< a new framebuffer draws attachment 0
 };
 
+/// Binds `texture` to texture unit `unit` unless it is bound there already. Mesa takes any bind,
+/// even of the texture already bound, for new sampler state, which costs llvmpipe about as much
+/// as a small draw; the query costs nothing. The binding is queried rather than remembered, since
+/// an application may change it between calls (gl.hpp's interop), through the active unit (an
+/// indexed query of TEXTURE_BINDING_2D is not core OpenGL).
+void bind_texture_unit(GLuint unit, GLuint texture) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    GLint bound = 0;
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+    if (static_cast<GLuint>(bound) != texture) {
+        glBindTexture(GL_TEXTURE_2D, texture);
+    }
+}
+
 /// The objects a context cannot share with the others: each thread's context has its own.
 struct ContextObjects {
     RenderTargets targets;
@@ -1121,11 +1135,11 @@ private:
             }
             if (extra.push_total >= 0) {
                 glUniform1i(program.uniform("brt_push_total"), extra.push_total);
-                glBindTextureUnit(static_cast<GLuint>(unit), extra.push_offsets);
+                bind_texture_unit(static_cast<GLuint>(unit), extra.push_offsets);
                 glUniform1i(program.uniform("brt_push_offsets"), unit);
             }
             if (extra.element_flags != 0) {
-                glBindTextureUnit(static_cast<GLuint>(unit), extra.element_flags);
+                bind_texture_unit(static_cast<GLuint>(unit), extra.element_flags);
                 glUniform1i(program.uniform("brt_flags"), unit);
             }
             if (extra.view_points) {
@@ -1176,7 +1190,7 @@ private:
                       std::to_string(device_->context->max_texture_units()) +
                       " texture units of this OpenGL driver");
             }
-            glBindTextureUnit(static_cast<GLuint>(unit), surface.textures[f].get());
+            bind_texture_unit(static_cast<GLuint>(unit), surface.textures[f].get());
             glUniform1i(location, unit);
             ++unit;
         }
@@ -1397,7 +1411,7 @@ void main() {
             glUniform4iv(program.uniform("brt_view_str"), 1, view.strides.data());
             glUniform1i(program.uniform("brt_view_off"), view.offset);
             glUniform1i(program.uniform("brt_storage_count"), static_cast<GLint>(storage.count()));
-            glBindTextureUnit(0, values.textures[f].get());
+            bind_texture_unit(0, values.textures[f].get());
             glUniform1i(program.uniform("brt_values"), 0);
             glDrawArrays(GL_TRIANGLES, 0, 3);
         }
