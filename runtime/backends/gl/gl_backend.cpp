@@ -39,6 +39,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <compare>
 #include <cstdint>
 #include <cstring>
@@ -157,11 +158,29 @@ struct Layout {
     int height = 1;
 };
 
-/// One row when the elements fit in one, else rows of the largest power-of-two width that fits:
-/// the shaders then find a texel without dividing (prelude.glsl, brt_texel).
+/// The smallest w with w * w >= n.
+std::size_t ceil_sqrt(std::size_t n) {
+    auto root = static_cast<std::size_t>(std::sqrt(static_cast<double>(n)));
+    while (root * root < n) {
+        ++root;
+    }
+    while (root > 0 && (root - 1) * (root - 1) >= n) {
+        --root;
+    }
+    return root;
+}
+
+/// One row when the elements fit in one, else rows of a power-of-two width, so that the shaders
+/// find a texel without dividing (prelude.glsl, brt_texel): the smallest at least as wide as the
+/// texture is then high, up to the largest that fits. A square-ish texture keeps the rows of a
+/// 64x64 tile, which llvmpipe shades at once, close in memory: rows 16384 float4 texels (256
+/// KiB) apart map to the same cache sets, and made a 1024x1024 float4 SAXPY 10-20% slower than
+/// in 1024-texel rows (docs/gl_backend.md, "Cost of a call").
 Layout layout_for(std::size_t count, int max_size) {
     const auto max = static_cast<std::size_t>(max_size);
-    const std::size_t width = count <= max ? std::max<std::size_t>(count, 1) : std::bit_floor(max);
+    const std::size_t width = count <= max
+                                  ? std::max<std::size_t>(count, 1)
+                                  : std::min(std::bit_ceil(ceil_sqrt(count)), std::bit_floor(max));
     const std::size_t height = std::max<std::size_t>(1, (count + width - 1) / width);
     if (height > max) {
         fatal("gl backend: a stream of " + std::to_string(count) +
