@@ -39,6 +39,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <compare>
 #include <cstdint>
 #include <cstring>
@@ -54,6 +55,7 @@ namespace brook::detail {
 
 namespace {
 
+using gl::StreamUniforms;
 using gl::Texture;
 
 // ---------------------------------------------------------------------------------------------
@@ -156,11 +158,29 @@ struct Layout {
     int height = 1;
 };
 
-/// One row when the elements fit in one, else rows of the largest power-of-two width that fits:
-/// the shaders then find a texel without dividing (prelude.glsl, brt_texel).
+/// The smallest w with w * w >= n.
+std::size_t ceil_sqrt(std::size_t n) {
+    auto root = static_cast<std::size_t>(std::sqrt(static_cast<double>(n)));
+    while (root * root < n) {
+        ++root;
+    }
+    while (root > 0 && (root - 1) * (root - 1) >= n) {
+        --root;
+    }
+    return root;
+}
+
+/// One row when the elements fit in one, else rows of a power-of-two width, so that the shaders
+/// find a texel without dividing (prelude.glsl, brt_texel): the smallest at least as wide as the
+/// texture is then high, up to the largest that fits. A square-ish texture keeps the rows of a
+/// 64x64 tile, which llvmpipe shades at once, close in memory: rows 16384 float4 texels (256
+/// KiB) apart map to the same cache sets, and made a 1024x1024 float4 SAXPY 10-20% slower than
+/// in 1024-texel rows (docs/gl_backend.md, "Cost of a call").
 Layout layout_for(std::size_t count, int max_size) {
     const auto max = static_cast<std::size_t>(max_size);
-    const std::size_t width = count <= max ? std::max<std::size_t>(count, 1) : std::bit_floor(max);
+    const std::size_t width = count <= max
+                                  ? std::max<std::size_t>(count, 1)
+                                  : std::min(std::bit_ceil(ceil_sqrt(count)), std::bit_floor(max));
     const std::size_t height = std::max<std::size_t>(1, (count + width - 1) / width);
     if (height > max) {
         fatal("gl backend: a stream of " + std::to_string(count) +
@@ -285,6 +305,20 @@ private:
     std::vector<GLuint> attached_;
     std::size_t drawn_ = 1; ///< a new framebuffer draws attachment 0
 };
+
+/// Binds `texture` to texture unit `unit` unless it is bound there already. Mesa takes any bind,
+/// even of the texture already bound, for new sampler state, which costs llvmpipe about as much
+/// as a small draw; the query costs nothing. The binding is queried rather than remembered, since
+/// an application may change it between calls (gl.hpp's interop), through the active unit (an
+/// indexed query of TEXTURE_BINDING_2D is not core OpenGL).
+void bind_texture_unit(GLuint unit, GLuint texture) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    GLint bound = 0;
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+    if (static_cast<GLuint>(bound) != texture) {
+        glBindTexture(GL_TEXTURE_2D, texture);
+    }
+}
 
 /// The objects a context cannot share with the others: each thread's context has its own.
 struct ContextObjects {
@@ -814,15 +848,11 @@ private:
                 return false;
             }
         }
-        const std::string prefix = "brt_tex_" + std::to_string(param) + "_";
-        for (const Pass& pass : passes) {
-            for (std::size_t f = 0; f < output.storage->formats().size(); ++f) {
-                if (pass.program->uniform(prefix + std::to_string(f)) != -1) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        const std::size_t fields = output.storage->formats().size();
+        return std::ranges::none_of(passes, [&](const Pass& pass) {
+            return std::ranges::any_of(pass.program->stream_uniforms(param, fields).textures,
+                                       [](GLint location) { return location != -1; });
+        });
     }
 
     /// The view of their streams that the call's outputs are, when one draw can render them
@@ -1124,11 +1154,11 @@ private:
             }
             if (extra.push_total >= 0) {
                 glUniform1i(program.uniform("brt_push_total"), extra.push_total);
-                glBindTextureUnit(static_cast<GLuint>(unit), extra.push_offsets);
+                bind_texture_unit(static_cast<GLuint>(unit), extra.push_offsets);
                 glUniform1i(program.uniform("brt_push_offsets"), unit);
             }
             if (extra.element_flags != 0) {
-                glBindTextureUnit(static_cast<GLuint>(unit), extra.element_flags);
+                bind_texture_unit(static_cast<GLuint>(unit), extra.element_flags);
                 glUniform1i(program.uniform("brt_flags"), unit);
             }
             if (extra.view_points) {
@@ -1165,12 +1195,12 @@ private:
     /// Binds a stream parameter's textures and region.
     void bind_stream(gl::ShaderProgram& program, std::size_t param, const GlStorage& storage,
                      const Surface& surface, const Shape4& shape, int& unit) {
-        const std::string index = std::to_string(param);
-        glUniform4iv(program.uniform("brt_ext_" + index), 1, shape.extents.data());
-        glUniform4iv(program.uniform("brt_str_" + index), 1, shape.strides.data());
-        glUniform1i(program.uniform("brt_off_" + index), shape.offset);
+        const StreamUniforms& uniforms = program.stream_uniforms(param, storage.formats().size());
+        glUniform4iv(uniforms.extents, 1, shape.extents.data());
+        glUniform4iv(uniforms.strides, 1, shape.strides.data());
+        glUniform1i(uniforms.offset, shape.offset);
         for (std::size_t f = 0; f < storage.formats().size(); ++f) {
-            const GLint location = program.uniform("brt_tex_" + index + "_" + std::to_string(f));
+            const GLint location = uniforms.textures[f];
             if (location == -1) {
                 continue; // not sampled by this program (an output it assigns before use)
             }
@@ -1179,7 +1209,7 @@ private:
                       std::to_string(device_->context->max_texture_units()) +
                       " texture units of this OpenGL driver");
             }
-            glBindTextureUnit(static_cast<GLuint>(unit), surface.textures[f].get());
+            bind_texture_unit(static_cast<GLuint>(unit), surface.textures[f].get());
             glUniform1i(location, unit);
             ++unit;
         }
@@ -1215,19 +1245,17 @@ private:
 
     static void set_constant(gl::ShaderProgram& program, std::size_t p, const ParamInfo& param,
                              const void* value) {
-        const std::string name = "brt_c_" + std::to_string(p);
         if (param.element_type == nullptr) { // bool
-            glUniform1i(program.uniform(name), *static_cast<const bool*>(value) ? 1 : 0);
+            glUniform1i(program.constant_uniforms(p, 1).front(),
+                        *static_cast<const bool*>(value) ? 1 : 0);
             return;
         }
         const ElementType& type = param.element_type();
         const auto* bytes = static_cast<const std::byte*>(value);
-        // A scalar or vector constant is one uniform; a struct one uniform per leaf field.
-        const bool whole = type.fields.size() == 1 && program.uniform(name) != -1;
+        const std::vector<GLint>& locations = program.constant_uniforms(p, type.fields.size());
         for (std::size_t f = 0; f < type.fields.size(); ++f) {
             const FieldInfo& field = type.fields[f];
-            const GLint location =
-                whole ? program.uniform(name) : program.uniform(name + "_" + std::to_string(f));
+            const GLint location = locations[f];
             const Format format = field_format(field);
             std::byte texel[16] = {};
             pack(format, bytes + field.offset, texel);
@@ -1402,7 +1430,7 @@ void main() {
             glUniform4iv(program.uniform("brt_view_str"), 1, view.strides.data());
             glUniform1i(program.uniform("brt_view_off"), view.offset);
             glUniform1i(program.uniform("brt_storage_count"), static_cast<GLint>(storage.count()));
-            glBindTextureUnit(0, values.textures[f].get());
+            bind_texture_unit(0, values.textures[f].get());
             glUniform1i(program.uniform("brt_values"), 0);
             glDrawArrays(GL_TRIANGLES, 0, 3);
         }

@@ -213,6 +213,49 @@ GLint ShaderProgram::uniform(const std::string& name) {
     return location;
 }
 
+namespace {
+
+/// slots[index], made on first use.
+template <class T>
+std::optional<T>& slot_of(std::vector<std::optional<T>>& slots, std::size_t index) {
+    if (slots.size() <= index) {
+        slots.resize(index + 1);
+    }
+    return slots[index];
+}
+
+} // namespace
+
+const StreamUniforms& ShaderProgram::stream_uniforms(std::size_t param, std::size_t fields) {
+    std::optional<StreamUniforms>& found = slot_of(streams_, param);
+    if (!found) {
+        const std::string index = std::to_string(param);
+        StreamUniforms made{uniform("brt_ext_" + index),
+                            uniform("brt_str_" + index),
+                            uniform("brt_off_" + index),
+                            {}};
+        for (std::size_t f = 0; f < fields; ++f) {
+            made.textures.push_back(uniform("brt_tex_" + index + "_" + std::to_string(f)));
+        }
+        found = std::move(made);
+    }
+    return *found;
+}
+
+const std::vector<GLint>& ShaderProgram::constant_uniforms(std::size_t param, std::size_t fields) {
+    std::optional<std::vector<GLint>>& found = slot_of(constants_, param);
+    if (!found) {
+        const std::string name = "brt_c_" + std::to_string(param);
+        const GLint whole = fields == 1 ? uniform(name) : -1;
+        std::vector<GLint> made;
+        for (std::size_t f = 0; f < fields; ++f) {
+            made.push_back(whole != -1 ? whole : uniform(name + "_" + std::to_string(f)));
+        }
+        found = std::move(made);
+    }
+    return *found;
+}
+
 ShaderProgram& ProgramCache::get(const void* key, const std::string& name, const char* source,
                                  const std::string& defines) {
     auto& slot = programs_[{key, defines}];

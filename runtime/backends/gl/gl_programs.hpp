@@ -13,9 +13,11 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace brook::detail::gl {
 
@@ -27,16 +29,34 @@ namespace brook::detail::gl {
 /// tighter, so a shader that passes may still fail to link: shader_failure then says why.
 void check_uniform_components(const std::string& name, const char* source, int limit);
 
+/// The uniforms of stream parameter P in brcc's GLSL: brt_ext_P, brt_str_P, brt_off_P and a
+/// sampler brt_tex_P_F per field F (-1 for one the program does not use).
+struct StreamUniforms {
+    GLint extents = -1;
+    GLint strides = -1;
+    GLint offset = -1;
+    std::vector<GLint> textures;
+};
+
 class ShaderProgram {
 public:
     explicit ShaderProgram(Program program) : program_(std::move(program)) {}
     GLuint get() const { return program_.get(); }
     /// The uniform's location (-1 when the shader does not use it, which GL ignores).
     GLint uniform(const std::string& name);
+    /// The uniforms of stream parameter `param` with `fields` fields, looked up on first use:
+    /// a call finds them by index, without building their names.
+    const StreamUniforms& stream_uniforms(std::size_t param, std::size_t fields);
+    /// The uniform of each field of constant parameter `param` with `fields` fields: brt_c_P for
+    /// a scalar or vector, which is one uniform, else brt_c_P_F per leaf field of a struct.
+    const std::vector<GLint>& constant_uniforms(std::size_t param, std::size_t fields);
 
 private:
     Program program_;
     std::unordered_map<std::string, GLint> locations_;
+    /// By parameter index, filled in on first use.
+    std::vector<std::optional<StreamUniforms>> streams_;
+    std::vector<std::optional<std::vector<GLint>>> constants_;
 };
 
 class ProgramCache {
