@@ -269,7 +269,7 @@ public:
 
     void run_kernel(const Launch& launch) override {
         const std::lock_guard lock(mutex_);
-        check_same_call(launch);
+        begin_call(launch);
         switch (launch.pass) {
         case Launch::Pass::Single:
             exchanges_.add(launch.kernel->name,
@@ -341,7 +341,7 @@ public:
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
         const std::lock_guard lock(mutex_);
-        check_same_call(launch);
+        begin_call(launch);
         const auto index = static_cast<std::size_t>(input);
         const BoundStream& bound = launch.args[index].stream;
         DistributedStorage& storage = distributed(*bound.storage);
@@ -386,7 +386,7 @@ public:
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
         const std::lock_guard lock(mutex_);
-        check_same_call(launch);
+        begin_call(launch);
         std::size_t exchanged = 0;
         const BoundStream& source = launch.args[static_cast<std::size_t>(input)].stream;
         if (whole_stream(source) && whole_stream(target) && launch.rank > 0) {
@@ -411,6 +411,15 @@ public:
 
 private:
     /// Under BRT_MPI_CHECK=1, stops every rank when they are not making the same call.
+    /// The start of every kernel and reduction call. What the host printed so far goes out
+    /// first: a call may fail on one rank only (a BRT_CHECK fault in its block), whose
+    /// MPI_Abort then kills the other ranks, which would lose what they printed but had not
+    /// flushed (stdout is fully buffered when it is not a terminal, as under mpirun).
+    void begin_call(const Launch& launch) const {
+        std::fflush(stdout);
+        check_same_call(launch);
+    }
+
     void check_same_call(const Launch& launch) const {
         if (checking_calls() && !world_.same_everywhere(call_signature(launch))) {
             fatal(call_label(*launch.kernel) +
