@@ -420,18 +420,17 @@ void write_local_sized(const stream& s, void* data, std::size_t bytes,
 /// an array with fewer bytes than this process's rows stops the program with a message.
 ///@{
 template <std::ranges::contiguous_range Range>
-requires std::ranges::sized_range<Range>
+    requires std::ranges::sized_range<Range>
 void streamReadLocal(const stream& s, Range&& data,
                      std::source_location where = std::source_location::current()) {
     detail::read_local_sized(s, std::ranges::data(data),
                              std::ranges::size(data) * sizeof(*std::ranges::data(data)), where);
 }
 template <std::ranges::contiguous_range Range>
-requires std::ranges::sized_range<Range> &&
-    (!std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<
-         Range>>>)void streamWriteLocal(const stream& s, Range&& data,
-                                        std::source_location where =
-                                            std::source_location::current()) {
+    requires std::ranges::sized_range<Range> &&
+             (!std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<Range>>>)
+void streamWriteLocal(const stream& s, Range&& data,
+                      std::source_location where = std::source_location::current()) {
     detail::write_local_sized(s, std::ranges::data(data),
                               std::ranges::size(data) * sizeof(*std::ranges::data(data)), where);
 }
