@@ -16,6 +16,9 @@ namespace {
 
 std::atomic<error_handler> installed_handler{nullptr};
 
+/// Whether a ThrowErrorsOnThisThread lives on this thread.
+thread_local bool throwing_on_this_thread = false;
+
 /// The location of the public call running on this thread, or nullptr.
 thread_local const std::source_location* current_call_site = nullptr;
 
@@ -61,11 +64,27 @@ namespace detail {
 void fatal(const std::string& message) {
     const error e(message, current_call_site != nullptr ? *current_call_site
                                                           : std::source_location());
+    if (throwing_on_this_thread) {
+        throw e;
+    }
     if (const error_handler handler = installed_handler.load(); handler != nullptr) {
         handler(e);
     }
     // The default handler, also after an installed one returns: the call cannot go on.
     stop_on_error(e);
+}
+
+error_handler installed_error_handler() noexcept {
+    return installed_handler.load();
+}
+
+ThrowErrorsOnThisThread::ThrowErrorsOnThisThread() noexcept
+    : was_throwing_(throwing_on_this_thread) {
+    throwing_on_this_thread = true;
+}
+
+ThrowErrorsOnThisThread::~ThrowErrorsOnThisThread() {
+    throwing_on_this_thread = was_throwing_;
 }
 
 bool environment_switch(const char* name) {

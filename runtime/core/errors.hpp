@@ -16,6 +16,23 @@ namespace brook::detail {
 /// returns only by an exception the handler throws.
 [[noreturn]] void fatal(const std::string& message);
 
+/// The handler installed for every thread (set_error_handler), or nullptr for the default.
+error_handler installed_error_handler() noexcept;
+
+/// While it lives, an error reported on this thread is thrown as brook::error, whatever handler
+/// is installed: for a caller that must learn of an error before deciding how to stop (the mpi
+/// backend agrees with the other processes on which one reports it).
+class ThrowErrorsOnThisThread {
+public:
+    ThrowErrorsOnThisThread() noexcept;
+    ~ThrowErrorsOnThisThread();
+    ThrowErrorsOnThisThread(const ThrowErrorsOnThisThread&) = delete;
+    ThrowErrorsOnThisThread& operator=(const ThrowErrorsOnThisThread&) = delete;
+
+private:
+    bool was_throwing_;
+};
+
 /// An on/off environment variable (BRT_CHECK, BRT_MPI_CHECK): unset, empty or 0 is off, 1 is
 /// on, anything else stops the program naming the variable.
 bool environment_switch(const char* name);

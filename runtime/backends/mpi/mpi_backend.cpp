@@ -28,6 +28,7 @@
 // streamGatherOp (core/gather_scatter.cpp) read and update single elements, which
 // DistributedStorage::exchange_elements fetches from (and updates at) the ranks holding them.
 #include "core/backend.hpp"
+#include "core/checks.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 #include "core/registry.hpp"
@@ -420,13 +421,51 @@ private:
         check_same_call(launch);
     }
 
-    void check_same_call(const Launch& launch) const {
-        if (checking_calls() && !world_.same_everywhere(call_signature(launch))) {
-            fatal(call_label(*launch.kernel) +
-                  " is not the call every rank makes here (BRT_MPI_CHECK=1): the ranks' host "
-                  "code took different paths; every rank must make the same calls on streams "
-                  "of the same shapes");
+    /// This rank's part of a kernel call, which every rank reaches at the same point. Under
+    /// BRT_CHECK=1 a division fault may stop some ranks and not others: the lowest rank that
+    /// failed, whose rows come first in row-major order, reports the call's first fault.
+    template <class Part> void run_on_every_rank(Part&& part) {
+        if (checks_enabled()) {
+            stop_together(World::Report::FirstFailure, part);
+        } else {
+            part();
         }
+    }
+
+    /// Runs `part`, which every rank reaches at the same point, and stops every rank when it
+    /// failed on any (World::stop_if_any_failed), so that one rank alone calls MPI_Abort:
+    /// several calling it at once sometimes crash Open MPI 4.1's mpirun (SIGSEGV in
+    /// PMIx_server_finalize, exit status 139 instead of 1, in 7 of 40 runs of the two
+    /// conformance programs where several of 4 ranks fault). It costs an MPI_Allreduce, so only
+    /// the checking modes use it. A handler the program installed gets the error as usual.
+    template <class Part> void stop_together(World::Report report, Part&& part) const {
+        if (!world_.stops_every_rank_on_error()) {
+            part();
+            return;
+        }
+        std::optional<brook::error> failure;
+        try {
+            const ThrowErrorsOnThisThread throwing;
+            part();
+        } catch (const brook::error& e) {
+            failure = e;
+        }
+        world_.stop_if_any_failed(failure ? &*failure : nullptr, report);
+    }
+
+    void check_same_call(const Launch& launch) const {
+        if (!checking_calls()) {
+            return;
+        }
+        const bool same = world_.same_everywhere(call_signature(launch));
+        stop_together(World::Report::EveryFailure, [&] {
+            if (!same) {
+                fatal(call_label(*launch.kernel) +
+                      " is not the call every rank makes here (BRT_MPI_CHECK=1): the ranks' host "
+                      "code took different paths; every rank must make the same calls on streams "
+                      "of the same shapes");
+            }
+        });
     }
 
     /// The elements of one row of the launch's domain.
@@ -571,11 +610,13 @@ private:
             }
             bound = {whole.get(), bound.region, 0};
         }
-        if (block.rows() != 0) {
-            local.first_row = block.first;
-            local.end_row = block.end;
-            inner_->run_kernel(local);
-        }
+        run_on_every_rank([&] {
+            if (block.rows() != 0) {
+                local.first_row = block.first;
+                local.end_row = block.end;
+                inner_->run_kernel(local);
+            }
+        });
         return exchanged;
     }
 
@@ -844,7 +885,7 @@ private:
             flags = storage.whole(exchanged);
             local.element_flags = flags.get();
         }
-        inner_->run_kernel(local);
+        run_on_every_rank([&] { inner_->run_kernel(local); });
         for (std::size_t i = 0; i < launch.args.size(); ++i) {
             const ParamKind kind = launch.kernel->params[i].kind;
             Storage* storage = launch.args[i].stream.storage;

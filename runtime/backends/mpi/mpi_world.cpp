@@ -6,7 +6,9 @@
 // Errors: Brook's default handler prints the message and exits, which on one rank would leave
 // the others waiting forever in their next collective (and MPI_Finalize at exit would wait for
 // them too). While MPI runs, the handler prints the same line, tagged with the rank, and calls
-// MPI_Abort, which stops every rank of the job.
+// MPI_Abort, which stops every rank of the job. Where every rank reaches the same point and
+// some may fail there (the checking modes), stop_if_any_failed has them agree first, so that
+// one rank alone calls MPI_Abort.
 #include "mpi_world.hpp"
 
 #include "core/errors.hpp"
@@ -22,13 +24,19 @@ namespace brook::detail::mpi {
 
 namespace {
 
-/// The error handler while MPI runs: see the top of the file.
-void abort_all_ranks(const brook::error& e) {
+/// Prints `e` as every rank's errors are printed: tagged with the rank, after what the program
+/// wrote to stdout.
+void print_tagged(const brook::error& e) {
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     std::fflush(stdout);
     std::fprintf(stderr, "%s (mpi rank %d)\n", e.what(), rank);
     std::fflush(stderr);
+}
+
+/// The error handler while MPI runs: see the top of the file.
+void abort_all_ranks(const brook::error& e) {
+    print_tagged(e);
     MPI_Abort(MPI_COMM_WORLD, 1);
     std::_Exit(1);
 }
@@ -171,6 +179,33 @@ std::size_t World::exchange_counts(std::span<const std::size_t> send,
                        MPI_UNSIGNED_LONG_LONG, MPI_COMM_WORLD),
           "MPI_Alltoall");
     return (receive.size() - 1) * sizeof(std::size_t);
+}
+
+bool World::stops_every_rank_on_error() const {
+    return installed_error_handler() == abort_all_ranks;
+}
+
+void World::stop_if_any_failed(const brook::error* failure, Report report) const {
+    int first = failure != nullptr ? rank_ : ranks_;
+    check(MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD),
+          "MPI_Allreduce");
+    if (first == ranks_) {
+        return;
+    }
+    if (report == Report::EveryFailure) {
+        if (failure != nullptr) {
+            print_tagged(*failure);
+        }
+        MPI_Barrier(MPI_COMM_WORLD);
+    } else if (first == rank_) {
+        print_tagged(*failure);
+    }
+    if (first == rank_) {
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    // Never completes: rank `first` is in MPI_Abort, which ends this process too.
+    MPI_Barrier(MPI_COMM_WORLD);
+    std::_Exit(1);
 }
 
 bool World::same_everywhere(std::uint64_t value) const {

@@ -5,6 +5,8 @@
 // rows between the ranks, the collectives the backend uses (with Brook's error for an MPI
 // failure), and stopping every rank when one fails. docs/mpi.md has the semantics.
 
+#include "brook/errors.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -63,6 +65,19 @@ public:
     /// bytes this rank received from the others.
     std::size_t exchange_counts(std::span<const std::size_t> send,
                                 std::span<std::size_t> receive) const;
+    /// Whether an error stops every rank through this World's handler (the program installed
+    /// none of its own).
+    bool stops_every_rank_on_error() const;
+    /// Which ranks' errors stop_if_any_failed prints.
+    enum class Report {
+        FirstFailure, ///< the lowest failing rank's alone
+        EveryFailure, ///< each failing rank's, all printed before the job stops
+    };
+    /// Every rank calls this at the same point, with the error it met there or nullptr. When
+    /// some rank met one, the ranks print as `report` says (the message, tagged with the rank,
+    /// as the handler prints it), the lowest failing rank alone calls MPI_Abort, and the others
+    /// wait for that abort to end them. Returns when no rank failed.
+    void stop_if_any_failed(const brook::error* failure, Report report) const;
     /// True when every rank passes the same `value` (BRT_MPI_CHECK).
     bool same_everywhere(std::uint64_t value) const;
 
