@@ -107,6 +107,8 @@ private:
     /// ran the C preprocessor over the whole file first, so they are kernels.
     bool try_macro_kernel();
     bool try_struct_typedef();
+    /// Reports `decl` when an earlier Brook struct has its name or tag (unless `quiet`).
+    void report_redefinition(const StructDecl& decl, bool quiet);
     bool try_typedef();
     bool try_void_main();
     bool try_stream_declaration();
@@ -537,12 +539,26 @@ bool HostScanner::try_struct_typedef() {
     std::vector<Token> expanded = expand(first, last, quiet);
     KernelParser parser(context_, std::move(expanded), quiet);
     if (const StructDecl* decl = parser.parse_struct_typedef()) {
+        report_redefinition(*decl, quiet);
         add_item(decl, tokens_[first].loc.offset, end_of(tokens_[last]));
         unit_->structs.push_back(decl);
     }
     // Otherwise a host-only struct: its text stays host text.
     pos_ = last + 1;
     return true;
+}
+
+// C++ rejects a second definition of a struct too, but with one of them in a kernel's GLSL or
+// CUDA the kernel would silently use the first: the error must come from brcc.
+void HostScanner::report_redefinition(const StructDecl& decl, bool quiet) {
+    std::string_view name = decl.name;
+    const StructDecl* earlier = unit_->find_struct(name);
+    if (earlier == nullptr && !decl.tag.empty())
+        earlier = unit_->find_struct(name = decl.tag);
+    if (earlier == nullptr || quiet)
+        return;
+    diags_.report(DiagId::struct_redefined, decl.range) << std::string(name);
+    diags_.report(DiagId::struct_defined_here, earlier->range) << std::string(name);
 }
 
 // typedef := 'typedef' type identifier ';'   (type_spelling.hpp; the line stays host text)

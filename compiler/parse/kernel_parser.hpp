@@ -69,6 +69,9 @@ public:
     const StructDecl* parse_struct_typedef();
 
 private:
+    /// Reports each field of `decl` whose name an earlier field has.
+    void report_duplicate_fields(const StructDecl& decl);
+
     // Tokens
     const Token& peek(std::size_t ahead = 0) const;
     const Token& advance();

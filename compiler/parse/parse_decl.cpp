@@ -6,6 +6,8 @@
 #include "parse/kernel_parser.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
 
 namespace brcc {
 
@@ -533,7 +535,23 @@ const StructDecl* KernelParser::parse_struct_typedef() {
         context_.host_structs[decl->name] = *host;
         return nullptr;
     }
+    report_duplicate_fields(*decl);
     return decl;
+}
+
+// C and C++ reject a struct that names a field twice too, but a Brook struct's fields become
+// GLSL's and CUDA's: the error must come from brcc, not from a kernel compiler at run time.
+void KernelParser::report_duplicate_fields(const StructDecl& decl) {
+    if (quiet_)
+        return;
+    std::unordered_map<std::string_view, const FieldDecl*> first_of;
+    for (const FieldDecl& field : decl.fields) {
+        const auto [first, added] = first_of.emplace(field.name, &field);
+        if (added)
+            continue;
+        diags_.report(DiagId::struct_duplicate_field, field.range) << field.name << decl.name;
+        diags_.report(DiagId::struct_field_here, first->second->range) << field.name;
+    }
 }
 
 } // namespace brcc
