@@ -971,6 +971,12 @@ std::string element_flag_declarations() {
            "#ifdef BRT_WRITTEN\nlayout(location = BRT_WRITTEN) out ivec4 brt_written;\n#endif\n";
 }
 
+/// The end of `main`: a texel that stands for no element writes nothing (prelude.glsl,
+/// brt_outside, says why this is not done where brt_locate finds it).
+std::string discard_outside() {
+    return "    if (brt_outside) {\n        discard;\n    }\n";
+}
+
 std::string kernel_main(const KernelDecl& kernel) {
     const std::vector<ParamAccess> access = param_access(kernel);
     const bool tracked = !has_variable_outputs(kernel);
@@ -1031,18 +1037,24 @@ std::string kernel_main(const KernelDecl& kernel) {
                 continue;
             text += "    " + glsl_type_name(param->type) + " " + old_value_name(*param) + " = " +
                     local_name(*param) + ";\n";
-            restores += "        " + local_name(*param) + " = " + old_value_name(*param) + ";\n";
+            restores +=
+                "            " + local_name(*param) + " = " + old_value_name(*param) + ";\n";
         }
     }
-    if (tracked)
-        text +=
-            "#ifdef BRT_FLAGS\n    bool brt_skipped = texelFetch(brt_flags, "
-            "ivec2(gl_FragCoord.xy), 0).r != 0;\n    if (!brt_skipped) {\n#else\n    {\n#endif\n";
-    text += "    " + kernel_call(kernel);
+    // A texel that stands for no element (brt_outside) runs nothing, and is discarded at the end.
+    std::string runs = "!brt_outside";
+    if (tracked) {
+        text += "#ifdef BRT_FLAGS\n    bool brt_skipped = texelFetch(brt_flags, "
+                "ivec2(gl_FragCoord.xy), 0).r != 0;\n#else\n    const bool brt_skipped = false;\n"
+                "#endif\n";
+        runs += " && !brt_skipped";
+    }
+    text += "    if (" + runs + ") {\n        " + kernel_call(kernel);
     if (!restores.empty())
-        text += "    if (" + std::string(discard_flag_name) + ") {\n" + restores + "    }\n";
+        text += "        if (" + std::string(discard_flag_name) + ") {\n" + restores + "        }\n";
+    text += "    }\n";
     if (tracked)
-        text += "    }\n#ifdef BRT_WRITTEN\n    brt_written = ivec4(brt_skipped" +
+        text += "#ifdef BRT_WRITTEN\n    brt_written = ivec4(brt_skipped" +
                 (kernel.discards ? " || " + std::string(discard_flag_name) : std::string()) +
                 " ? 0 : 1, 0, 0, 0);\n#endif\n";
     for (const ParamDecl* param : kernel.params) {
@@ -1056,7 +1068,7 @@ std::string kernel_main(const KernelDecl& kernel) {
                     output_writes(*param, "brt_pushed_" + index) + "#endif\n";
         }
     }
-    return text + "}\n";
+    return text + discard_outside() + "}\n";
 }
 
 std::string reduce_main(const KernelDecl& kernel) {
@@ -1082,7 +1094,7 @@ std::string reduce_main(const KernelDecl& kernel) {
     text += "    int brt_chunk = brt_j % brt_reduce_chunks;\n";
     text +=
         "    int brt_start = (brt_j / brt_reduce_chunks) * brt_reduce_factor + brt_chunk * 8;\n";
-    text += "    int brt_count = min(8, brt_reduce_factor - brt_chunk * 8);\n";
+    text += "    int brt_count = brt_outside ? 0 : min(8, brt_reduce_factor - brt_chunk * 8);\n";
     text += "    brt_position[brt_reduce_dim] = brt_start;\n";
     text += "    " + type + " " + local_name(*accumulator) + " = " + fetch + ";\n";
     text += "    for (int brt_k = 1; brt_k < brt_count; ++brt_k) {\n";
@@ -1091,7 +1103,7 @@ std::string reduce_main(const KernelDecl& kernel) {
     text += "        " + kernel_call(kernel);
     text += "    }\n";
     text += output_writes(*accumulator, local_name(*accumulator));
-    return text + "}\n";
+    return text + discard_outside() + "}\n";
 }
 
 } // namespace

@@ -16,6 +16,13 @@ uniform int brt_frame_count;
 
 // The output element this invocation computes (set by brt_locate).
 ivec4 brt_index;
+// Set by brt_locate for a texel drawn that stands for no element (past the frame's last, between
+// a view's elements, past a vout's last value); brt_index is then some element in range. `main`
+// runs the kernel only where this is false and discards the texel at its end. A discard at the
+// start, before the kernel's loops, can cost llvmpipe (LLVM 15's ScalarEvolution, in loop
+// strength reduction) minutes to compile a kernel with nested loops, where it otherwise takes a
+// second.
+bool brt_outside = false;
 
 #ifdef BRT_CHECK
 // BRT_CHECK=1 (runtime/core/checks.hpp): the first element of the call that divides an integer
@@ -96,7 +103,6 @@ uniform int brt_view_off;
 
 void brt_locate() {
     int rest = int(gl_FragCoord.y) * brt_frame_width + int(gl_FragCoord.x) - brt_view_off;
-    // One discard, after the loop, which then has no exits.
     bool outside = rest < 0;
     for (int d = 0; d < 4; ++d) {
         // (Both sides of ?: may run: the divisor is made safe.)
@@ -105,9 +111,8 @@ void brt_locate() {
         outside = outside || position >= brt_frame_ext[d];
         brt_index[d] = position;
     }
-    if (outside || rest != 0) {
-        discard;
-    }
+    brt_outside = outside || rest != 0;
+    brt_index = clamp(brt_index, ivec4(0), brt_frame_ext - 1);
 }
 #else
 // Finds this invocation's output element; the texels past the last element of the frame's last
@@ -115,9 +120,8 @@ void brt_locate() {
 void brt_locate() {
     int element = int(gl_FragCoord.y) * brt_frame_width + int(gl_FragCoord.x);
 #ifndef BRT_FILLS_LAYOUT
-    if (element >= brt_frame_count) {
-        discard;
-    }
+    brt_outside = element >= brt_frame_count;
+    element = min(element, brt_frame_count - 1);
 #endif
     BRT_CHECK_ELEMENT(element);
     brt_index = brt_unflatten(element, brt_frame_ext);
@@ -144,9 +148,8 @@ int brt_push_offset(int element) {
 // them). A binary search, log2(elements) fetches.
 void brt_locate_push() {
     int value = int(gl_FragCoord.y) * brt_frame_width + int(gl_FragCoord.x);
-    if (value >= brt_push_total) {
-        discard;
-    }
+    brt_outside = value >= brt_push_total;
+    value = min(value, brt_push_total - 1);
     int low = 0; // brt_push_offset(low) <= value always (the first offset is 0)
     int high = brt_frame_count;
     while (high - low > 1) {
