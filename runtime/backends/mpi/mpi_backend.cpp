@@ -17,8 +17,10 @@
 //    (MPI_Alltoallv), so the result is distributed and in element order;
 //  - whole on every rank otherwise (views as outputs, write masks, an inner backend without
 //    row blocks): every stream the call touches is gathered, every rank runs
-//    the whole call and keeps its own rows of what was written. Correct in every case, and
-//    without the speed-up, so docs/mpi.md lists it as what is left to distribute.
+//    the whole call and keeps its own rows of what was written (a call with variable outputs:
+//    both passes whole, the totals from the inner backend's own scan of its counters). Correct
+//    in every case, and without the speed-up, so docs/mpi.md lists it as what is left to
+//    distribute.
 // A reduction to a value folds each rank's rows in the inner backend, then the ranks' partial
 // results are joined in rank order by MPI_Allreduce with a non-commuting MPI_Op whose function
 // folds a pair of them in the inner backend, so the operands keep their row-major order. A
@@ -292,8 +294,7 @@ public:
         }
     }
     bool runs_variable_outputs() const override {
-        // Only an inner backend that counts in the host counters: the wrapper scans them there.
-        return inner_->runs_variable_outputs() && inner_->name() == "cpu";
+        return inner_->runs_variable_outputs();
     }
     /// After a count pass by blocks: each rank's counters of its own elements become slots from
     /// 0 in the values its block pushes, and one MPI_Allgather of every rank's count per
@@ -302,7 +303,11 @@ public:
     std::vector<std::size_t> scan_variable_outputs(const Launch& count) override {
         const std::lock_guard lock(mutex_);
         if (!counted_by_blocks_) {
-            return Backend::scan_variable_outputs(count);
+            // The count pass ran whole in the inner backend, which keeps its counters where it
+            // counted them (cuda: on the device, for its write pass).
+            std::vector<std::size_t> totals;
+            run_on_every_rank([&] { totals = inner_->scan_variable_outputs(count); });
+            return totals;
         }
         const RowBlock block = block_of(count.extents[0], world_.rank(), world_.ranks());
         const std::size_t row_length = row_length_of(count);
