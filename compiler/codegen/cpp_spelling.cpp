@@ -108,10 +108,15 @@ std::string cpp_identifier(std::string_view name) {
 
 std::string cpp_float_literal(double value) {
     const auto single = static_cast<float>(value);
+    // The bits of infinity and of the quiet NaN, for GCC, Clang and NVRTC alike: NVRTC has no
+    // __builtin_inff or __builtin_nanf, and neither 1.0f / 0.0f nor a CUDA intrinsic would do
+    // where a constant expression is needed (GCC rejects the one, NVRTC's device globals the
+    // other).
     if (std::isinf(single))
-        return single > 0 ? "__builtin_inff()" : "-__builtin_inff()";
+        return single > 0 ? "__builtin_bit_cast(float, 0x7f800000u)"
+                          : "__builtin_bit_cast(float, 0xff800000u)";
     if (std::isnan(single))
-        return "__builtin_nanf(\"\")";
+        return "__builtin_bit_cast(float, 0x7fc00000u)";
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(single));
     // %.9g is exact but long; use the shortest spelling that reads back as the same float.

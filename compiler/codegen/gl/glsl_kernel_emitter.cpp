@@ -127,12 +127,14 @@ std::string glsl_type_name(const Type& type) {
 }
 
 std::string glsl_float_literal(double value) {
-    if (std::isnan(value))
+    // A constant beyond float's range (1e40) rounds to an infinity, as C rounds it to float.
+    const auto single = static_cast<float>(value);
+    if (std::isnan(single))
         return "uintBitsToFloat(0x7fc00000u)";
-    if (std::isinf(value))
-        return value > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)";
+    if (std::isinf(single))
+        return single > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)";
     char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(static_cast<float>(value)));
+    std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(single));
     std::string text = buffer;
     if (text.find_first_of(".e") == std::string::npos)
         text += ".0";
