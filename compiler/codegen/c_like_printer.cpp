@@ -225,6 +225,8 @@ PrintedExpr CLikePrinter::visit(const Unary& expr) {
 }
 
 PrintedExpr CLikePrinter::visit(const Binary& expr) {
+    if (std::optional<PrintedExpr> folded = folded_constant(expr))
+        return *folded;
     if (expr.op == BinaryOp::Rem && expr.type.is_arithmetic() &&
         expr.type.scalar_type() == ScalarType::Float)
         return float_remainder(*expr.lhs, *expr.rhs);

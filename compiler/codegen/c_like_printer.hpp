@@ -147,6 +147,12 @@ protected:
     /// every operand (docs/language.md: a / 0 is -1, a % 0 is a, MIN / -1 is MIN), where C
     /// leaves division by zero undefined and x86 stops the program. Every target overrides it.
     virtual PrintedExpr integer_division(const Binary& binary) = 0;
+    /// `lhs op rhs` printed as its value, for a target whose compiler would fold it otherwise
+    /// than C does; nullopt prints it as an expression.
+    virtual std::optional<PrintedExpr> folded_constant(const Binary& binary) {
+        (void)binary;
+        return std::nullopt;
+    }
     /// `lhs op rhs` with C's operator and precedence.
     PrintedExpr plain_binary(const Binary& binary);
     /// indexof(stream): the element's position, or in a called kernel's body the one passed in.

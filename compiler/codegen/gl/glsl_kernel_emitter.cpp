@@ -145,6 +145,57 @@ bool is_float(const Type& type) {
     return type.is_arithmetic() && type.scalar_type() == ScalarType::Float;
 }
 
+/// The value of a scalar float expression built only of constants (float literals, int literals
+/// made float, unary + and -, and + - * /), computed in float as the C++ and CUDA kernels compute
+/// it; nullopt for anything else.
+std::optional<float> float_constant(const Expr& expr) {
+    if (!expr.type.is_scalar() || !is_float(expr.type))
+        return std::nullopt;
+    switch (expr.kind) {
+    case NodeKind::FloatLiteral:
+        return static_cast<float>(static_cast<const FloatLiteral&>(expr).value);
+    case NodeKind::ImplicitConvert:
+    case NodeKind::Cast: {
+        const Expr& operand = expr.kind == NodeKind::Cast
+                                  ? *static_cast<const Cast&>(expr).operand
+                                  : *static_cast<const ImplicitConvert&>(expr).operand;
+        if (operand.kind == NodeKind::IntLiteral)
+            return static_cast<float>(static_cast<const IntLiteral&>(operand).value);
+        return float_constant(operand);
+    }
+    case NodeKind::Unary: {
+        const auto& unary = static_cast<const Unary&>(expr);
+        if (unary.op != UnaryOp::Plus && unary.op != UnaryOp::Minus)
+            return std::nullopt;
+        const std::optional<float> operand = float_constant(*unary.operand);
+        if (!operand || unary.op == UnaryOp::Plus)
+            return operand;
+        return -*operand;
+    }
+    case NodeKind::Binary: {
+        const auto& binary = static_cast<const Binary&>(expr);
+        const std::optional<float> lhs = float_constant(*binary.lhs);
+        const std::optional<float> rhs = lhs ? float_constant(*binary.rhs) : std::nullopt;
+        if (!rhs)
+            return std::nullopt;
+        switch (binary.op) {
+        case BinaryOp::Add:
+            return *lhs + *rhs;
+        case BinaryOp::Sub:
+            return *lhs - *rhs;
+        case BinaryOp::Mul:
+            return *lhs * *rhs;
+        case BinaryOp::Div:
+            return *lhs / *rhs;
+        default:
+            return std::nullopt;
+        }
+    }
+    default:
+        return std::nullopt;
+    }
+}
+
 /// Float, fixed and shortfixed: all are GLSL floats.
 bool is_floating(const Type& type) {
     return is_float(type) || (type.is_arithmetic() && is_fixed_point(type.scalar_type()));
@@ -233,6 +284,19 @@ protected:
     std::string type_name(const Type& type) override { return glsl_type_name(type); }
     std::string identifier(std::string_view name) override { return glsl_identifier(name); }
     std::string float_literal(double value) override { return glsl_float_literal(value); }
+
+    /// Constant float arithmetic is brcc's to evaluate: a driver may fold it otherwise than
+    /// IEEE-754 does (NVIDIA's GLSL compiler makes 0.0 / 0.0 zero, not NaN), and every
+    /// backend's kernels must agree with C's float arithmetic.
+    /// A negative value is parenthesised, so that it reads as one operand anywhere (`- -2.0`
+    /// would otherwise print as the decrement `--2.0`).
+    std::optional<PrintedExpr> folded_constant(const Binary& binary) override {
+        const std::optional<float> value = float_constant(binary);
+        if (!value)
+            return std::nullopt;
+        const std::string text = float_literal(*value);
+        return PrintedExpr{text.front() == '-' ? "(" + text + ")" : text};
+    }
 
     PrintedExpr swizzle(const Member& member) override {
         if (member.base->type.is_scalar())
