@@ -11,12 +11,14 @@
 //    around the element's own (ParamInfo::row_from: a stencil, SGEMV's matrix) brings only the
 //    rows the block reads from the ranks that hold them (MPI_Alltoallv); every other stream
 //    argument (other gathers, resized inputs, views) is gathered whole on every rank first;
+//    A call whose one output is a view runs by blocks too: each rank runs the rows of the view
+//    that lie in its block of the stream, written where they lie, every input gathered whole;
 //    The two passes of a kernel with variable outputs run by blocks too: each rank counts its
 //    block's values, one MPI_Allgather of the counts gives each rank its offset in the result
 //    and the totals, and the values each rank pushed go to the ranks holding their slots
 //    (MPI_Alltoallv), so the result is distributed and in element order;
-//  - whole on every rank otherwise (views as outputs, write masks, an inner backend without
-//    row blocks): every stream the call touches is gathered, every rank runs
+//  - whole on every rank otherwise (views among several outputs, write masks, an inner backend
+//    without row blocks): every stream the call touches is gathered, every rank runs
 //    the whole call and keeps its own rows of what was written (a call with variable outputs:
 //    both passes whole, the totals from the inner backend's own scan of its counters). Correct
 //    in every case, and without the speed-up, so docs/mpi.md lists it as what is left to
@@ -491,10 +493,49 @@ private:
         for (std::size_t i = 0; i < launch.args.size(); ++i) {
             if (launch.kernel->params[i].kind == ParamKind::OutputStream &&
                 !whole_stream(launch.args[i].stream)) {
-                return false;
+                return output_view(launch).has_value();
             }
         }
         return true;
+    }
+
+    /// The parameter of `launch`'s output when it is a view and the call's only output, whose
+    /// rows then decide which rank runs which rows of the domain; nothing otherwise.
+    static std::optional<std::size_t> output_view(const Launch& launch) {
+        std::optional<std::size_t> view;
+        int outputs = 0;
+        for (std::size_t i = 0; i < launch.args.size(); ++i) {
+            const ParamKind kind = launch.kernel->params[i].kind;
+            if (kind != ParamKind::OutputStream && kind != ParamKind::VariableOutput) {
+                continue;
+            }
+            ++outputs;
+            if (kind == ParamKind::OutputStream && !whole_stream(launch.args[i].stream)) {
+                view = i;
+            }
+        }
+        return outputs == 1 ? view : std::nullopt;
+    }
+
+    /// Binds output `param` of `local`, a view, to this rank's block of its stream and returns
+    /// the rows of the view this rank holds, which it runs. DistributedStorage::local_rows lays
+    /// the stream out so that no row of the view straddles two ranks; view row r lies at element
+    /// offset + r * stride of the stream, so at offset + (r - first) * stride of the block when
+    /// the block's first element is that of view row `first`, less what precedes it in the row.
+    RowBlock bind_output_view(Launch& local, std::size_t param, std::size_t& exchanged) {
+        BoundStream& bound = local.args[param].stream;
+        DistributedStorage& storage = distributed(*bound.storage);
+        const auto [first, end] = storage.local_rows(bound.region, exchanged);
+        if (first >= end) {
+            bound = {};
+            return {};
+        }
+        Region region = bound.region;
+        const std::size_t stride = std::max<std::size_t>(region.strides[0], 1);
+        region.offset =
+            region.offset + first * stride - storage.block().first * storage.row_length();
+        bound = {storage.local(), region, first};
+        return {first, end};
     }
 
     /// The write pass of a variable-output call whose count pass ran by blocks (see
@@ -573,10 +614,14 @@ private:
         Launch local = launch;
         std::map<Storage*, std::unique_ptr<Storage>> wholes;
         std::vector<std::unique_ptr<Storage>> fetched_rows;
-        RowBlock block = block_of(launch.extents[0], world_.rank(), world_.ranks());
+        // An output view's rows, not the domain's even blocks, say what this rank runs; no input
+        // is then in place or fetched by its rows, which assume those blocks.
+        const std::optional<std::size_t> view = output_view(launch);
+        const RowBlock block = view ? bind_output_view(local, *view, exchanged)
+                                    : block_of(launch.extents[0], world_.rank(), world_.ranks());
         for (std::size_t i = 0; i < local.args.size(); ++i) {
             BoundStream& bound = local.args[i].stream;
-            if (bound.storage == nullptr) {
+            if (bound.storage == nullptr || i == view) {
                 continue;
             }
             const ParamKind kind = launch.kernel->params[i].kind;
@@ -586,7 +631,7 @@ private:
                 continue;
             }
             const bool in_place =
-                (kind == ParamKind::OutputStream || kind == ParamKind::InputStream) &&
+                !view && (kind == ParamKind::OutputStream || kind == ParamKind::InputStream) &&
                 whole_stream(bound) &&
                 bound.region.same_shape(Region::dense(launch.rank, launch.extents));
             DistributedStorage& storage = distributed(*bound.storage);
@@ -595,7 +640,9 @@ private:
                 bound = {storage.local(), bound.region, block.first};
                 continue;
             }
-            if (const std::vector<RowBlock> wanted = rows_read(launch, i); !wanted.empty()) {
+            if (const std::vector<RowBlock> wanted = view ? std::vector<RowBlock>{}
+                                                          : rows_read(launch, i);
+                !wanted.empty()) {
                 storage.relayout(bound.region.count() / bound.region.extents[0], exchanged);
                 if (within_own_rows(wanted, launch.extents[0])) {
                     // Every rank reads only rows it holds (a[row][j]; any gather on one rank):
