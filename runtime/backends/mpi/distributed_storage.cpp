@@ -216,6 +216,13 @@ void DistributedStorage::read(const Region& region, void* host, std::size_t& exc
 
 std::array<std::size_t, 2> DistributedStorage::local_rows(const Region& region,
                                                           std::size_t& exchanged) {
+    const RowBlock mine =
+        region_rows_by_rank(region, exchanged)[static_cast<std::size_t>(world_->rank())];
+    return {mine.first, mine.end};
+}
+
+std::vector<RowBlock> DistributedStorage::region_rows_by_rank(const Region& region,
+                                                              std::size_t& exchanged) {
     // Rows of the region's own length: the region's rows then never straddle two ranks.
     std::size_t length = 1;
     if (covers(region, count()) && region.extents[0] != 0) {
@@ -225,8 +232,8 @@ std::array<std::size_t, 2> DistributedStorage::local_rows(const Region& region,
     }
     relayout(length, exchanged);
     // Region row r starts at storage element offset + r * stride, in storage row
-    // (offset + r * stride) / length: the rows held are those from the first that starts at or
-    // after the block's first element to the first that starts at or after its end.
+    // (offset + r * stride) / length: the rows a rank holds are those from the first that
+    // starts at or after its block's first element to the first that starts at or after its end.
     const std::size_t stride = std::max<std::size_t>(region.strides[0], 1);
     const std::size_t rows = region.extents[0];
     const auto first_at_or_after = [&](std::size_t element) -> std::size_t {
@@ -235,7 +242,13 @@ std::array<std::size_t, 2> DistributedStorage::local_rows(const Region& region,
         }
         return std::min(rows, (element - region.offset + stride - 1) / stride);
     };
-    return {first_at_or_after(block_.first * length), first_at_or_after(block_.end * length)};
+    std::vector<RowBlock> held;
+    for (int q = 0; q < world_->ranks(); ++q) {
+        const RowBlock block = block_of(this->rows(), q, world_->ranks());
+        held.push_back(
+            {first_at_or_after(block.first * length), first_at_or_after(block.end * length)});
+    }
+    return held;
 }
 
 void DistributedStorage::read_local(const Region& region, void* host) const {

@@ -66,6 +66,8 @@ public:
     /// region's rows (collective when that changes the layout). Adds the bytes received to
     /// `exchanged`.
     std::array<std::size_t, 2> local_rows(const Region& region, std::size_t& exchanged);
+    /// local_rows of every rank, in rank order (collective when the layout changes).
+    std::vector<RowBlock> region_rows_by_rank(const Region& region, std::size_t& exchanged);
     /// streamWriteLocal's read: the elements of `region`, all in this rank's rows, to `host`
     /// (no communication).
     void read_local(const Region& region, void* host) const;

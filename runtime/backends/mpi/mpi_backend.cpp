@@ -12,7 +12,9 @@
 //    rows the block reads from the ranks that hold them (MPI_Alltoallv); every other stream
 //    argument (other gathers, resized inputs, views) is gathered whole on every rank first;
 //    A call whose one output is a view runs by blocks too: each rank runs the rows of the view
-//    that lie in its block of the stream, written where they lie, every input gathered whole;
+//    that lie in its block of the stream, written where they lie; a streamed input of the
+//    domain's shape (a whole stream or a view) brings the rows of its stream that those read
+//    from the ranks holding them (MPI_Alltoallv), and every other stream argument comes whole;
 //    The two passes of a kernel with variable outputs run by blocks too: each rank counts its
 //    block's values, one MPI_Allgather of the counts gives each rank its offset in the result
 //    and the totals, and the values each rank pushed go to the ranks holding their slots
@@ -517,25 +519,91 @@ private:
         return outputs == 1 ? view : std::nullopt;
     }
 
-    /// Binds output `param` of `local`, a view, to this rank's block of its stream and returns
-    /// the rows of the view this rank holds, which it runs. DistributedStorage::local_rows lays
-    /// the stream out so that no row of the view straddles two ranks; view row r lies at element
-    /// offset + r * stride of the stream, so at offset + (r - first) * stride of the block when
-    /// the block's first element is that of view row `first`, less what precedes it in the row.
-    RowBlock bind_output_view(Launch& local, std::size_t param, std::size_t& exchanged) {
+    /// Binds output `param` of `local`, a view, to this rank's block of its stream and returns,
+    /// for every rank, the rows of the view it holds, which it runs.
+    /// DistributedStorage::region_rows_by_rank lays the stream out so that no row of the view
+    /// straddles two ranks; view row r lies at element offset + r * stride of the stream, so at
+    /// offset + (r - first) * stride of the block when the block's first element is that of view
+    /// row `first`, less what precedes it in the row.
+    std::vector<RowBlock> bind_output_view(Launch& local, std::size_t param,
+                                           std::size_t& exchanged) {
         BoundStream& bound = local.args[param].stream;
         DistributedStorage& storage = distributed(*bound.storage);
-        const auto [first, end] = storage.local_rows(bound.region, exchanged);
-        if (first >= end) {
+        std::vector<RowBlock> rows = storage.region_rows_by_rank(bound.region, exchanged);
+        const RowBlock mine = rows[static_cast<std::size_t>(world_.rank())];
+        if (mine.rows() == 0) {
             bound = {};
-            return {};
+            return rows;
         }
         Region region = bound.region;
         const std::size_t stride = std::max<std::size_t>(region.strides[0], 1);
         region.offset =
-            region.offset + first * stride - storage.block().first * storage.row_length();
-        bound = {storage.local(), region, first};
-        return {first, end};
+            region.offset + mine.first * stride - storage.block().first * storage.row_length();
+        bound = {storage.local(), region, mine.first};
+        return rows;
+    }
+
+    /// The row of its stream that row 0 of `region` lies in, when the stream is laid out by rows
+    /// of strides[0] elements (1 for 1-D) and each row of the region lies within one of them: a
+    /// whole stream, or a view (domain) of one. Nothing for any other region.
+    static std::optional<std::size_t> first_stream_row(const Region& region, std::size_t count) {
+        const std::size_t length = region.rank > 1 ? region.strides[0] : 1;
+        if (region.count() == 0 || length == 0 || count % length != 0 ||
+            (region.rank == 1 && region.strides[0] != 1)) {
+            return std::nullopt;
+        }
+        std::size_t span = 1; // from the first element of a region row to its last, and one
+        for (int d = 1; d < region.rank; ++d) {
+            const auto dim = static_cast<std::size_t>(d);
+            span += (region.extents[dim] - 1) * region.strides[dim];
+        }
+        if (region.offset % length + span > length) {
+            return std::nullopt;
+        }
+        return region.offset / length;
+    }
+
+    /// Binds `bound`, a streamed input of the domain's shape in a call whose output is a view,
+    /// to the rows of its stream that this rank's rows of the view read, fetched from the ranks
+    /// holding them (`view_rows`: every rank's rows of the view; MPI_Alltoallv). Returns false,
+    /// binding nothing, for an input whose rows do not lie in rows of its stream.
+    bool bind_input_rows(BoundStream& bound, const std::vector<RowBlock>& view_rows,
+                         std::vector<std::unique_ptr<Storage>>& fetched_rows,
+                         std::size_t& exchanged) {
+        const std::optional<std::size_t> row0 =
+            first_stream_row(bound.region, bound.storage->count());
+        if (!row0) {
+            return false;
+        }
+        DistributedStorage& storage = distributed(*bound.storage);
+        const std::size_t length = bound.region.rank > 1 ? bound.region.strides[0] : 1;
+        storage.relayout(length, exchanged);
+        std::vector<RowBlock> wanted;
+        for (const RowBlock& rows : view_rows) {
+            wanted.push_back(rows.rows() == 0 ? RowBlock{}
+                                              : RowBlock{*row0 + rows.first, *row0 + rows.end});
+        }
+        const auto me = static_cast<std::size_t>(world_.rank());
+        // Region row r lies at stream element offset + r * length: in storage whose first row
+        // is stream row `held`, at offset - held * length + r * length, which is
+        // (that offset + first * length) + (r - first) * length for first_row = first.
+        const auto bind_rows_from = [&](Storage* rows, std::size_t held) {
+            if (view_rows[me].rows() == 0) {
+                bound = {}; // this rank runs nothing
+                return;
+            }
+            Region region = bound.region;
+            region.offset = region.offset + view_rows[me].first * length - held * length;
+            bound = {rows, region, view_rows[me].first};
+        };
+        if (within_own_rows(wanted, storage.rows())) {
+            // Every rank reads only rows it holds (always so on one rank): no copy, no exchange.
+            bind_rows_from(storage.local(), storage.block().first);
+            return true;
+        }
+        fetched_rows.push_back(storage.rows_wanted(wanted, exchanged));
+        bind_rows_from(fetched_rows.back().get(), wanted[me].first);
+        return true;
     }
 
     /// The write pass of a variable-output call whose count pass ran by blocks (see
@@ -614,10 +682,12 @@ private:
         Launch local = launch;
         std::map<Storage*, std::unique_ptr<Storage>> wholes;
         std::vector<std::unique_ptr<Storage>> fetched_rows;
-        // An output view's rows, not the domain's even blocks, say what this rank runs; no input
-        // is then in place or fetched by its rows, which assume those blocks.
+        // An output view's rows, not the domain's even blocks, say what each rank runs: the
+        // streamed inputs then bring the rows those read, and the gathers come whole.
         const std::optional<std::size_t> view = output_view(launch);
-        const RowBlock block = view ? bind_output_view(local, *view, exchanged)
+        const std::vector<RowBlock> view_rows =
+            view ? bind_output_view(local, *view, exchanged) : std::vector<RowBlock>{};
+        const RowBlock block = view ? view_rows[static_cast<std::size_t>(world_.rank())]
                                     : block_of(launch.extents[0], world_.rank(), world_.ranks());
         for (std::size_t i = 0; i < local.args.size(); ++i) {
             BoundStream& bound = local.args[i].stream;
@@ -630,6 +700,11 @@ private:
                 bound = into == pushed_into.end() ? BoundStream{} : into->second;
                 continue;
             }
+            if (view && kind == ParamKind::InputStream &&
+                bound.region.same_shape(Region::dense(launch.rank, launch.extents)) &&
+                bind_input_rows(bound, view_rows, fetched_rows, exchanged)) {
+                continue;
+            }
             const bool in_place =
                 !view && (kind == ParamKind::OutputStream || kind == ParamKind::InputStream) &&
                 whole_stream(bound) &&
@@ -640,8 +715,8 @@ private:
                 bound = {storage.local(), bound.region, block.first};
                 continue;
             }
-            if (const std::vector<RowBlock> wanted = view ? std::vector<RowBlock>{}
-                                                          : rows_read(launch, i);
+            if (const std::vector<RowBlock> wanted =
+                    view ? std::vector<RowBlock>{} : rows_read(launch, i);
                 !wanted.empty()) {
                 storage.relayout(bound.region.count() / bound.region.extents[0], exchanged);
                 if (within_own_rows(wanted, launch.extents[0])) {
