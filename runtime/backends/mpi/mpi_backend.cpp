@@ -519,35 +519,38 @@ private:
         return outputs == 1 ? view : std::nullopt;
     }
 
+    /// `region`, rows [first, ...) of which lie in `rows`, storage holding the region's stream
+    /// from element `held` on: region row r lies at element offset + r * stride of the stream,
+    /// so at (offset + first * stride - held) + (r - first) * stride of `rows`.
+    static BoundStream rows_held_from(Storage* rows, Region region, std::size_t first,
+                                      std::size_t held) {
+        const std::size_t stride = std::max<std::size_t>(region.strides[0], 1);
+        region.offset = region.offset + first * stride - held;
+        return {rows, region, first};
+    }
+
     /// Binds output `param` of `local`, a view, to this rank's block of its stream and returns,
-    /// for every rank, the rows of the view it holds, which it runs.
-    /// DistributedStorage::region_rows_by_rank lays the stream out so that no row of the view
-    /// straddles two ranks; view row r lies at element offset + r * stride of the stream, so at
-    /// offset + (r - first) * stride of the block when the block's first element is that of view
-    /// row `first`, less what precedes it in the row.
+    /// for every rank, the rows of the view it holds, which it runs
+    /// (DistributedStorage::region_rows_by_rank lays the stream out so that no row of the view
+    /// straddles two ranks).
     std::vector<RowBlock> bind_output_view(Launch& local, std::size_t param,
                                            std::size_t& exchanged) {
         BoundStream& bound = local.args[param].stream;
         DistributedStorage& storage = distributed(*bound.storage);
         std::vector<RowBlock> rows = storage.region_rows_by_rank(bound.region, exchanged);
         const RowBlock mine = rows[static_cast<std::size_t>(world_.rank())];
-        if (mine.rows() == 0) {
-            bound = {};
-            return rows;
-        }
-        Region region = bound.region;
-        const std::size_t stride = std::max<std::size_t>(region.strides[0], 1);
-        region.offset =
-            region.offset + mine.first * stride - storage.block().first * storage.row_length();
-        bound = {storage.local(), region, mine.first};
+        bound = mine.rows() == 0 ? BoundStream{}
+                                 : rows_held_from(storage.local(), bound.region, mine.first,
+                                                  storage.block().first * storage.row_length());
         return rows;
     }
 
-    /// The row of its stream that row 0 of `region` lies in, when the stream is laid out by rows
-    /// of strides[0] elements (1 for 1-D) and each row of the region lies within one of them: a
-    /// whole stream, or a view (domain) of one. Nothing for any other region.
-    static std::optional<std::size_t> first_stream_row(const Region& region, std::size_t count) {
-        const std::size_t length = region.rank > 1 ? region.strides[0] : 1;
+    /// The row of its stream that row 0 of `region` lies in, when the stream (of `count`
+    /// elements) is laid out by rows of `length` elements, strides[0] (1 for 1-D), and each row
+    /// of the region lies within one of them: a whole stream, or a view (domain) of one. Nothing
+    /// for any other region.
+    static std::optional<std::size_t> first_stream_row(const Region& region, std::size_t count,
+                                                       std::size_t length) {
         if (region.count() == 0 || length == 0 || count % length != 0 ||
             (region.rank == 1 && region.strides[0] != 1)) {
             return std::nullopt;
@@ -570,31 +573,25 @@ private:
     bool bind_input_rows(BoundStream& bound, const std::vector<RowBlock>& view_rows,
                          std::vector<std::unique_ptr<Storage>>& fetched_rows,
                          std::size_t& exchanged) {
+        const std::size_t length = bound.region.rank > 1 ? bound.region.strides[0] : 1;
         const std::optional<std::size_t> row0 =
-            first_stream_row(bound.region, bound.storage->count());
+            first_stream_row(bound.region, bound.storage->count(), length);
         if (!row0) {
             return false;
         }
         DistributedStorage& storage = distributed(*bound.storage);
-        const std::size_t length = bound.region.rank > 1 ? bound.region.strides[0] : 1;
         storage.relayout(length, exchanged);
         std::vector<RowBlock> wanted;
         for (const RowBlock& rows : view_rows) {
             wanted.push_back(rows.rows() == 0 ? RowBlock{}
                                               : RowBlock{*row0 + rows.first, *row0 + rows.end});
         }
-        const auto me = static_cast<std::size_t>(world_.rank());
-        // Region row r lies at stream element offset + r * length: in storage whose first row
-        // is stream row `held`, at offset - held * length + r * length, which is
-        // (that offset + first * length) + (r - first) * length for first_row = first.
+        const RowBlock mine = view_rows[static_cast<std::size_t>(world_.rank())];
+        // `rows` holds the stream from its row `held` on; a rank that runs nothing binds nothing.
         const auto bind_rows_from = [&](Storage* rows, std::size_t held) {
-            if (view_rows[me].rows() == 0) {
-                bound = {}; // this rank runs nothing
-                return;
-            }
-            Region region = bound.region;
-            region.offset = region.offset + view_rows[me].first * length - held * length;
-            bound = {rows, region, view_rows[me].first};
+            bound = mine.rows() == 0
+                        ? BoundStream{}
+                        : rows_held_from(rows, bound.region, mine.first, held * length);
         };
         if (within_own_rows(wanted, storage.rows())) {
             // Every rank reads only rows it holds (always so on one rank): no copy, no exchange.
@@ -602,7 +599,7 @@ private:
             return true;
         }
         fetched_rows.push_back(storage.rows_wanted(wanted, exchanged));
-        bind_rows_from(fetched_rows.back().get(), wanted[me].first);
+        bind_rows_from(fetched_rows.back().get(), *row0 + mine.first);
         return true;
     }
 

@@ -9,16 +9,14 @@
 // rest of the body once per element, and which kernels keep the plain loop. The thread grain.
 // `fixed` values: gathers, constants and reductions hold bytes, conversions to fixed saturate.
 
+#include "checked_source_test.hpp"
 #include "codegen/backend_generator.hpp"
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
 #include "codegen/cpu/simd_loop.hpp"
 #include "codegen/kernel_stub_emitter.hpp"
-#include "parse/parser.hpp"
-#include "sema/sema.hpp"
 
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <stdexcept>
 
 namespace brcc {
@@ -33,22 +31,8 @@ std::string cpu_generator_code(const brcc::KernelDecl& kernel) {
     return "";
 }
 
-class CpuSourceTest : public ::testing::Test {
+class CpuSourceTest : public CheckedSourceTest {
 protected:
-    /// Parses and checks `source`, which must be free of errors.
-    void analyze_source(std::string source) {
-        const std::uint32_t file = sources_.add_buffer("test.br", std::move(source));
-        unit_ = parse_translation_unit(sources_, file, {}, diags_);
-        ASSERT_TRUE(unit_ != nullptr && !diags_.has_errors()) << out_.str();
-        ASSERT_TRUE(analyze(*unit_, diags_)) << out_.str();
-    }
-
-    const KernelDecl& kernel(std::string_view name) const {
-        const KernelDecl* found = unit_->find_kernel(name);
-        EXPECT_NE(found, nullptr) << name;
-        return *found;
-    }
-
     /// The first `for` statement directly in kernel `name`'s body.
     const For& first_loop(std::string_view name) const {
         for (const Stmt* stmt : kernel(name).body->body) {
@@ -57,16 +41,7 @@ protected:
         }
         throw std::logic_error(std::string(name) + " has no for loop");
     }
-
-    SourceManager sources_;
-    std::ostringstream out_;
-    DiagnosticEngine diags_{sources_, out_, false};
-    std::unique_ptr<TranslationUnit> unit_;
 };
-
-bool contains(const std::string& text, std::string_view part) {
-    return text.find(part) != std::string::npos;
-}
 
 TEST_F(CpuSourceTest, DotProductOverGatherRowsIsASimdReduction) {
     analyze_source(R"(

@@ -5,40 +5,22 @@
 // may fold it otherwise (NVIDIA's made 0.0 / 0.0 zero where C gives NaN); expressions with a
 // value known only at run time stay expressions.
 
+#include "checked_source_test.hpp"
 #include "codegen/gl/glsl_kernel_emitter.hpp"
-#include "parse/parser.hpp"
-#include "sema/sema.hpp"
 
 #include <gtest/gtest.h>
-
-#include <sstream>
 
 namespace brcc {
 namespace {
 
-class GlslSourceTest : public ::testing::Test {
+class GlslSourceTest : public CheckedSourceTest {
 protected:
     /// The GLSL of kernel `name` in `source`, which must be free of errors.
     std::string glsl_of(std::string source, std::string_view name) {
-        const std::uint32_t file = sources_.add_buffer("test.br", std::move(source));
-        unit_ = parse_translation_unit(sources_, file, {}, diags_);
-        EXPECT_TRUE(unit_ != nullptr && !diags_.has_errors()) << out_.str();
-        if (unit_ == nullptr || !analyze(*unit_, diags_))
-            return "";
-        const KernelDecl* kernel = unit_->find_kernel(name);
-        EXPECT_NE(kernel, nullptr) << name;
-        return kernel == nullptr ? "" : glsl_kernel_source(*kernel);
+        analyze_source(std::move(source));
+        return HasFatalFailure() ? "" : glsl_kernel_source(kernel(name));
     }
-
-    SourceManager sources_;
-    std::ostringstream out_;
-    DiagnosticEngine diags_{sources_, out_, false};
-    std::unique_ptr<TranslationUnit> unit_;
 };
-
-bool contains(const std::string& text, std::string_view part) {
-    return text.find(part) != std::string::npos;
-}
 
 TEST_F(GlslSourceTest, ConstantDivisionByZeroIsIeeeNotTheDriversFolding) {
     const std::string glsl = glsl_of(R"(
@@ -68,7 +50,7 @@ kernel void negative(float a<>, out float2 r<>) {
     EXPECT_TRUE(contains(glsl, "vec4(0.333333343, 1.0, -2.5, uintBitsToFloat(0x7f800000u) - a)"))
         << glsl;
     // A negative value is one operand: `- -2.0` must not print as the decrement `--2.0`.
-    const std::string negative = glsl_kernel_source(*unit_->find_kernel("negative"));
+    const std::string negative = glsl_kernel_source(kernel("negative"));
     EXPECT_TRUE(contains(negative, "vec2(-(-2.0), a - (-2.0))")) << negative;
 }
 
