@@ -40,7 +40,8 @@ test: configure
 # Differential testing (CONTRIBUTING.md): N generated test programs (units: a kernel with its
 # helpers, inputs and launch), linked FUZZ_UNITS to an executable (seeds SEED, SEED+1, ... name the
 # executables) so the C++ compiler's start-up is paid once per FUZZ_UNITS; each executable runs
-# on every backend that starts and is compared with cpu; each disagreeing one is reduced and kept
+# on every backend that starts (the mpi backend on 3 ranks of one MPI job) and is compared with
+# cpu; each disagreeing one is reduced and kept
 # in tests/fuzz_diff/regressions/, which `make test` replays. The reducer is our own
 # (tests/fuzz_diff/reducer.cpp), so nothing more is installed.
 N ?= 100
@@ -49,7 +50,7 @@ FUZZ_UNITS ?= 16
 fuzz-diff: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook brook_fuzz_diff
 	build/bin/brook_fuzz_diff --brcc build/bin/brcc --work build/fuzz_diff --seed $(SEED) \
-	    --count $$((($(N) + $(FUZZ_UNITS) - 1) / $(FUZZ_UNITS))) --units $(FUZZ_UNITS) --jobs $(JOBS) --backends cpu,gl,cuda \
+	    --count $$((($(N) + $(FUZZ_UNITS) - 1) / $(FUZZ_UNITS))) --units $(FUZZ_UNITS) --jobs $(JOBS) --backends cpu,gl,cuda,mpi:cpu@3 \
 	    --keep tests/fuzz_diff/regressions
 
 # The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/).

@@ -9,10 +9,12 @@
 #include "output_compare.hpp"
 #include "process.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace brook_fuzz {
 namespace fs = std::filesystem;
@@ -22,6 +24,7 @@ using brook_test::ProcessSpec;
 namespace {
 
 constexpr double compile_timeout_s = 300.0;
+constexpr int max_ranks = 64;
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
@@ -87,14 +90,41 @@ std::optional<std::string> compile(const Setup& setup, const std::string& source
     return std::nullopt;
 }
 
+BackendSpec parse_backend(const std::string& name) {
+    const std::size_t at = name.rfind('@');
+    if (at == std::string::npos) {
+        return {name, 0};
+    }
+    const std::string ranks = name.substr(at + 1);
+    int count = 0;
+    const auto [end, error] = std::from_chars(ranks.data(), ranks.data() + ranks.size(), count);
+    if (at == 0 || error != std::errc{} || end != ranks.data() + ranks.size() || count < 1 ||
+        count > max_ranks) {
+        throw std::invalid_argument("'" + name +
+                                    "' is not a backend: write NAME, or NAME@N for N (1 to " +
+                                    std::to_string(max_ranks) + ") ranks of an MPI job");
+    }
+    return {name.substr(0, at), count};
+}
+
 BackendRun run_backend(const Setup& setup, const std::string& name, const std::string& backend) {
+    const BackendSpec which = parse_backend(backend);
+    const std::string program = (fs::path(setup.work_dir) / name).string();
     ProcessSpec spec;
-    spec.argv = {(fs::path(setup.work_dir) / name).string()};
-    spec.env = {{"BRT_RUNTIME", backend}};
+    if (which.ranks == 0) {
+        spec.argv = {program};
+    } else if (setup.rank_launcher.empty()) {
+        return BackendRun{backend, true, false, {}, "this build has no MPI launcher"};
+    } else {
+        spec.argv = setup.rank_launcher;
+        spec.argv.push_back(std::to_string(which.ranks));
+        spec.argv.push_back(program);
+    }
+    spec.env = {{"BRT_RUNTIME", which.runtime}};
     spec.timeout_s = setup.run_timeout_s;
     const ProcessResult result = brook_test::run_process(spec);
     BackendRun run{backend, false, false, result.out, {}};
-    if (backend != "cpu" && brook_test::backend_unavailable(result, backend)) {
+    if (backend != "cpu" && brook_test::backend_unavailable(result, which.runtime)) {
         run.skipped = true;
         run.problem = result.err;
         return run;

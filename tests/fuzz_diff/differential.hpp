@@ -24,7 +24,21 @@ struct Setup {
     std::string work_dir;
     std::vector<std::string> cxx_flags;
     double run_timeout_s = 600.0;
+    /// The command that runs a program on N ranks of one MPI job, as `LAUNCHER... N PROGRAM`
+    /// (runtime/backends/mpi/tests/run_on_ranks.sh and the mpiexec CMake found, which also checks
+    /// that every rank printed the same); empty in a build without MPI.
+    std::vector<std::string> rank_launcher;
 };
+
+/// A backend as the backend list names it: `NAME` runs the program once with BRT_RUNTIME=NAME;
+/// `NAME@N` runs it on N ranks through Setup::rank_launcher (the mpi backend: `mpi:cpu@3`).
+struct BackendSpec {
+    std::string runtime;
+    int ranks = 0; ///< 0: not an MPI job
+};
+
+/// Parses `NAME` or `NAME@N` (N from 1 to 64); throws std::invalid_argument otherwise.
+[[nodiscard]] BackendSpec parse_backend(const std::string& name);
 
 /// What one backend did with the program.
 struct BackendRun {
@@ -39,7 +53,8 @@ struct BackendRun {
 [[nodiscard]] std::optional<std::string> compile(const Setup& setup, const std::string& source,
                                                  const std::string& name);
 
-/// Runs WORK/NAME with BRT_RUNTIME=backend.
+/// Runs WORK/NAME with the backend `backend` names (parse_backend); an MPI job is skipped, named,
+/// in a build without a rank launcher.
 [[nodiscard]] BackendRun run_backend(const Setup& setup, const std::string& name,
                                      const std::string& backend);
 

@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 // The generator's determinism and the reducer's contract, without compiling anything.
+#include "differential.hpp"
 #include "generator.hpp"
 #include "reducer.hpp"
 
 #include <gtest/gtest.h>
+#include <stdexcept>
 
 namespace brook_fuzz {
 namespace {
@@ -36,6 +38,7 @@ TEST(FuzzDiffGenerator, ProgramsUseEveryUnitKind) {
                                   "do {",
                                   "'A'",
                                   "'E'",
+                                  ".domain(",
                                   "uint",
                                   "char",
                                   "uchar",
@@ -56,6 +59,16 @@ TEST(FuzzDiffGenerator, ProgramsUseEveryUnitKind) {
                                   "%= 65536u;",
                                   "vout shape E:"}) {
         EXPECT_NE(all.find(construct), std::string::npos) << construct;
+    }
+}
+
+TEST(FuzzDiffBackends, NamesAndRanks) {
+    EXPECT_EQ(parse_backend("gl").runtime, "gl");
+    EXPECT_EQ(parse_backend("gl").ranks, 0);
+    EXPECT_EQ(parse_backend("mpi:cpu@3").runtime, "mpi:cpu");
+    EXPECT_EQ(parse_backend("mpi:cpu@3").ranks, 3);
+    for (const char* bad : {"mpi@", "mpi@0", "mpi@x", "mpi@3x", "@2", "mpi@65"}) {
+        EXPECT_THROW((void)parse_backend(bad), std::invalid_argument) << bad;
     }
 }
 

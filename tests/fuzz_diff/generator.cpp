@@ -190,15 +190,17 @@ public:
         p.seed = seed;
         for (int u = 0; u < units; ++u) {
             unit_ = u;
-            const int kind = rng_.below(10);
+            const int kind = rng_.below(12);
             if (kind < 6) {
                 p.units.push_back(map_unit());
             } else if (kind < 8) {
                 p.units.push_back(reduce_unit());
             } else if (kind < 9) {
                 p.units.push_back(vout_unit());
-            } else {
+            } else if (kind < 10) {
                 p.units.push_back(scatter_unit());
+            } else {
+                p.units.push_back(view_unit());
             }
         }
         return p;
@@ -1278,6 +1280,154 @@ private:
                 std::to_string(t.width) + "); streamWrite(" + out + ", h.data()); " +
                 print_call(out, "h.data()", "(int)h.size()", t, Storage::word, Cls::exact) + " }\n";
         return Unit{{k}, host, {}};
+    }
+
+    // A `.domain()` view of `shape`: `extent` elements from `first` along each dimension, as the
+    // bounds are written (an int for 1-D, else intN with .x the last dimension).
+    static std::string domain_of(const std::string& stream, const std::vector<int>& first,
+                                 const std::vector<int>& extent) {
+        const auto bound = [&](bool end) {
+            std::string parts;
+            for (std::size_t d = first.size(); d-- > 0;) {
+                const int value = first[d] + (end ? extent[d] : 0);
+                parts += (parts.empty() ? "" : ", ") + std::to_string(value);
+            }
+            return first.size() == 1 ? parts
+                                     : "int" + std::to_string(first.size()) + "(" + parts + ")";
+        };
+        return stream + ".domain(" + bound(false) + ", " + bound(true) + ")";
+    }
+
+    // Where a view of `extent` may start in a stream of `shape`.
+    std::vector<int> view_start(const std::vector<int>& shape, const std::vector<int>& extent) {
+        std::vector<int> first;
+        for (std::size_t d = 0; d < shape.size(); ++d) {
+            first.push_back(rng_.range(0, shape[d] - extent[d]));
+        }
+        return first;
+    }
+
+    // Views (`.domain()`) as an output, an input, a gather, a reduce input and in
+    // streamRead/streamWrite, over streams of 1 to 3 dimensions whose rows split unevenly between
+    // ranks, and streams one call hands on to the next: a view of `dst` is written from a view of
+    // `src`, from `src` whole (resized to the view) or from another view of `dst` itself (the call
+    // reads the values from before it), then `dst` is printed whole and as the view, and a
+    // reduction folds a view of it.
+    Unit view_unit() {
+        scope_.clear();
+        gathers_.clear();
+        const std::string p = prefix();
+        const int rank = rng_.range(1, 3);
+        // The input: a view of src, src whole (resized to the view, so each of the view's
+        // extents divides src's), or a view of dst itself.
+        const int input_kind = rng_.below(3);
+        std::vector<int> shape;
+        std::vector<int> extent;
+        for (int d = 0; d < rank; ++d) {
+            shape.push_back(rank == 1 ? rng_.range(3, 40) : rng_.range(2, rank == 2 ? 9 : 5));
+            if (input_kind != 1) {
+                extent.push_back(rng_.range(1, shape.back()));
+                continue;
+            }
+            std::vector<int> divisors;
+            for (int e = 1; e <= shape.back(); ++e) {
+                if (shape.back() % e == 0) {
+                    divisors.push_back(e);
+                }
+            }
+            extent.push_back(rng_.pick(divisors));
+        }
+        const Type in_t = random_type();
+        const Storage in_storage = random_storage(in_t);
+        const Type out_t = random_type();
+        const Storage out_storage = random_storage(out_t);
+        const std::string src = p + "src";
+        const std::string dst = p + "dst";
+        std::string host = input_stream(src, in_t, shape, in_storage);
+        host += input_stream(dst, out_t, shape, out_storage);
+        if (rng_.chance(30)) { // part of dst replaced through a view
+            const std::vector<int> part = view_start(shape, std::vector<int>(shape.size(), 1));
+            std::vector<int> part_extent;
+            for (std::size_t d = 0; d < shape.size(); ++d) {
+                part_extent.push_back(rng_.range(1, shape[d] - part[d]));
+            }
+            host += "        static const " + c_type_of(out_t, out_storage) + " " + p +
+                    "patch[] = " + data(out_t, count(part_extent), out_storage) + ";\n" +
+                    "        streamRead(" + domain_of(dst, part, part_extent) + ", " + p +
+                    "patch);\n";
+        }
+
+        const Type a_t = input_kind == 2 ? out_t : in_t;
+        const Storage a_storage = input_kind == 2 ? out_storage : in_storage;
+        const std::string input =
+            input_kind == 0   ? domain_of(src, view_start(shape, extent), extent)
+            : input_kind == 1 ? src
+                              : domain_of(dst, view_start(shape, extent), extent);
+        std::vector<std::string> params = {type_name(a_t, a_storage) + " a<>"};
+        std::vector<std::string> args = {input};
+        scope_.push_back(Var{read_as("a", a_t, a_storage), a_t, Cls::exact,
+                             data_bound(a_t, a_storage), integral(a_t.scalar) ? 0 : 2});
+        scope_.push_back(Var{"indexof(a)", Type{Scalar::f, 4}, Cls::exact, 64, 0});
+        scope_.push_back(Var{"indexof(r)", Type{Scalar::f, 4}, Cls::exact, 64, 0});
+        if (rank <= 2 && rng_.chance(50)) { // src, or a view of it, read anywhere
+            std::vector<int> gather_extent;
+            for (const int e : shape) {
+                gather_extent.push_back(rng_.range(1, e));
+            }
+            params.push_back(type_name(in_t, in_storage) + " g" + (rank == 1 ? "[]" : "[][]"));
+            args.push_back(rng_.chance(50)
+                               ? src
+                               : domain_of(src, view_start(shape, gather_extent), gather_extent));
+            gathers_.push_back(Gather{"g", in_t, rank, in_storage});
+        }
+        const std::vector<int> out_first = view_start(shape, extent);
+        const std::string output = domain_of(dst, out_first, extent);
+        params.push_back("out " + type_name(out_t, out_storage) + " r<>");
+        args.push_back(output);
+
+        Kernel k{"kernel void " + p + "view(", {}};
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            k.head += (i ? ", " : "") + params[i];
+        }
+        k.head += ")";
+        helper_.reset();
+        depth_budget_ = 1;
+        k.body = declare_locals(rng_.range(1, 2));
+        std::vector<Stmt> rest = block(1, rng_.range(1, 3), {});
+        k.body.insert(k.body.end(), rest.begin(), rest.end());
+        const Var target{"r", out_t, Cls::exact, integral(out_t.scalar) ? int_limit : exact_limit,
+                         8};
+        k.body.push_back(Stmt{{"r = $0;"},
+                              {coerce_to(mix_in_local(gen(out_t, Cls::exact, 3)), target).e},
+                              {},
+                              false});
+
+        host += "        " + p + "view(";
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            host += (i ? ", " : "") + args[i];
+        }
+        host += ");\n";
+        host += print_stream(dst, out_t, count(shape), Cls::exact, out_storage);
+        const std::string n = std::to_string(count(extent) * out_t.width);
+        host += "        { static " + c_type_of(out_t, out_storage) + " h[" + n +
+                "]; streamWrite(" + output + ", h); " +
+                print_call(dst + " view", "h", n, out_t, out_storage, Cls::exact) + " }\n";
+
+        if (out_storage != Storage::word) { // a reduction's input and result share one type
+            return Unit{{k}, host, {}};
+        }
+        // min or max of a view of dst: exact whatever the order.
+        Kernel fold{"reduce void " + p + "fold(" + type_name(out_t) + " a<>, reduce " +
+                        type_name(out_t) + " r<>)",
+                    {Stmt{{rng_.chance(50) ? "r = min(r, a);" : "r = max(a, r);"}, {}, {}, false}}};
+        const std::vector<int> folded = view_start(shape, extent);
+        host += "        " + type_name(out_t) + " " + p + "least;\n";
+        host += "        " + p + "fold(" + domain_of(dst, folded, extent) + ", " + p + "least);\n";
+        host += "        " +
+                print_call(p + "least", "(const " + c_type_of(out_t) + "*)&" + p + "least",
+                           std::to_string(out_t.width), out_t, Storage::word, Cls::exact) +
+                "\n";
+        return Unit{{k, fold}, host, {}};
     }
 
     // streamScatterOp and streamGatherOp with in-range and clamped indices.

@@ -16,6 +16,7 @@
 #include <iostream>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -24,6 +25,16 @@ using namespace brook_fuzz;
 namespace {
 
 constexpr int skip_status = 77; // CTest's SKIP_RETURN_CODE for our tests
+
+// run_on_ranks.sh and mpiexec as this build found them (tests/fuzz_diff/CMakeLists.txt); none
+// without MPI, where a NAME@N backend is then a named skip.
+std::vector<std::string> default_rank_launcher() {
+    const std::string mpiexec = BROOK_FUZZ_DIFF_MPIEXEC;
+    if (mpiexec.empty()) {
+        return {};
+    }
+    return {BROOK_FUZZ_DIFF_RUN_ON_RANKS, mpiexec};
+}
 
 std::vector<std::string> split_list(const std::string& list) {
     std::vector<std::string> items;
@@ -228,7 +239,14 @@ int main(int argc, char** argv) {
     app.add_option("--work", setup.work_dir, "where programs are built")->default_val("fuzz_diff");
     app.add_option("--cxx-flag", setup.cxx_flags, "a flag for the C++ compiler (repeatable)")
         ->allow_extra_args(false);
-    app.add_option("--backends", options.backends, "backends to compare with cpu");
+    app.add_option("--backends", options.backends,
+                   "backends to compare with cpu; NAME@N runs on N ranks of an MPI job "
+                   "(mpi:cpu@3)");
+    setup.rank_launcher = default_rank_launcher();
+    app.add_option("--rank-launcher", setup.rank_launcher,
+                   "the command that runs a program on N ranks, as COMMAND... N PROGRAM "
+                   "(repeatable, one word each)")
+        ->allow_extra_args(false);
     app.add_option("--jobs", options.jobs, "programs checked at once");
     app.add_option("--keep", options.keep_dir, "where disagreeing programs go, reduced");
     app.add_option("--reduce-budget", options.reduce_budget, "checks the reducer may run");
@@ -264,6 +282,15 @@ int main(int argc, char** argv) {
     }
     if (setup.brcc.empty()) {
         std::cerr << "brook_fuzz_diff: error: --brcc is required to compile the programs\n";
+        return 2;
+    }
+    try {
+        for (const std::string& backend : split_list(options.backends)) {
+            (void)parse_backend(backend);
+        }
+        (void)parse_backend(replay_backend);
+    } catch (const std::invalid_argument& error) {
+        std::cerr << "brook_fuzz_diff: error: " << error.what() << '\n';
         return 2;
     }
     if (replay_command->parsed()) {
