@@ -116,13 +116,16 @@ std::vector<std::byte> DistributedStorage::all_elements(std::size_t& exchanged) 
     return all;
 }
 
-std::unique_ptr<Storage> DistributedStorage::whole(std::size_t& exchanged) const {
+WholeStream DistributedStorage::whole(std::size_t& exchanged) {
+    if (world_->ranks() == 1 && local_ != nullptr) {
+        return WholeStream::own(local_.get());
+    }
     const std::vector<std::byte> all = all_elements(exchanged);
     std::unique_ptr<Storage> copy = inner_->allocate(type_, count());
     if (count() != 0) {
         inner_->write(*copy, run_of(0, count()), all.data());
     }
-    return copy;
+    return WholeStream::copy(std::move(copy));
 }
 
 std::unique_ptr<Storage> DistributedStorage::rows_wanted(std::span<const RowBlock> wanted,
@@ -158,7 +161,7 @@ std::unique_ptr<Storage> DistributedStorage::rows_wanted(std::span<const RowBloc
 }
 
 void DistributedStorage::keep_block_of(const Storage& whole) {
-    if (local_ == nullptr) {
+    if (local_ == nullptr || &whole == local_.get()) {
         return;
     }
     std::vector<std::byte> mine(local_count() * element_size());

@@ -22,9 +22,32 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace brook::detail::mpi {
+
+/// Every element of a distributed stream in the inner backend, for one call
+/// (DistributedStorage::whole): the rank's own storage, or a copy it owns.
+class WholeStream {
+public:
+    WholeStream() = default;
+    static WholeStream own(Storage* storage) { return WholeStream(nullptr, storage); }
+    static WholeStream copy(std::unique_ptr<Storage> copy) {
+        Storage* storage = copy.get();
+        return WholeStream(std::move(copy), storage);
+    }
+    Storage* get() const { return storage_; }
+    Storage& operator*() const { return *storage_; }
+    explicit operator bool() const { return storage_ != nullptr; }
+
+private:
+    WholeStream(std::unique_ptr<Storage> copy, Storage* storage)
+        : copy_(std::move(copy)), storage_(storage) {}
+
+    std::unique_ptr<Storage> copy_;
+    Storage* storage_ = nullptr;
+};
 
 class DistributedStorage final : public Storage {
 public:
@@ -47,14 +70,17 @@ public:
     /// Every element, in order, on every rank (collective). Adds the bytes received to
     /// `exchanged`.
     std::vector<std::byte> all_elements(std::size_t& exchanged) const;
-    /// A copy of every element in the inner backend (collective).
-    std::unique_ptr<Storage> whole(std::size_t& exchanged) const;
+    /// Every element in the inner backend (collective): this rank's own storage where it holds
+    /// them all (one rank), so that what a call writes there is the stream's; else a copy
+    /// gathered from every rank.
+    WholeStream whole(std::size_t& exchanged);
     /// The rows `wanted[rank]` of this rank (every rank passes the same list) in new inner
     /// storage, each rank sending the others the wanted rows it holds (collective); null when
     /// this rank wants none. Adds the bytes received to `exchanged`.
     std::unique_ptr<Storage> rows_wanted(std::span<const RowBlock> wanted,
                                          std::size_t& exchanged) const;
-    /// Takes this rank's rows from `whole`, inner storage of every element (no communication).
+    /// Takes this rank's rows from `whole`, inner storage of every element (no communication;
+    /// nothing to take from this rank's own storage).
     void keep_block_of(const Storage& whole);
 
     /// streamRead's write: each rank stores the elements of `region` in its own rows, from its

@@ -14,7 +14,8 @@
 //    A call whose one output is a view runs by blocks too: each rank runs the rows of the view
 //    that lie in its block of the stream, written where they lie; a streamed input of the
 //    domain's shape (a whole stream or a view) brings the rows of its stream that those read
-//    from the ranks holding them (MPI_Alltoallv), and every other stream argument comes whole;
+//    from the ranks holding them (MPI_Alltoallv), as a gather whose rows brcc bounded does
+//    (segment's border rows and columns), and every other stream argument comes whole;
 //    The two passes of a kernel with variable outputs run by blocks too: each rank counts its
 //    block's values, one MPI_Allgather of the counts gives each rank its offset in the result
 //    and the totals, and the values each rank pushed go to the ranks holding their slots
@@ -297,9 +298,7 @@ public:
             return;
         }
     }
-    bool runs_variable_outputs() const override {
-        return inner_->runs_variable_outputs();
-    }
+    bool runs_variable_outputs() const override { return inner_->runs_variable_outputs(); }
     /// After a count pass by blocks: each rank's counters of its own elements become slots from
     /// 0 in the values its block pushes, and one MPI_Allgather of every rank's count per
     /// variable output gives each rank its offset in the result (the exclusive scan of the
@@ -359,9 +358,9 @@ public:
         std::vector<std::byte> partial(size + 1);
         std::size_t exchanged = 0;
         Launch local = launch;
-        std::map<Storage*, std::unique_ptr<Storage>> gathers;
+        std::map<Storage*, WholeStream> gathers;
         bind_whole_except(local, input, gathers, exchanged);
-        std::unique_ptr<Storage> whole;
+        WholeStream whole;
         if (whole_stream(bound) && launch.rank > 0) {
             // Fold this rank's rows: a contiguous run of the row-major order.
             storage.relayout(row_length_of(launch), exchanged);
@@ -375,7 +374,7 @@ public:
             whole = storage.whole(exchanged);
             local.args[index].stream = {whole.get(), bound.region, 0};
         }
-        if (local.element_count != 0 && (whole == nullptr || world_.rank() == 0)) {
+        if (local.element_count != 0 && (!whole || world_.rank() == 0)) {
             inner_->reduce_to_value(local, input, partial.data());
             partial[size] = std::byte{1};
         }
@@ -406,12 +405,12 @@ public:
         }
         // A view: every rank folds the whole input into the whole target and keeps its rows.
         Launch local = launch;
-        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        std::map<Storage*, WholeStream> wholes;
         bind_whole(local, wholes, exchanged);
         DistributedStorage& written = distributed(*target.storage);
         written.adopt_rows_of(target.region);
-        std::unique_ptr<Storage>& whole_target = wholes[target.storage];
-        if (whole_target == nullptr) {
+        WholeStream& whole_target = wholes[target.storage];
+        if (!whole_target) {
             whole_target = written.whole(exchanged);
         }
         inner_->reduce_to_stream(local, input, {whole_target.get(), target.region, 0});
@@ -677,15 +676,18 @@ private:
         std::size_t exchanged = 0;
         const std::size_t row_length = row_length_of(launch);
         Launch local = launch;
-        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        std::map<Storage*, WholeStream> wholes;
         std::vector<std::unique_ptr<Storage>> fetched_rows;
         // An output view's rows, not the domain's even blocks, say what each rank runs: the
-        // streamed inputs then bring the rows those read, and the gathers come whole.
+        // streamed inputs then bring the rows those read.
         const std::optional<std::size_t> view = output_view(launch);
         const std::vector<RowBlock> view_rows =
             view ? bind_output_view(local, *view, exchanged) : std::vector<RowBlock>{};
-        const RowBlock block = view ? view_rows[static_cast<std::size_t>(world_.rank())]
-                                    : block_of(launch.extents[0], world_.rank(), world_.ranks());
+        std::vector<RowBlock> domain_rows = view_rows;
+        for (int r = 0; !view && r < world_.ranks(); ++r) {
+            domain_rows.push_back(block_of(launch.extents[0], r, world_.ranks()));
+        }
+        const RowBlock block = domain_rows[static_cast<std::size_t>(world_.rank())];
         for (std::size_t i = 0; i < local.args.size(); ++i) {
             BoundStream& bound = local.args[i].stream;
             if (bound.storage == nullptr || i == view) {
@@ -712,11 +714,10 @@ private:
                 bound = {storage.local(), bound.region, block.first};
                 continue;
             }
-            if (const std::vector<RowBlock> wanted =
-                    view ? std::vector<RowBlock>{} : rows_read(launch, i);
+            if (const std::vector<RowBlock> wanted = rows_read(launch, i, domain_rows);
                 !wanted.empty()) {
                 storage.relayout(bound.region.count() / bound.region.extents[0], exchanged);
-                if (within_own_rows(wanted, launch.extents[0])) {
+                if (within_own_rows(wanted, storage.rows())) {
                     // Every rank reads only rows it holds (a[row][j]; any gather on one rank):
                     // its block serves as it is, with no copy and no exchange.
                     bound = {storage.local(), bound.region, storage.block().first};
@@ -727,8 +728,8 @@ private:
                          wanted[static_cast<std::size_t>(world_.rank())].first};
                 continue;
             }
-            std::unique_ptr<Storage>& whole = wholes[bound.storage];
-            if (whole == nullptr) {
+            WholeStream& whole = wholes[bound.storage];
+            if (!whole) {
                 storage.adopt_rows_of(bound.region);
                 whole = storage.whole(exchanged);
             }
@@ -755,7 +756,7 @@ private:
         DistributedStorage& source = distributed(*launch.args[param].stream.storage);
         DistributedStorage& result = distributed(*target.storage);
         Launch with_gathers = launch;
-        std::map<Storage*, std::unique_ptr<Storage>> gathers;
+        std::map<Storage*, WholeStream> gathers;
         bind_whole_except(with_gathers, input, gathers, exchanged);
         const Region& shape = target.region;
         const std::size_t input_rows = launch.extents[0];
@@ -884,17 +885,18 @@ private:
         inner_->read(*folded, Region::dense(1, {row_length, 0, 0, 0}), into);
     }
 
-    /// For a gather whose rows brcc bounded (ParamInfo::row_from) in a launch where they follow
-    /// the domain's rows: the rows each rank's block reads (clamped to the stream, as gathers
-    /// are). Empty when any row may be read.
-    std::vector<RowBlock> rows_read(const Launch& launch, std::size_t param) const {
+    /// For a whole stream gathered by rows brcc bounded (ParamInfo::row_from) around the
+    /// element's row in the domain: the rows of it each rank reads when it runs the domain's
+    /// rows `domain_rows[rank]` (clamped to the stream, as gathers are). Empty when any row may
+    /// be read.
+    std::vector<RowBlock> rows_read(const Launch& launch, std::size_t param,
+                                    std::span<const RowBlock> domain_rows) const {
         const ParamInfo& info = launch.kernel->params[param];
         const Region& gather = launch.args[param].stream.region;
         if (info.kind != ParamKind::Gather || info.row_from < 0 ||
             info.row_from != launch.rank - 1 || !whole_stream(launch.args[param].stream) ||
             std::popcount(info.gather_index_widths) != 1 ||
-            std::countr_zero(info.gather_index_widths) != gather.rank ||
-            gather.extents[0] != launch.extents[0] || gather.extents[0] == 0) {
+            std::countr_zero(info.gather_index_widths) != gather.rank || gather.extents[0] == 0) {
             return {};
         }
         // The row is the element's own only when indexof's stream has the domain's shape.
@@ -920,8 +922,7 @@ private:
         const auto rows = static_cast<long long>(gather.extents[0]);
         const auto clamped = [&](long long row) { return std::clamp(row, 0LL, rows - 1); };
         std::vector<RowBlock> wanted;
-        for (int r = 0; r < world_.ranks(); ++r) {
-            const RowBlock block = block_of(gather.extents[0], r, world_.ranks());
+        for (const RowBlock& block : domain_rows) {
             if (block.rows() == 0) {
                 wanted.push_back({});
                 continue;
@@ -939,8 +940,7 @@ private:
                                                     int component) {
         const ElementType& type = launch.kernel->params[param].element_type();
         const FieldInfo& field = type.fields.front();
-        const auto* at = static_cast<const std::byte*>(launch.args[param].constant) +
-                         field.offset +
+        const auto* at = static_cast<const std::byte*>(launch.args[param].constant) + field.offset +
                          static_cast<std::size_t>(component) * scalar_size(field.scalar);
         if (field.scalar == ScalarKind::Float32) {
             float value = 0.0f;
@@ -970,23 +970,22 @@ private:
 
     /// Binds every stream argument of `launch` to a whole copy in the inner backend, one per
     /// storage.
-    void bind_whole(Launch& launch, std::map<Storage*, std::unique_ptr<Storage>>& wholes,
+    void bind_whole(Launch& launch, std::map<Storage*, WholeStream>& wholes,
                     std::size_t& exchanged) {
         bind_whole_except(launch, -1, wholes, exchanged);
     }
 
     /// bind_whole for every stream argument but `except` (a reduction's input, which the caller
     /// binds by blocks): the gathers a reduce operator may read.
-    void bind_whole_except(Launch& launch, int except,
-                           std::map<Storage*, std::unique_ptr<Storage>>& wholes,
+    void bind_whole_except(Launch& launch, int except, std::map<Storage*, WholeStream>& wholes,
                            std::size_t& exchanged) {
         for (std::size_t i = 0; i < launch.args.size(); ++i) {
             BoundStream& bound = launch.args[i].stream;
             if (bound.storage == nullptr || static_cast<int>(i) == except) {
                 continue;
             }
-            std::unique_ptr<Storage>& whole = wholes[bound.storage];
-            if (whole == nullptr) {
+            WholeStream& whole = wholes[bound.storage];
+            if (!whole) {
                 DistributedStorage& storage = distributed(*bound.storage);
                 storage.adopt_rows_of(bound.region);
                 whole = storage.whole(exchanged);
@@ -1000,9 +999,9 @@ private:
     std::size_t run_whole(const Launch& launch) {
         std::size_t exchanged = 0;
         Launch local = launch;
-        std::map<Storage*, std::unique_ptr<Storage>> wholes;
+        std::map<Storage*, WholeStream> wholes;
         bind_whole(local, wholes, exchanged);
-        std::unique_ptr<Storage> flags;
+        WholeStream flags;
         if (launch.element_flags != nullptr) {
             DistributedStorage& storage = distributed(*launch.element_flags);
             storage.adopt_rows_of(Region::dense(launch.rank, launch.extents));
@@ -1018,7 +1017,7 @@ private:
                 distributed(*storage).keep_block_of(*wholes[storage]);
             }
         }
-        if (flags != nullptr) {
+        if (flags) {
             distributed(*launch.element_flags).keep_block_of(*flags);
         }
         return exchanged;
