@@ -14,6 +14,7 @@
 #include "brook/kernel_abi.hpp"
 #include "brook/stream.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <functional>
@@ -106,6 +107,17 @@ struct Launch {
     /// indexof, iterators and resized inputs still see the whole domain, `extents`.
     std::size_t first_row = 0;
     std::size_t end_row = std::numeric_limits<std::size_t>::max();
+    /// True when the launch runs a block of the domain's rows (first_row/end_row set).
+    bool runs_rows() const {
+        return first_row != 0 || end_row != std::numeric_limits<std::size_t>::max();
+    }
+    /// The elements of first_row/end_row, as positions in the domain's row-major order:
+    /// [first, end).
+    std::array<std::size_t, 2> elements_to_run() const {
+        const std::size_t rows = rank == 0 ? 1 : extents[0];
+        const std::size_t row_length = rows == 0 ? 0 : element_count / rows;
+        return {std::min(first_row, rows) * row_length, std::min(end_row, rows) * row_length};
+    }
 
     /// A kernel with VariableOutput parameters runs as two launches (core/launch.cpp). Count:
     /// each element adds the number of values it pushes to each vout's counter array; ordinary

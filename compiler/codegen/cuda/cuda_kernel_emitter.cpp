@@ -276,11 +276,12 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
 
 std::string grid_stride_loop(const std::string& statements, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
-    // The count in a local: the compiler cannot know that the loop's stores leave the Frame alone.
+    // The end in a local: the compiler cannot know that the loop's stores leave the Frame alone.
     // check_element: the element that BRT_CHECK=1 reports a division fault at (nothing unless
     // the runtime compiled the program for it).
-    return pad + "for (" + std::string(device) + "Index i = " + std::string(device) +
-           "first_element(), brook_count = frame.element_count; i < brook_count;\n" + pad +
+    return pad + "for (" + std::string(device) + "Index i = frame.run_begin + " +
+           std::string(device) + "first_element(), brook_end = frame.run_end; i < brook_end;\n" +
+           pad +
            "     i += " + std::string(device) + "grid_threads()) {\n" + pad + "    " +
            std::string(device) + "check_element(frame, i);\n" + statements + pad + "}\n";
 }

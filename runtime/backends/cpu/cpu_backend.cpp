@@ -324,11 +324,9 @@ public:
         const CpuFrame call(launch);
         const cpu::KernelCode& code = code_of(launch);
         const cpu::KernelFunction kernel = code.kernel;
-        // The elements of the rows to run (Launch::first_row): [first, first + n).
-        const std::size_t rows = launch.rank == 0 ? 1 : launch.extents[0];
-        const std::size_t row_length = rows == 0 ? 0 : launch.element_count / rows;
-        const std::size_t first = std::min(launch.first_row, rows) * row_length;
-        const std::size_t n = std::min(launch.end_row, rows) * row_length - first;
+        // The elements of the rows to run (Launch::first_row): [first, last).
+        const auto [first, last] = launch.elements_to_run();
+        const std::size_t n = last - first;
         if (checks_enabled()) {
             run_checked(launch, call.frame, kernel, first, n);
             return;

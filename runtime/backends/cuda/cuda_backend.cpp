@@ -14,7 +14,9 @@
 // (KernelCache: once per process, then from $XDG_CACHE_HOME/brook/cuda across processes) and
 // loads the module. A launch writes the call's Frame (kernel_frame.hpp: the output domain, and
 // per parameter its data pointer, shape, strides and constant bytes) into a device buffer with
-// one host-to-device copy, then launches a grid-stride loop over the output elements.
+// one host-to-device copy, then launches a grid-stride loop over the output elements: all of
+// them, or under the mpi backend a block of the domain's rows (Backend::runs_row_blocks), whose
+// streams' data pointers are then where row 0 would lie.
 //
 // Reductions follow ordered_reduce.hpp: pass 1 folds chunks of each target's block of the input
 // (a RowMajorBox per target element; one box for a reduction to a value) into partials, pass 2
@@ -468,6 +470,9 @@ public:
             frame.output_extents[d] = launch.extents[d];
         }
         frame.element_count = launch.element_count;
+        const auto [begin, end] = launch.elements_to_run();
+        frame.run_begin = begin;
+        frame.run_end = end;
         frame.args = reinterpret_cast<const abi::FrameArg*>(base + args_at);
         if (launch.element_flags != nullptr) {
             frame.element_flags =
@@ -487,8 +492,12 @@ public:
             }
             if (const Storage* storage = bound.stream.storage; storage != nullptr) {
                 const Region& region = bound.stream.region;
+                // A block of rows from first_row on (BoundStream::first_row): the address row 0
+                // would have, which the kernel never reads, so that row r is where it lies.
+                const std::size_t before = bound.stream.first_row * region.strides[0];
                 arg.data = reinterpret_cast<void*>(cuda_storage(*storage).address() +
-                                                   region.offset * storage->element_size());
+                                                   region.offset * storage->element_size() -
+                                                   before * storage->element_size());
                 arg.rank = region.rank;
                 for (std::size_t d = 0; d < 4; ++d) {
                     arg.extents[d] = region.extents[d];
@@ -593,10 +602,13 @@ public:
 
     bool runs_variable_outputs() const override { return true; }
 
+    bool runs_row_blocks() const override { return true; }
+
     void run_kernel(const Launch& launch) override {
         const std::lock_guard lock(launch_mutex_);
         device_->make_current();
-        if (launch.element_count == 0) {
+        const auto [begin, end] = launch.elements_to_run();
+        if (begin == end) {
             return;
         }
         const KernelInfo& kernel = *launch.kernel;
@@ -621,12 +633,21 @@ public:
                 }
             }
             run_stream_kernel(launch, name + "__cuda_count", push);
+            if (launch.runs_rows()) {
+                // A block of rows (the mpi backend) is scanned by the caller from the host
+                // counters of its elements (Backend::runs_row_blocks).
+                transfer_counters(launch, push, Direction::to_host);
+            }
             return;
         }
         case Launch::Pass::Write: {
             std::vector<CUdeviceptr> push(launch.args.size(), 0);
             for (std::size_t p = 0; p < pending_slots.size() && p < push.size(); ++p) {
                 push[p] = pending_slots[p].get();
+            }
+            if (launch.runs_rows()) {
+                // The slots of a block of rows come from the caller's scan, on the host.
+                transfer_counters(launch, push, Direction::to_device);
             }
             run_stream_kernel(launch, name + "__cuda_write", push);
             // The slots are freed next; the launch must have read them by then.
@@ -707,6 +728,30 @@ public:
     }
 
 private:
+    enum class Direction { to_host, to_device };
+
+    /// Copies the counters (or slots) of the elements a block of rows runs between `push` on
+    /// the device and the launch's push_counters on the host, for every variable output.
+    void transfer_counters(const Launch& launch, const std::vector<CUdeviceptr>& push,
+                           Direction direction) {
+        static_assert(sizeof(Index) == sizeof(std::size_t));
+        const auto [begin, end] = launch.elements_to_run();
+        const std::size_t bytes = (end - begin) * sizeof(Index);
+        for (std::size_t p = 0; p < push.size() && p < launch.push_counters.size(); ++p) {
+            if (push[p] == 0 || launch.push_counters[p] == nullptr) {
+                continue;
+            }
+            const CUdeviceptr device = push[p] + begin * sizeof(Index);
+            std::size_t* host = launch.push_counters[p] + begin;
+            check(direction == Direction::to_host
+                      ? driver().cuMemcpyDtoHAsync(host, device, bytes, stream())
+                      : driver().cuMemcpyHtoDAsync(device, host, bytes, stream()),
+                  "cannot copy a variable output's counters");
+        }
+        // Pageable host memory: the copies are done when the stream has reached them.
+        device_->synchronize(call_label(*launch.kernel) + " failed");
+    }
+
     const cuda::Driver& driver() const { return device_->driver(); }
     CUstream stream() const { return device_->stream(); }
     void check(CUresult result, const std::string& what) const { device_->check(result, what); }
@@ -736,7 +781,8 @@ private:
         CUfunction function = device_->function(launch, entry);
         CUdeviceptr frame = upload_frame(launch, push);
         void* params[] = {&frame};
-        const Index needed = (launch.element_count + block_threads - 1) / block_threads;
+        const auto [begin, end] = launch.elements_to_run();
+        const Index needed = (end - begin + block_threads - 1) / block_threads;
         const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
         device_->launch(call_label(kernel), function,
                         {static_cast<unsigned>(std::min(needed, most)), 1}, params, true);

@@ -12,6 +12,11 @@
 //   output_rank, output_extents[4]  the output domain, slowest dimension first (for a
 //                                   reduction: the reduce input's shape);
 //   element_count                   the product of the output extents;
+//   run_begin, run_end              the output elements to run, [run_begin, run_end) in
+//                                   row-major order: all of them, or a block of rows of the
+//                                   domain (the runtime's Launch::first_row, under the mpi
+//                                   backend), where the stream arguments' data then point at
+//                                   where row 0 would lie (see the backend's FrameBuffer);
 //   args[p]                         parameter p:
 //     data                          the first element of the stream, gather or output (for a
 //                                   domain or view: its first element), in the storage type
@@ -25,7 +30,8 @@
 //
 // Entry points, for kernel NAME (extern "C", so their names are exactly these):
 //   NAME__cuda(const Frame*), NAME__cuda_resized(const Frame*)
-//       stream kernels: one thread per output element over a grid-stride loop; any 1-D grid.
+//       stream kernels: one thread per output element to run (run_begin to run_end) over a
+//       grid-stride loop; any 1-D grid.
 //       NAME__cuda for a dense call (every stream argument has the output's shape and is
 //       contiguous: element i of each is at data + i), NAME__cuda_resized for any other.
 //   NAME__cuda_count(const Frame*), NAME__cuda_write(const Frame*)
@@ -70,6 +76,8 @@ struct Frame {
     int output_rank;
     Index output_extents[4];
     Index element_count;
+    Index run_begin;
+    Index run_end;
     const FrameArg* args;
     /// Null, or while a write mask or write query tracks the call's elements (the runtime's
     /// Launch::element_flags; the call is then not dense): a byte per output element, on entry
