@@ -281,8 +281,7 @@ std::string grid_stride_loop(const std::string& statements, int indent) {
     // the runtime compiled the program for it).
     return pad + "for (" + std::string(device) + "Index i = frame.run_begin + " +
            std::string(device) + "first_element(), brook_end = frame.run_end; i < brook_end;\n" +
-           pad +
-           "     i += " + std::string(device) + "grid_threads()) {\n" + pad + "    " +
+           pad + "     i += " + std::string(device) + "grid_threads()) {\n" + pad + "    " +
            std::string(device) + "check_element(frame, i);\n" + statements + pad + "}\n";
 }
 
