@@ -1282,8 +1282,9 @@ private:
         return Unit{{k}, host, {}};
     }
 
-    // A `.domain()` view of `shape`: `extent` elements from `first` along each dimension, as the
-    // bounds are written (an int for 1-D, else intN with .x the last dimension).
+    // The `.domain()` view of `stream` of `extent` elements from `first` along each dimension
+    // (slowest first), its bounds written as Brook takes them: ints for 1-D, else intN with .x the
+    // last dimension.
     static std::string domain_of(const std::string& stream, const std::vector<int>& first,
                                  const std::vector<int>& extent) {
         const auto bound = [&](bool end) {
