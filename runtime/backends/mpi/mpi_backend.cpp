@@ -683,10 +683,7 @@ private:
         const std::optional<std::size_t> view = output_view(launch);
         const std::vector<RowBlock> view_rows =
             view ? bind_output_view(local, *view, exchanged) : std::vector<RowBlock>{};
-        std::vector<RowBlock> domain_rows = view_rows;
-        for (int r = 0; !view && r < world_.ranks(); ++r) {
-            domain_rows.push_back(block_of(launch.extents[0], r, world_.ranks()));
-        }
+        const std::vector<RowBlock> domain_rows = view ? view_rows : even_blocks(launch.extents[0]);
         const RowBlock block = domain_rows[static_cast<std::size_t>(world_.rank())];
         for (std::size_t i = 0; i < local.args.size(); ++i) {
             BoundStream& bound = local.args[i].stream;
@@ -1021,6 +1018,15 @@ private:
             distributed(*launch.element_flags).keep_block_of(*flags);
         }
         return exchanged;
+    }
+
+    /// Every rank's block of `rows` rows, in rank order.
+    std::vector<RowBlock> even_blocks(std::size_t rows) const {
+        std::vector<RowBlock> blocks;
+        for (int r = 0; r < world_.ranks(); ++r) {
+            blocks.push_back(block_of(rows, r, world_.ranks()));
+        }
+        return blocks;
     }
 
     /// The rounds of a tree over the ranks: ceil(log2(ranks)).
