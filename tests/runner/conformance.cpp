@@ -249,13 +249,19 @@ Outcome run_conformance(const ConformanceOptions& options) {
     run.argv = options.launcher;
     run.argv.push_back(program_path(options));
     run.argv.insert(run.argv.end(), spec.args.begin(), spec.args.end());
-    run.env.emplace_back("BRT_RUNTIME", options.backend);
-    const bool sets_runtime = std::any_of(spec.env.begin(), spec.env.end(), [](const auto& entry) {
-        return entry.first == "BRT_RUNTIME";
-    });
-    run.env.insert(run.env.end(), spec.env.begin(), spec.env.end());
-    if (sets_runtime) {
-        run.env.erase(run.env.begin());
+    // The program's own `// env:` settings win over the runner's.
+    run.env = spec.env;
+    const auto program_sets = [&spec](const std::string& name) {
+        return std::any_of(spec.env.begin(), spec.env.end(),
+                           [&name](const auto& entry) { return entry.first == name; });
+    };
+    const bool sets_runtime = program_sets("BRT_RUNTIME");
+    if (!sets_runtime) {
+        run.env.emplace_back("BRT_RUNTIME", options.backend);
+    }
+    const PrivateTempDirectory temp_directory;
+    if (!program_sets("TMPDIR")) {
+        run.env.emplace_back("TMPDIR", temp_directory.path().string());
     }
     run.timeout_s = options.timeout_s;
     const ProcessResult result = run_process(run);

@@ -8,10 +8,13 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdexcept>
 #include <sys/wait.h>
+#include <system_error>
 #include <unistd.h>
 
 extern char** environ;
@@ -184,6 +187,20 @@ ProcessResult run_process(const ProcessSpec& spec) {
         result.exit_code = WEXITSTATUS(status);
     }
     return result;
+}
+
+PrivateTempDirectory::PrivateTempDirectory() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "brook-run-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+        throw std::runtime_error("cannot create a temporary directory " + pattern + ": " +
+                                 std::strerror(errno));
+    }
+    path_ = pattern;
+}
+
+PrivateTempDirectory::~PrivateTempDirectory() {
+    std::error_code ignored; // what a killed program left behind is no reason to fail its test
+    std::filesystem::remove_all(path_, ignored);
 }
 
 } // namespace brook_test

@@ -3,6 +3,7 @@
 // Running a child process with a time limit and capturing what it prints.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,5 +35,23 @@ struct ProcessResult {
 /// Runs the child with stdin from /dev/null and stdout/stderr captured, killing its whole process
 /// group when the limit passes.
 [[nodiscard]] ProcessResult run_process(const ProcessSpec& spec);
+
+/// A directory of its own under the system's temporary directory, removed with everything in it
+/// when this goes out of scope. A program run gets one as its TMPDIR, so that runs going on at
+/// once share nothing there: Open MPI puts every job's session directory (singletons too) under
+/// one TMPDIR/ompi.HOST.UID that the last job to finish removes, and a job starting just then
+/// fails to create it ("mkdir ... File exists").
+class PrivateTempDirectory {
+public:
+    PrivateTempDirectory();
+    ~PrivateTempDirectory();
+    PrivateTempDirectory(const PrivateTempDirectory&) = delete;
+    PrivateTempDirectory& operator=(const PrivateTempDirectory&) = delete;
+
+    [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
 
 } // namespace brook_test

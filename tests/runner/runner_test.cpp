@@ -145,6 +145,20 @@ TEST(Process, ReportsSignalsTimeoutsAndMissingPrograms) {
     EXPECT_TRUE(run_process({{"/nonexistent/brcc"}, {}, 10.0}).exec_failed);
 }
 
+TEST(Process, PrivateTempDirectoriesAreDistinctAndRemovedWithTheirFiles) {
+    std::filesystem::path first_path;
+    {
+        const PrivateTempDirectory first;
+        const PrivateTempDirectory second;
+        first_path = first.path();
+        EXPECT_TRUE(std::filesystem::is_directory(first.path()));
+        EXPECT_NE(first.path(), second.path());
+        std::filesystem::create_directories(first.path() / "ompi.host.0" / "job");
+        std::ofstream(first.path() / "ompi.host.0" / "job" / "left_behind") << "x";
+    }
+    EXPECT_FALSE(std::filesystem::exists(first_path));
+}
+
 // A stand-in for brcc: driver mode writes a script that prints NAME.out and fails like the
 // runtime when BRT_RUNTIME=gl.
 class FakeBrcc : public ::testing::Test {

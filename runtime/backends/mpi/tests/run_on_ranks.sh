@@ -22,7 +22,10 @@ root_flag=
 if [ "$(id -u)" = 0 ]; then
     root_flag=--allow-run-as-root
 fi
-"$mpiexec" -np "$ranks" --oversubscribe $root_flag --mca btl self,vader \
+# The job's own TMPDIR: Open MPI keeps every job's session directory under one
+# TMPDIR/ompi.HOST.UID that the last job to finish removes, so a job starting at that moment
+# elsewhere on the machine fails ("mkdir ... File exists").
+TMPDIR="$outputs" "$mpiexec" -np "$ranks" --oversubscribe $root_flag --mca btl self,vader \
     sh -c 'exec "$@" > "$0/rank.$OMPI_COMM_WORLD_RANK"' "$outputs" "$@"
 status=$?
 cat "$outputs/rank.0" 2>/dev/null
