@@ -358,6 +358,8 @@ public:
         for (int d = 0; d < rank; ++d) {
             count_ *= extents[d];
         }
+        constexpr size_t int_max = ~0u >> 1;
+        last_offset_ = static_cast<int>(count_ - 1 < int_max ? count_ - 1 : int_max);
         if (rank > Rank) {
             // Rank is 1: the body reads element offsets of the contiguous stream.
             extents_[0] = count_;
@@ -376,7 +378,9 @@ public:
     template <class... Indices> constexpr const Element& at(Indices... indices) const {
         static_assert(sizeof...(Indices) <= static_cast<size_t>(Rank),
                       "a gather takes at most one index per dimension");
-        if constexpr (sizeof...(Indices) == 1 && Rank > 1) {
+        if constexpr (sizeof...(Indices) == 1 && (narrow_signed<Indices> && ...)) {
+            return data_[(narrow_offset(indices) + ...)];
+        } else if constexpr (sizeof...(Indices) == 1 && Rank > 1) {
             return data_[(gather_index(indices, count_) + ...)];
         } else {
             size_t offset = 0;
@@ -421,6 +425,22 @@ public:
     }
 
 private:
+    template <class Index>
+    static constexpr bool narrow_signed =
+        portable::is_integral_v<Index> && portable::is_signed_v<Index> &&
+        sizeof(Index) <= sizeof(int);
+
+    /// The offset of element gather_index(value, count_) for an int (or narrower) element
+    /// offset, computed in int: a loop of such reads vectorises with 32-bit lanes and gathers
+    /// (8 to an AVX2 register, where 64-bit offsets fit 4). Clamping to INT_MAX where count_ is
+    /// beyond 2^31 changes nothing, since an int never exceeds it; and the element's offset is
+    /// its index, the stream being contiguous (see the class comment), so no stride multiplies
+    /// it.
+    template <class Index> constexpr int narrow_offset(Index value) const {
+        const int low = value > Index(0) ? static_cast<int>(value) : 0;
+        return low < last_offset_ ? low : last_offset_;
+    }
+
     /// The part of dimension Dimension in an element's offset, for at_in_range.
     template <unsigned InRange, size_t Dimension, class Index>
     constexpr size_t term(Index index_value) const {
@@ -439,6 +459,7 @@ private:
     size_t extents_[Rank]{};
     size_t strides_[Rank]{};
     size_t count_ = 1; ///< elements of the bound stream
+    int last_offset_ = 0; ///< count_ - 1, or INT_MAX when that is larger: see narrow_offset
     /// The bound stream's own shape, from which a gather of another view rank is made.
     int bound_rank_;
     size_t bound_extents_[4]{};

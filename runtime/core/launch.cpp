@@ -115,12 +115,13 @@ void check_gather(const KernelInfo& kernel, std::size_t param, const StreamImpl&
     }
 }
 
-/// A gather read with element offsets (one index component) must be contiguous; another view
-/// of a multi-dimensional stream is read from a dense copy.
+/// A gather read with element offsets (one index component) must be contiguous, a 1-D one too
+/// (the kernels' Gather addresses an offset's element without a stride); another view is read
+/// from a dense copy.
 BoundStream offset_readable(const KernelInfo& kernel, std::size_t param, const StreamImpl& gather,
                             BoundStream bound, BoundCall& call) {
     const bool offsets = (kernel.params[param].gather_index_widths & 2u) != 0;
-    if (!offsets || bound.region.rank == 1 || bound.region.contiguous()) {
+    if (!offsets || bound.region.contiguous()) {
         return bound;
     }
     Backend& backend = gather.backend();

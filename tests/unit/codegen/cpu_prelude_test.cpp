@@ -209,6 +209,31 @@ TEST(CpuPrelude, GatherIndexIsExactBeyond2To31) {
     EXPECT_EQ(lang::gather_index(5'000'000'000LL, extent), extent - 1);
 }
 
+// int element offsets are clamped in int (so that the loops vectorise with 32-bit gathers): the
+// same elements as the index rule picks, in a 1-D stream and in a 2-D one read with offsets.
+TEST(CpuPrelude, GatherIntOffsetsFollowTheIndexRule) {
+    std::vector<float> data(6);
+    for (std::size_t i = 0; i < data.size(); ++i)
+        data[i] = static_cast<float>(i);
+    cpu::StreamView line = view_of(data, 1, 6);
+    line.rank = 1;
+    line.extents = {6, 1, 1, 1};
+    line.strides = {1, 0, 0, 0};
+    const cpu::Gather<float, 1> list(line);
+    const cpu::Gather<float, 2> offsets(view_of(data, 2, 3));
+    for (const int index : {-2147483647 - 1, -1, 0, 3, 5, 6, 99, 2147483647}) {
+        const auto expected = static_cast<float>(lang::gather_index(index, data.size()));
+        EXPECT_EQ(list.at(index), expected) << index;
+        EXPECT_EQ(offsets.at(index), expected) << index;
+        EXPECT_EQ(list.at(static_cast<short>(index)),
+                  static_cast<float>(lang::gather_index(static_cast<short>(index), data.size())))
+            << index;
+    }
+    EXPECT_EQ(list.at(static_cast<signed char>(-7)), 0.0f);
+    EXPECT_EQ(list.at(4u), 4.0f);
+    EXPECT_EQ(list.at(4'000'000'000u), 5.0f);
+}
+
 TEST(CpuPrelude, GatherInRangeReadsAsAtWhereTheLoopCoversTheExtent) {
     std::vector<float> data(12);
     for (std::size_t i = 0; i < data.size(); ++i)

@@ -113,4 +113,18 @@ TEST(RowAddressing, DenseRowColumnsRoundAsIndexofDoesBeyondTwoToThe24) {
     }
 }
 
+TEST(RowAddressing, DenseRowColumnsConvertExactlyFarBeyondTwoToThe32) {
+    // DenseRow converts columns without a 64-bit integer conversion (which would not vectorise
+    // on AVX2); the float must still be the correctly rounded column, up to 2^52.
+    const std::size_t length = std::size_t{1} << 52;
+    TestFrame test({length}, view_of(nullptr, {length}, {1}));
+    for (const std::size_t first : {(std::size_t{1} << 31) - 3, (std::size_t{1} << 32) + 1,
+                                    (std::size_t{1} << 40) + 12345, length - 80}) {
+        const DenseRow row(test.frame, first);
+        for (std::size_t i = first; i < first + 64; ++i) {
+            EXPECT_EQ(brook::cpu::indexof(row, 0, i).x, static_cast<float>(i)) << "element " << i;
+        }
+    }
+}
+
 } // namespace
