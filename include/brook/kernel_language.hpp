@@ -426,9 +426,9 @@ public:
 
 private:
     template <class Index>
-    static constexpr bool narrow_signed =
-        portable::is_integral_v<Index> && portable::is_signed_v<Index> &&
-        sizeof(Index) <= sizeof(int);
+    static constexpr bool
+        narrow_signed = portable::is_integral_v<Index>&& portable::is_signed_v<Index> &&
+                        sizeof(Index) <= sizeof(int);
 
     /// The offset of element gather_index(value, count_) for an int (or narrower) element
     /// offset, computed in int: a loop of such reads vectorises with 32-bit lanes and gathers
@@ -458,7 +458,7 @@ private:
     const Element* data_;
     size_t extents_[Rank]{};
     size_t strides_[Rank]{};
-    size_t count_ = 1; ///< elements of the bound stream
+    size_t count_ = 1;    ///< elements of the bound stream
     int last_offset_ = 0; ///< count_ - 1, or INT_MAX when that is larger: see narrow_offset
     /// The bound stream's own shape, from which a gather of another view rank is made.
     int bound_rank_;
