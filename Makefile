@@ -17,8 +17,9 @@ PACKAGES += openmpi-bin libopenmpi-dev
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3
 # What `make fuzz` adds: clang with libFuzzer and its sanitizer runtimes, glslang to compile the
-# generated GLSL as a driver would.
-FUZZ_PACKAGES := clang libclang-rt-dev glslang-dev
+# generated GLSL as a driver would (glslang-tools too: Debian 12's glslang-dev CMake package names
+# its glslangValidator, and configuring fails without it).
+FUZZ_PACKAGES := clang libclang-rt-dev glslang-dev glslang-tools
 FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS ?= 2
