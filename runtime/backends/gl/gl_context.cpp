@@ -306,7 +306,11 @@ bool Context::enter() {
 
 void Context::leave() {
     // Every call leaves one, even while a single thread uses the backend: a thread that comes
-    // later may read this call's results or reuse its textures (the pool) and must wait for it.
+    // later may read this call's results or reuse its textures (the pool) and must wait for it,
+    // and it can wait only on a fence this context has flushed. That flush is most of a small
+    // call's cost on llvmpipe, which rasterises each flushed call on its own (a 16-element SAXPY
+    // took 17 us with it and 6 us without, in bench_gl on 2 cores); no GL means lets the first
+    // call of a second thread wait for work this thread never flushed.
     if (fence_ != nullptr) {
         glDeleteSync(fence_);
     }
