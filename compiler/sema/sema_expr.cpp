@@ -236,6 +236,13 @@ void Sema::convert(Expr*& slot, Type target) {
 // Leaves
 
 void Sema::visit(IntLiteral& expr) {
+    // Every backend computes a kernel's int in 32 bits; a wider constant would be a long in the
+    // C++ and CUDA code and no GLSL at all.
+    if (expr.value > 0xFFFF'FFFFull) {
+        diags_.report(DiagId::integer_literal_too_large, expr.range) << std::to_string(expr.value);
+        expr.type = Type::error();
+        return;
+    }
     expr.type = Type::scalar(expr.is_unsigned ? ScalarType::UInt : ScalarType::Int);
 }
 
