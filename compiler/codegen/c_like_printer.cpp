@@ -232,6 +232,8 @@ PrintedExpr CLikePrinter::visit(const Binary& expr) {
         return float_remainder(*expr.lhs, *expr.rhs);
     if (expr.op == BinaryOp::Rem || (expr.op == BinaryOp::Div && is_integer(expr.type)))
         return integer_division(expr);
+    if (expr.op == BinaryOp::Div)
+        return float_division(expr);
     if ((expr.op == BinaryOp::LogicalAnd || expr.op == BinaryOp::LogicalOr) &&
         (expr.lhs->type.is_vector() || expr.rhs->type.is_vector()))
         return vector_logical(expr);
@@ -244,7 +246,7 @@ PrintedExpr CLikePrinter::visit(const Binary& expr) {
     return plain_binary(expr);
 }
 
-PrintedExpr CLikePrinter::plain_binary(const Binary& expr) {
+PrintedExpr CLikePrinter::plain_binary(const Binary& expr, std::string_view divisor_wrapper) {
     const int level = binary_level(expr.op);
     // Shifts, bitwise operators and || read ambiguously next to other binary operators (GCC's
     // -Wparentheses flags `a << b + c` and `a | b & c`), so such operands get parentheses even
@@ -268,7 +270,12 @@ PrintedExpr CLikePrinter::plain_binary(const Binary& expr) {
         text += spelling(expr.op);
         text += ' ';
     }
-    text += side(*expr.rhs, level + 1);
+    if (divisor_wrapper.empty()) {
+        text += side(*expr.rhs, level + 1);
+    } else {
+        text += divisor_wrapper;
+        text += '(' + argument(*expr.rhs) + ')';
+    }
     return {text, level};
 }
 

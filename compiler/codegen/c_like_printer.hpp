@@ -153,8 +153,11 @@ protected:
         (void)binary;
         return std::nullopt;
     }
-    /// `lhs op rhs` with C's operator and precedence.
-    PrintedExpr plain_binary(const Binary& binary);
+    /// `lhs / rhs` on floats; the default prints C's operator.
+    virtual PrintedExpr float_division(const Binary& binary) { return plain_binary(binary); }
+    /// `lhs op rhs` with C's operator and precedence; a `divisor_wrapper` (a function's name)
+    /// is called on the right operand.
+    PrintedExpr plain_binary(const Binary& binary, std::string_view divisor_wrapper = {});
     /// indexof(stream): the element's position, or in a called kernel's body the one passed in.
     PrintedExpr position(const ParamDecl& stream);
 

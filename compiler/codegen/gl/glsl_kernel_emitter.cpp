@@ -346,12 +346,15 @@ protected:
     }
 
     /// `x op= y` whose GLSL operator would not give C's result: `%` (GLSL leaves negative
-    /// integer operands undefined and has no float `%`), integer `/` (Brook defines division
-    /// by zero, GLSL does not), and byte or fixed targets, which C stores back wrapped around
-    /// or saturated while GLSL computes them in int or float.
+    /// integer operands undefined and has no float `%`), `/` (Brook defines integer division
+    /// by zero, GLSL does not; a float one by a divisor the compiler may know, see
+    /// float_division), and byte or fixed targets, which C stores back wrapped around or
+    /// saturated while GLSL computes them in int or float.
     static bool differs_from_c(const Assign& assign) {
         const ScalarType target = assign.type.scalar_type();
-        return assign.op == AssignOp::Rem || (assign.op == AssignOp::Div && is_integer(target)) ||
+        return assign.op == AssignOp::Rem ||
+               (assign.op == AssignOp::Div &&
+                (is_integer(target) || !nonzero_constant(*assign.value))) ||
                target == ScalarType::Char || target == ScalarType::UChar || is_fixed_point(target);
     }
 
@@ -367,6 +370,8 @@ protected:
             const std::string type = type_name(assign.type);
             result = std::string(assign.op == AssignOp::Div ? "brt_idiv(" : "brt_imod(") + type +
                      "(" + lvalue + "), " + type + "(" + value + "))";
+        } else if (assign.op == AssignOp::Div && !nonzero_constant(*assign.value)) {
+            result = "(" + lvalue + " / brt_opaque(" + value + "))";
         } else {
             result = "(" + lvalue + " " + std::string(operation_spelling(assign.op)) + " (" +
                      value + "))";
@@ -543,6 +548,20 @@ protected:
         return {"mix(" + type + "(" + argument(*conditional.else_value) + "), " + type + "(" +
                 argument(*conditional.then_value) + "), brt_truth(" +
                 argument(*conditional.condition) + "))"};
+    }
+
+    /// A float division whose divisor the shader compiler could know to be zero divides by
+    /// brt_opaque(divisor) (the prelude's): Mesa's compiler folds a division by a known zero
+    /// into 0 (`a / 0.0`) or garbage (`a / z` after `float z = 0.0;` gave 3.5e-18 for a = 1e30)
+    /// where C and IEEE-754 give an infinity or NaN. A non-zero finite constant divisor is
+    /// printed as it is, so that drivers still multiply by its reciprocal.
+    PrintedExpr float_division(const Binary& binary) override {
+        return plain_binary(binary, nonzero_constant(*binary.rhs) ? "" : "brt_opaque");
+    }
+
+    static bool nonzero_constant(const Expr& divisor) {
+        const std::optional<float> value = float_constant(divisor);
+        return value && *value != 0.0f && std::isfinite(*value);
     }
 
     PrintedExpr float_remainder(const Expr& lhs, const Expr& rhs) override {

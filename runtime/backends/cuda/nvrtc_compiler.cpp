@@ -60,8 +60,11 @@ std::vector<std::string> Nvrtc::options_for(int cc, bool virtual_arch,
                                             std::span<const std::string> extra) {
     // No --expt-relaxed-constexpr: nvcc has it, but NVRTC 13 rejects it as unrecognised, and
     // -default-device already makes unannotated constexpr functions callable on the device.
+    // Warning 39, "division by zero", is for a float divided by a constant zero: IEEE-754's
+    // infinity or NaN, which Brook defines (docs/language.md); brcc divides integers through
+    // brook::lang::divide, so no integer division by a constant zero reaches NVRTC.
     std::vector<std::string> all = {
-        "-std=c++20", "-default-device",
+        "-std=c++20", "-default-device", "--diag-suppress=39",
         "--gpu-architecture=" + std::string(virtual_arch ? "compute_" : "sm_") +
             std::to_string(cc)};
     all.insert(all.end(), extra.begin(), extra.end());

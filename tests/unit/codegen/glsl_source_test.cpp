@@ -57,12 +57,35 @@ kernel void negative(float a<>, out float2 r<>) {
 TEST_F(GlslSourceTest, ArithmeticWithValuesKnownAtRunTimeStaysAnExpression) {
     const std::string glsl = glsl_of(R"(
 kernel void k(float a<>, float zero, out float2 r<>) {
-    r = float2(a / 0.0, 1.0 / zero);
+    r = float2(a - 1.0 / 4.0, 1.0 - zero * 2.0);
 }
 )",
                                      "k");
-    EXPECT_TRUE(contains(glsl, "a / 0.0")) << glsl;
-    EXPECT_TRUE(contains(glsl, "1.0 / zero")) << glsl;
+    EXPECT_TRUE(contains(glsl, "vec2(a - 0.25, 1.0 - zero * 2.0)")) << glsl;
+}
+
+// Mesa's compiler folds a division by a zero it knows (a literal, or a local it has seen set to
+// 0.0) into 0 or garbage, so every float division whose divisor is not a non-zero constant
+// divides by brt_opaque(divisor), which the compiler cannot see through; drivers still turn a
+// division by a non-zero constant into a multiplication.
+TEST_F(GlslSourceTest, FloatDivisorsTheCompilerCouldKnowToBeZeroAreOpaque) {
+    const std::string glsl = glsl_of(R"(
+kernel void k(float a<>, float zero, out float4 r<>) {
+    float z = 0.0;
+    float2 v = float2(a, a);
+    float b = a;
+    v /= z;
+    b /= 2;
+    r = float4(b / 0.0, 1.0 / zero, a / -4.0, (a + 1.0) / (a - z)) + float4(v / float2(2.0, 1.0), v);
+}
+)",
+                                     "k");
+    EXPECT_TRUE(contains(glsl, "v = (v / brt_opaque(z));")) << glsl;
+    EXPECT_TRUE(contains(glsl, "b /= 2.0;")) << glsl;
+    EXPECT_TRUE(contains(glsl, "vec4(b / brt_opaque(0.0), 1.0 / brt_opaque(zero), a / -4.0, "
+                               "(a + 1.0) / brt_opaque(a - z))"))
+        << glsl;
+    EXPECT_TRUE(contains(glsl, "v / brt_opaque(vec2(2.0, 1.0))")) << glsl;
 }
 
 } // namespace
