@@ -3,7 +3,8 @@
 // The emulation runtime (see cuda_emulation.hpp): brook_emulate_launch runs a launch's blocks one
 // after another, the grid-stride entry points thread by thread on the calling thread, the
 // reduction passes with one OS thread per thread of the block so that __syncthreads and the warp
-// shuffles can wait for the others. It is linked into every library of emulated kernels.
+// shuffles can wait for the others; those OS threads are kept between launches. It is linked
+// into every library of emulated kernels.
 #include "cuda_emulation.hpp"
 
 #include "brook/cuda/kernel_frame.hpp"
@@ -11,13 +12,17 @@
 
 #include <algorithm>
 #include <barrier>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <semaphore>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace brook::cuda::emulation {
@@ -48,6 +53,102 @@ struct Block {
     std::barrier<> barrier;
     std::vector<std::unique_ptr<Warp>> warps;
 };
+
+/// An OS thread that runs one job at a time, posted by a cooperative launch.
+class Worker {
+public:
+    Worker() : thread_([this] { serve(); }) {}
+    ~Worker() {
+        post(nullptr); // an empty job ends the thread
+        thread_.join();
+    }
+    Worker(const Worker&) = delete;
+    Worker& operator=(const Worker&) = delete;
+
+    void post(std::function<void()> job) {
+        job_ = std::move(job);
+        start_.release();
+    }
+
+private:
+    void serve() {
+        for (;;) {
+            start_.acquire();
+            // Taken out before it runs: once the job has signalled its end, its launch may post
+            // this worker the next one.
+            const std::function<void()> job = std::move(job_);
+            if (!job) {
+                return;
+            }
+            job();
+        }
+    }
+
+    std::binary_semaphore start_{0};
+    std::function<void()> job_;
+    std::thread thread_; // last: it starts serving once the members above exist
+};
+
+/// The workers of cooperative launches, kept between them: a reduction pass takes one per
+/// thread of its block, and starting that many OS threads for every launch (a few hundred per
+/// reduction) used up ThreadSanitizer's thread slots in the thread tests under `make tsan`,
+/// whose reset of the shadow memory then failed (ENOMEM). Launches from several host threads at
+/// once each take their own workers.
+class WorkerPool {
+public:
+    /// Runs task(0) to task(count - 1) at once, each on its own worker, and returns when all
+    /// have returned.
+    void run(unsigned count, const std::function<void(unsigned)>& task) {
+        std::vector<std::unique_ptr<Worker>> workers = take(count);
+        std::mutex mutex;
+        std::condition_variable finished;
+        unsigned running = count;
+        for (unsigned t = 0; t < count; ++t) {
+            workers[t]->post([&, t] {
+                task(t);
+                // Notified under the lock, so that run() cannot return and end these
+                // variables' lives before this worker is done with them.
+                const std::lock_guard<std::mutex> lock(mutex);
+                if (--running == 0) {
+                    finished.notify_one();
+                }
+            });
+        }
+        std::unique_lock<std::mutex> lock(mutex);
+        finished.wait(lock, [&] { return running == 0; });
+        lock.unlock();
+        give_back(std::move(workers));
+    }
+
+private:
+    std::vector<std::unique_ptr<Worker>> take(unsigned count) {
+        std::vector<std::unique_ptr<Worker>> taken;
+        const std::lock_guard<std::mutex> lock(mutex_);
+        while (taken.size() < count && !idle_.empty()) {
+            taken.push_back(std::move(idle_.back()));
+            idle_.pop_back();
+        }
+        while (taken.size() < count) {
+            taken.push_back(std::make_unique<Worker>());
+        }
+        return taken;
+    }
+
+    void give_back(std::vector<std::unique_ptr<Worker>> workers) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        for (std::unique_ptr<Worker>& worker : workers) {
+            idle_.push_back(std::move(worker));
+        }
+    }
+
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<Worker>> idle_;
+};
+
+WorkerPool& cooperative_workers() {
+    static WorkerPool pool;
+    return pool;
+}
 
 /// The calling thread's block (null outside a cooperative launch) and its index in the block.
 thread_local Block* current_block = nullptr;
@@ -137,23 +238,19 @@ void run_cooperative(const unsigned grid[3], const unsigned block[3],
     const unsigned blocks = grid[0] * grid[1] * grid[2];
     const unsigned threads = block[0] * block[1] * block[2];
     Block shared(threads);
-    std::vector<std::jthread> workers;
-    workers.reserve(threads);
-    for (unsigned t = 0; t < threads; ++t) {
-        workers.emplace_back([&, t] {
-            enter_launch(grid, block);
-            current_block = &shared;
-            linear_thread = t;
-            exchange_phase = 0;
-            threadIdx = coordinates(t, block);
-            for (unsigned b = 0; b < blocks; ++b) {
-                blockIdx = coordinates(b, grid);
-                body();
-                shared.barrier.arrive_and_wait();
-            }
-            current_block = nullptr;
-        });
-    }
+    cooperative_workers().run(threads, [&](unsigned t) {
+        enter_launch(grid, block);
+        current_block = &shared;
+        linear_thread = t;
+        exchange_phase = 0;
+        threadIdx = coordinates(t, block);
+        for (unsigned b = 0; b < blocks; ++b) {
+            blockIdx = coordinates(b, grid);
+            body();
+            shared.barrier.arrive_and_wait();
+        }
+        current_block = nullptr;
+    });
 }
 
 } // namespace brook::cuda::emulation
