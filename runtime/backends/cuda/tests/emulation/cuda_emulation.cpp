@@ -91,9 +91,9 @@ private:
 
 /// The workers of cooperative launches, kept between them: a reduction pass takes one per
 /// thread of its block, and starting that many OS threads for every launch (a few hundred per
-/// reduction) used up ThreadSanitizer's thread slots in the thread tests under `make tsan`,
-/// whose reset of the shadow memory then failed (ENOMEM). Launches from several host threads at
-/// once each take their own workers.
+/// reduction) made ThreadSanitizer fail to map its shadow memory (ENOMEM, most likely in the
+/// reset that follows using up its thread slots) in the emulated thread tests of `make tsan`.
+/// Launches from several host threads at once each take their own workers.
 class WorkerPool {
 public:
     /// Runs task(0) to task(count - 1) at once, each on its own worker, and returns when all
