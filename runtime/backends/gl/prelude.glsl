@@ -241,21 +241,19 @@ bvec2 brt_or(bvec2 a, bvec2 b) { return bvec2(a.x || b.x, a.y || b.y); }
 bvec3 brt_or(bvec3 a, bvec3 b) { return bvec3(a.x || b.x, a.y || b.y, a.z || b.z); }
 bvec4 brt_or(bvec4 a, bvec4 b) { return bvec4(a.x || b.x, a.y || b.y, a.z || b.z, a.w || b.w); }
 
-// A divisor as the shader compiler cannot know it: `v` itself at run time, flipped by the sign
-// bit of the frame's element count, which is never negative, but opaque to constant folding.
+// brt_opaque(v) (with the built-ins below, for float and float2..float4): a divisor as the shader
+// compiler cannot know it, `v` itself at run time, its bits flipped by the sign bit of the
+// frame's element count, which is never negative, but opaque to constant folding.
 // Mesa's compiler folds a division by a zero it knows (`a / 0.0`, or a local holding 0.0) into 0
 // or garbage, where IEEE-754, as C and CUDA compute it, gives an infinity or NaN. brcc divides
 // through this wherever the divisor is not a non-zero constant. A flip of no bits, unlike adding
 // a zero, keeps -0.0's sign; and it declares no uniform of its own, which a kernel's uniform
 // components would count.
 uint brt_opaque_bits() { return uint(brt_frame_count) >> 31u; }
-float brt_opaque(float v) { return uintBitsToFloat(floatBitsToUint(v) ^ brt_opaque_bits()); }
-vec2 brt_opaque(vec2 v) { return uintBitsToFloat(floatBitsToUint(v) ^ uvec2(brt_opaque_bits())); }
-vec3 brt_opaque(vec3 v) { return uintBitsToFloat(floatBitsToUint(v) ^ uvec3(brt_opaque_bits())); }
-vec4 brt_opaque(vec4 v) { return uintBitsToFloat(floatBitsToUint(v) ^ uvec4(brt_opaque_bits())); }
 
 // Cg built-ins that GLSL defines differently or lacks, for float and float2..float4.
 #define BRT_FLOAT_BUILTINS(T)                                                                    \
+    T brt_opaque(T v) { return uintBitsToFloat(floatBitsToUint(v) ^ brt_opaque_bits()); }        \
     T brt_fmod(T x, T y) {                                                                       \
         T divisor = brt_opaque(y); /* 0 * inf is NaN, not the 0 a compiler folds it to */        \
         return x - divisor * trunc(x / divisor);                                                 \
