@@ -508,6 +508,16 @@ const StructDecl* KernelParser::parse_struct_typedef() {
                 reason.field_type += (i > line_begin ? " " : "") + tokens_[i].text;
             if (reason.field_type.empty())
                 reason.field_type = tokens_[line_begin].text;
+            // An array's brackets are part of its type: `float v[4];` is a 'float[4]'.
+            std::size_t next = name_index + 1;
+            while (next < pos_ && tokens_[next].is(TokenKind::l_square)) {
+                int open = 0;
+                do {
+                    open += tokens_[next].is(TokenKind::l_square) ? 1 : 0;
+                    open -= tokens_[next].is(TokenKind::r_square) ? 1 : 0;
+                    reason.field_type += tokens_[next++].text;
+                } while (next < pos_ && open > 0);
+            }
             reason.field_range = tokens_[name_index].range();
             host = reason;
         }

@@ -249,6 +249,18 @@ TEST(HostScanner, StreamOfHostOnlyStructIsReported) {
         << fe.diagnostics();
 }
 
+TEST(HostScanner, HostOnlyStructWithArrayFieldNamesTheArrayType) {
+    // Brook's element types hold no arrays: the message names the array type, not its element's
+    // (which alone would be a Brook type).
+    Frontend fe(
+        "struct S { float v[4][N + 1]; };\nkernel void k(S a<>, out float b<>) { b = 1; }\n");
+    EXPECT_EQ(fe.errors(), 1u);
+    EXPECT_NE(fe.diagnostics().find("test.br:2:15: error: type 'S' cannot be used in Brook code: "
+                                    "its field 'v' has type 'float[4][N+1]'"),
+              std::string::npos)
+        << fe.diagnostics();
+}
+
 TEST(HostScanner, StreamParametersOfHostFunctions) {
     Frontend fe(
         "void step(float s<>, float4 t<>, int n);\nvoid run(float s<>) { step(s, s, 1); }\n");
