@@ -146,11 +146,7 @@ private:
 };
 
 WorkerPool& cooperative_workers() {
-    // Never destroyed: its workers wait for a job until the process ends. Destroyed at exit, it
-    // joined them just before LeakSanitizer's check, whose thread tracer then crashed ("Tracer
-    // caught signal 11") in the same emulated program in two whole `make asan` runs (most
-    // likely because a thread that pthread_join has returned for is still listed for a moment).
-    static WorkerPool& pool = *new WorkerPool;
+    static WorkerPool pool;
     return pool;
 }
 
