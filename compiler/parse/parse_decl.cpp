@@ -456,6 +456,8 @@ const StructDecl* KernelParser::parse_struct_typedef() {
         const std::size_t line_begin = pos_;
         const TypeSpelling spelling = spelling_at(0);
         bool plain = spelling.type.has_value();
+        // Of a line of Brook-typed names, the one declared as an array (`float w, v[4];`: v).
+        std::optional<std::size_t> array_name;
         if (plain) {
             for (std::size_t i = 0; i < spelling.length; ++i)
                 advance();
@@ -466,6 +468,11 @@ const StructDecl* KernelParser::parse_struct_typedef() {
                     break;
                 }
                 const Token& name = advance();
+                if (at(TokenKind::l_square)) {
+                    array_name = pos_ - 1;
+                    plain = false;
+                    break;
+                }
                 decl->fields.push_back(FieldDecl{name.text, type, name.range()});
                 if (!is_ascii(name.text) && !host)
                     host = HostStruct{name.text, "", name.range(), HostStruct::Why::field_name};
@@ -502,9 +509,12 @@ const StructDecl* KernelParser::parse_struct_typedef() {
         }
         accept(TokenKind::semi);
         if (!host) {
+            // Its type is the spelling before the names, not the names before it.
+            const std::size_t type_end = array_name ? line_begin + spelling.length : name_index;
+            name_index = array_name.value_or(name_index);
             HostStruct reason;
             reason.field_name = tokens_[name_index].text;
-            for (std::size_t i = line_begin; i < name_index; ++i)
+            for (std::size_t i = line_begin; i < type_end; ++i)
                 reason.field_type += (i > line_begin ? " " : "") + tokens_[i].text;
             if (reason.field_type.empty())
                 reason.field_type = tokens_[line_begin].text;

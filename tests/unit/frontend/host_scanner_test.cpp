@@ -253,7 +253,7 @@ TEST(HostScanner, HostOnlyStructWithArrayFieldNamesTheArrayType) {
     // Brook's element types hold no arrays: the message names the array type, not its element's
     // (which alone would be a Brook type).
     Frontend fe(
-        "struct S { float v[4][N + 1]; };\nkernel void k(S a<>, out float b<>) { b = 1; }\n");
+        "struct S { float w, v[4][N + 1]; };\nkernel void k(S a<>, out float b<>) { b = 1; }\n");
     EXPECT_EQ(fe.errors(), 1u);
     EXPECT_NE(fe.diagnostics().find("test.br:2:15: error: type 'S' cannot be used in Brook code: "
                                     "its field 'v' has type 'float[4][N+1]'"),
