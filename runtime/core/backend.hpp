@@ -20,6 +20,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -69,6 +70,12 @@ private:
     std::size_t count_;
     bool counted_ = true;
 };
+
+/// BRT_MAX_MEMORY in bytes, nothing when unset (core/storage.cpp reads it once).
+const std::optional<std::size_t>& memory_cap();
+/// The bytes every counted Storage holds now: with memory_cap(), for a backend whose streams
+/// live in other Storages (mpi) to report a stream past the cap as the whole stream it is.
+std::size_t storage_bytes_held();
 
 struct BoundStream {
     Storage* storage = nullptr;

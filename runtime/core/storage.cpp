@@ -50,15 +50,19 @@ std::optional<std::size_t> read_memory_cap() {
     return number << shift;
 }
 
+/// The bytes of every counted Storage alive, on every backend and thread.
+std::atomic<std::size_t> bytes_in_use{0};
+
+} // namespace
+
 const std::optional<std::size_t>& memory_cap() {
     static const std::optional<std::size_t> cap = read_memory_cap();
     return cap;
 }
 
-/// The bytes of every Storage alive, on every backend and thread.
-std::atomic<std::size_t> bytes_in_use{0};
-
-} // namespace
+std::size_t storage_bytes_held() {
+    return bytes_in_use.load(std::memory_order_relaxed);
+}
 
 Storage::Storage(std::size_t element_size, std::size_t count)
     : element_size_(element_size), count_(count) {

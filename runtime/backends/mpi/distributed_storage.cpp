@@ -8,8 +8,10 @@
 #include "core/errors.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -47,6 +49,10 @@ template <class Visit> void for_each_element(const Region& region, Visit visit) 
     }
 }
 
+/// The bytes of every distributed stream alive, whole: what the program's streams hold, as the
+/// other backends count it (each rank knows every stream's size, since every rank makes them).
+std::atomic<std::size_t> distributed_bytes{0};
+
 } // namespace
 
 DistributedStorage::DistributedStorage(Backend& inner, const World& world, const ElementType& type,
@@ -56,6 +62,11 @@ DistributedStorage::DistributedStorage(Backend& inner, const World& world, const
         fatal("a stream of " + std::to_string(count) + " elements of " + std::to_string(type.size) +
               " bytes is larger than this machine can address");
     }
+    distributed_bytes.fetch_add(count * type.size, std::memory_order_relaxed);
+}
+
+DistributedStorage::~DistributedStorage() {
+    distributed_bytes.fetch_sub(count() * element_size(), std::memory_order_relaxed);
 }
 
 void DistributedStorage::adopt_rows_of(const Region& region) {
@@ -93,8 +104,30 @@ void DistributedStorage::lay_out(std::size_t row_length) {
     block_ = row_length == 0 ? RowBlock{} : block_of(rows(), world_->rank(), world_->ranks());
     local_.reset();
     if (local_count() != 0) {
+        check_block_fits_memory_cap();
         local_ = inner_->allocate(type_, local_count());
     }
+}
+
+void DistributedStorage::check_block_fits_memory_cap() const {
+    const std::optional<std::size_t>& cap = memory_cap();
+    const std::size_t block_bytes = local_count() * element_size();
+    const std::size_t held = storage_bytes_held();
+    if (!cap || block_bytes <= *cap - std::min(held, *cap)) {
+        return;
+    }
+    const std::size_t bytes = count() * element_size();
+    // This stream is among the distributed ones from its declaration.
+    const std::size_t program_held = distributed_bytes.load(std::memory_order_relaxed) - bytes;
+    fatal("cannot allocate a stream of " + std::to_string(bytes) + " bytes (" +
+          std::to_string(count()) + " elements of " + std::to_string(element_size()) +
+          " bytes): streams already hold " + std::to_string(program_held) +
+          " bytes and BRT_MAX_MEMORY is " + std::to_string(*cap) + " per process; rank " +
+          std::to_string(world_->rank()) + " of " + std::to_string(world_->ranks()) +
+          " would hold rows " + std::to_string(block_.first) + " to " +
+          std::to_string(block_.end - 1) + " of it, " + std::to_string(block_bytes) +
+          " bytes, beside the " + std::to_string(held) +
+          " bytes it holds; raise BRT_MAX_MEMORY, run more processes or make the stream smaller");
 }
 
 std::vector<std::byte> DistributedStorage::all_elements(std::size_t& exchanged) const {

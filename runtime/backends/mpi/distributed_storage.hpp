@@ -11,7 +11,8 @@
 // decides the same. A launch that wants other rows redistributes the storage (relayout).
 //
 // BRT_MAX_MEMORY counts what each rank holds: the blocks, counted by the inner backend when it
-// allocates them (at first use), not the whole stream.
+// allocates them (at first use), not the whole stream; a block past the cap is reported as the
+// whole stream, then the block.
 
 #include "core/backend.hpp"
 
@@ -53,6 +54,7 @@ class DistributedStorage final : public Storage {
 public:
     DistributedStorage(Backend& inner, const World& world, const ElementType& type,
                        std::size_t count);
+    ~DistributedStorage() override;
 
     /// Fixes the row length from `region` if no region has yet (see the top of the file).
     void adopt_rows_of(const Region& region);
@@ -112,6 +114,11 @@ private:
     std::size_t local_count() const { return block_.rows() * row_length_; }
     /// Rows of `row_length` elements (0: none fixed yet) in new zeroed local storage.
     void lay_out(std::size_t row_length);
+    /// Stops the program when this rank's block would take it past BRT_MAX_MEMORY, naming the
+    /// whole stream and what the program's streams hold, as every backend does, then the block
+    /// and what this rank holds (the inner backend would name the block as if it were the
+    /// stream).
+    void check_block_fits_memory_cap() const;
 
     Backend* inner_;
     const World* world_;
