@@ -42,6 +42,7 @@
 
 #include "distributed_storage.hpp"
 #include "mpi_world.hpp"
+#include "thread_lineage.hpp"
 
 #include <mpi.h>
 
@@ -95,14 +96,14 @@ std::uint64_t call_signature(const Launch& launch) {
 }
 
 /// The state MPI's reduction operator needs: MPI_Op functions take no user pointer. Set for the
-/// duration of one MPI_Allreduce, under the backend's mutex.
+/// duration of one MPI_Allreduce, which calls the operator on the thread that called it.
 struct PairFold {
     Backend* inner = nullptr;
     const Launch* launch = nullptr; ///< the rank's local reduction
     int input = 0;
     std::size_t element_size = 0;
 };
-PairFold pair_fold;
+thread_local PairFold pair_fold;
 
 /// A partial result as the ranks exchange it: the value, then a byte saying whether the rank had
 /// elements. MPI hands the operator records at any alignment, so values are folded in an
@@ -188,6 +189,7 @@ public:
         if (!enabled_) {
             return;
         }
+        const std::lock_guard lock(mutex_);
         Entry& entry = entries_[std::string(name)];
         ++entry.calls;
         entry.bytes += bytes;
@@ -200,6 +202,7 @@ private:
     };
     const World* world_;
     bool enabled_ = false;
+    std::mutex mutex_;
     std::map<std::string, Entry> entries_;
 };
 
@@ -223,7 +226,7 @@ public:
     std::string device() const override { return world_.description() + " on " + inner_->device(); }
     bool software_renderer() const override { return inner_->software_renderer(); }
     void finish() override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         inner_->finish();
     }
 
@@ -231,21 +234,21 @@ public:
         return std::make_unique<DistributedStorage>(*inner_, world_, type, count);
     }
     void write(Storage& storage, const Region& region, const void* host) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         distributed(storage).write(region, host);
     }
     void read(const Storage& storage, const Region& region, void* host) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         std::size_t exchanged = 0;
         distributed(storage).read(region, host, exchanged);
         exchanges_.add("streamWrite", exchanged);
     }
     void copy(Storage& target, const Storage& source) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         distributed(target).copy_from(distributed(source));
     }
     std::array<std::size_t, 2> local_rows(Storage& storage, const Region& region) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         std::size_t exchanged = 0;
         const std::array<std::size_t, 2> rows = distributed(storage).local_rows(region, exchanged);
         exchanges_.add("local rows", exchanged);
@@ -254,7 +257,7 @@ public:
     void read_elements(Storage& storage, const Region& region,
                        std::span<const std::size_t> positions, void* values,
                        std::string_view caller) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         std::size_t exchanged = 0;
         distributed(storage).exchange_elements(region, positions, static_cast<std::byte*>(values),
                                                nullptr, exchanged);
@@ -264,19 +267,19 @@ public:
                          std::span<const std::size_t> positions, void* values,
                          const std::function<void(std::byte*)>& update,
                          std::string_view caller) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         std::size_t exchanged = 0;
         distributed(storage).exchange_elements(region, positions, static_cast<std::byte*>(values),
                                                &update, exchanged);
         exchanges_.add(caller, exchanged);
     }
     void read_local(const Storage& storage, const Region& region, void* host) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         distributed(storage).read_local(region, host);
     }
 
     void run_kernel(const Launch& launch) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         begin_call(launch);
         switch (launch.pass) {
         case Launch::Pass::Single:
@@ -287,14 +290,16 @@ public:
             // The call's bytes are recorded once, after its write pass. Ordinary outputs beside
             // variable ones (brcc refuses them; a hand-written KernelInfo may have them) could be
             // views, which the write pass could not run by blocks: such a call runs whole.
-            counted_by_blocks_ = runs_by_blocks(launch) && !has_ordinary_outputs(*launch.kernel);
-            variable_call_exchanged_ =
-                counted_by_blocks_ ? run_by_blocks(launch) : run_whole(launch);
+            variable_call_.counted_by_blocks =
+                runs_by_blocks(launch) && !has_ordinary_outputs(*launch.kernel);
+            variable_call_.exchanged =
+                variable_call_.counted_by_blocks ? run_by_blocks(launch) : run_whole(launch);
             return;
         case Launch::Pass::Write:
-            variable_call_exchanged_ +=
-                counted_by_blocks_ ? write_variable_outputs(launch) : run_whole(launch);
-            exchanges_.add(launch.kernel->name, variable_call_exchanged_);
+            variable_call_.exchanged += variable_call_.counted_by_blocks
+                                            ? write_variable_outputs(launch)
+                                            : run_whole(launch);
+            exchanges_.add(launch.kernel->name, variable_call_.exchanged);
             return;
         }
     }
@@ -304,8 +309,8 @@ public:
     /// variable output gives each rank its offset in the result (the exclusive scan of the
     /// counts over the ranks before it), the totals, and where every rank's values go.
     std::vector<std::size_t> scan_variable_outputs(const Launch& count) override {
-        const std::lock_guard lock(mutex_);
-        if (!counted_by_blocks_) {
+        const Serving serving(*this);
+        if (!variable_call_.counted_by_blocks) {
             // The count pass ran whole in the inner backend, which keeps its counters where it
             // counted them (cuda: on the device, for its write pass).
             std::vector<std::size_t> totals;
@@ -315,7 +320,7 @@ public:
         const RowBlock block = block_of(count.extents[0], world_.rank(), world_.ranks());
         const std::size_t row_length = row_length_of(count);
         std::vector<std::size_t> mine;
-        pushed_.clear();
+        variable_call_.pushed.clear();
         for (std::size_t param = 0; param < count.push_counters.size(); ++param) {
             std::size_t* counters = count.push_counters[param];
             if (counters == nullptr) {
@@ -328,18 +333,18 @@ public:
                 total += pushed;
             }
             mine.push_back(total);
-            pushed_.push_back({param, {}});
+            variable_call_.pushed.push_back({param, {}});
         }
         const auto ranks = static_cast<std::size_t>(world_.ranks());
         std::vector<std::size_t> all(mine.size() * ranks);
         const std::vector<std::size_t> per_rank(ranks, mine.size());
-        variable_call_exchanged_ +=
+        variable_call_.exchanged +=
             world_.all_gather(mine.data(), per_rank, sizeof(std::size_t), all.data());
         std::vector<std::size_t> totals;
-        for (std::size_t k = 0; k < pushed_.size(); ++k) {
+        for (std::size_t k = 0; k < variable_call_.pushed.size(); ++k) {
             std::size_t total = 0;
             for (std::size_t q = 0; q < ranks; ++q) {
-                pushed_[k].per_rank.push_back(all[q * mine.size() + k]);
+                variable_call_.pushed[k].per_rank.push_back(all[q * mine.size() + k]);
                 total += all[q * mine.size() + k];
             }
             totals.push_back(total);
@@ -349,7 +354,7 @@ public:
     bool tracks_elements() const override { return inner_->tracks_elements(); }
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         begin_call(launch);
         const auto index = static_cast<std::size_t>(input);
         const BoundStream& bound = launch.args[index].stream;
@@ -383,8 +388,8 @@ public:
               "MPI_Type_contiguous");
         check(MPI_Type_commit(&partial_type), "MPI_Type_commit");
         pair_fold = {inner_.get(), &local, input, size};
-        const int code =
-            MPI_Allreduce(MPI_IN_PLACE, partial.data(), 1, partial_type, join_op_, MPI_COMM_WORLD);
+        const int code = MPI_Allreduce(MPI_IN_PLACE, partial.data(), 1, partial_type, join_op_,
+                                       world_.channel());
         pair_fold = {};
         MPI_Type_free(&partial_type);
         check(code, "MPI_Allreduce");
@@ -394,7 +399,7 @@ public:
     }
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
-        const std::lock_guard lock(mutex_);
+        const Serving serving(*this);
         begin_call(launch);
         std::size_t exchanged = 0;
         const BoundStream& source = launch.args[static_cast<std::size_t>(input)].stream;
@@ -609,7 +614,7 @@ private:
         const auto me = static_cast<std::size_t>(world_.rank());
         std::map<std::size_t, BoundStream> pushed_into;
         std::vector<std::unique_ptr<Storage>> values;
-        for (const PushedValues& pushed : pushed_) {
+        for (const PushedValues& pushed : variable_call_.pushed) {
             const std::size_t mine = pushed.per_rank[me];
             values.push_back(
                 mine == 0
@@ -619,9 +624,9 @@ private:
         }
         std::size_t exchanged = run_by_blocks(launch, pushed_into);
         // ... then sends them to the ranks that hold their slots of the result.
-        for (std::size_t k = 0; k < pushed_.size(); ++k) {
-            exchanged += spread_pushed_values(launch.args[pushed_[k].param].stream,
-                                              pushed_[k].per_rank, values[k].get());
+        for (std::size_t k = 0; k < variable_call_.pushed.size(); ++k) {
+            exchanged += spread_pushed_values(launch.args[variable_call_.pushed[k].param].stream,
+                                              variable_call_.pushed[k].per_rank, values[k].get());
         }
         return exchanged;
     }
@@ -1045,19 +1050,40 @@ private:
         std::vector<std::size_t> per_rank;
     };
 
+    /// One call on this thread: inside the backend (the threads it makes are the libraries',
+    /// thread_lineage.hpp) and, where MPI serves one thread at a time, the only call.
+    class Serving {
+    public:
+        explicit Serving(MpiBackend& backend) : alone_(backend.mutex_, std::defer_lock) {
+            if (!backend.world_.threads_concurrent()) {
+                alone_.lock();
+            }
+        }
+
+    private:
+        InsideBackend inside_;
+        std::unique_lock<std::mutex> alone_;
+    };
+
+    /// The variable-output call in progress on a thread (the core runs its count pass, the
+    /// scan and its write pass back to back, on the calling thread): whether its count pass
+    /// ran by blocks, its variable outputs, and the bytes received so far.
+    struct VariableCall {
+        bool counted_by_blocks = false;
+        std::vector<PushedValues> pushed;
+        std::size_t exchanged = 0;
+    };
+
     World world_;
     ExchangeProfile exchanges_{world_};
-    /// The variable-output call in progress (the core runs its count pass, the scan and its
-    /// write pass back to back): whether its count pass ran by blocks, its variable outputs,
-    /// and the bytes received so far.
-    bool counted_by_blocks_ = false;
-    std::vector<PushedValues> pushed_;
-    std::size_t variable_call_exchanged_ = 0;
+    static thread_local VariableCall variable_call_;
     std::unique_ptr<Backend> inner_;
     std::string name_;
     MPI_Op join_op_ = MPI_OP_NULL;
     std::mutex mutex_;
 };
+
+thread_local MpiBackend::VariableCall MpiBackend::variable_call_;
 
 const BackendRegistration mpi_registration({
     .name = "mpi",
@@ -1069,6 +1095,8 @@ const BackendRegistration mpi_registration({
             throw std::runtime_error("the mpi backend cannot wrap itself; name a local backend "
                                      "after the colon (mpi:cpu)");
         }
+        // MPI, the inner backend and the libraries they use start their own threads.
+        const InsideBackend inside;
         return std::make_unique<MpiBackend>(create_backend(inner.empty() ? "cpu" : inner));
     },
 });

@@ -7,6 +7,8 @@
 
 #include "brook/errors.hpp"
 
+#include <mpi.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -46,6 +48,13 @@ public:
     int ranks() const { return ranks_; }
     /// "Open MPI v4.1.4, rank 0 of 2".
     std::string description() const;
+    /// Whether MPI serves several threads at once (MPI_THREAD_MULTIPLE); else the backend must
+    /// serve one call at a time, and every thread shares one channel.
+    bool threads_concurrent() const { return threads_concurrent_; }
+    /// The communicator of this thread's collectives: with threads_concurrent(), its own, the
+    /// same on every rank for the thread of the same name (thread_lineage.hpp), made at the
+    /// thread's first collective; the members below use it.
+    MPI_Comm channel() const;
 
     /// Every rank's `mine` (element_size * counts[rank] bytes), concatenated in rank order into
     /// `all`; `counts` are the elements each rank gives. Returns the bytes this rank received
@@ -85,6 +94,12 @@ private:
     int rank_ = 0;
     int ranks_ = 1;
     bool started_mpi_ = false;
+    bool threads_concurrent_ = false;
+    /// What the threads' channels are made from (MPI_Comm_create_group, tagged with the
+    /// thread's name), and the only channel without threads_concurrent_.
+    MPI_Comm channels_ = MPI_COMM_NULL;
+    MPI_Group everyone_ = MPI_GROUP_NULL;
+    int largest_tag_ = 32767;
 };
 
 /// Stops the program with Brook's error for a failed MPI call `what` returning `code`.
