@@ -20,11 +20,15 @@ namespace brook::detail::mpi {
 
 namespace {
 
-constinit thread_local std::uint64_t lineage = 0;
-constinit thread_local bool named = false;
+// In the initial-exec model (libbrook is loaded with the program, so its thread-locals are in the
+// static TLS block): reaching them is then one load from the thread pointer, never a call to
+// __tls_get_addr, which a sanitizer intercepts and which begin_named_thread must not reach
+// before the sanitizer has set the thread up.
+[[gnu::tls_model("initial-exec")]] constinit thread_local std::uint64_t lineage = 0;
+[[gnu::tls_model("initial-exec")]] constinit thread_local bool named = false;
 /// The threads this thread made outside the backend so far.
-constinit thread_local std::uint64_t children = 0;
-constinit thread_local int inside_backend = 0;
+[[gnu::tls_model("initial-exec")]] constinit thread_local std::uint64_t children = 0;
+[[gnu::tls_model("initial-exec")]] constinit thread_local int inside_backend = 0;
 
 /// The name of the program's first thread, which no pthread_create made.
 constexpr std::uint64_t first_thread_lineage = 0x9e3779b97f4a7c15ull;
