@@ -58,7 +58,8 @@ struct Handoff {
     void* (*start)(void*);
     void* argument;
     std::uint64_t lineage;
-    std::atomic<bool> taken{false};
+    /// Set by the child (the parent reads it through std::atomic_ref).
+    bool taken = false;
 };
 
 /// The child's first code: takes its name, then runs the program's start routine. It runs
@@ -71,7 +72,9 @@ begin_named_thread(void* handoff_pointer) {
     void* argument = handoff->argument;
     lineage = handoff->lineage;
     named = true;
-    handoff->taken.store(true, std::memory_order_release);
+    // The builtin, not std::atomic: a call to the library's store, out of line in a sanitized
+    // build, would be instrumented.
+    __atomic_store_n(&handoff->taken, true, __ATOMIC_RELEASE);
     return start(argument);
 }
 
@@ -109,13 +112,13 @@ extern "C" int pthread_create(pthread_t* thread, const pthread_attr_t* attribute
     if (!parent || names::inside_backend > 0) {
         return next(thread, attributes, start, argument);
     }
-    Handoff handoff{start, argument, names::child_lineage(*parent, names::children), {}};
+    Handoff handoff{start, argument, names::child_lineage(*parent, names::children)};
     const int result = next(thread, attributes, names::begin_named_thread, &handoff);
     if (result != 0) {
         return result;
     }
     ++names::children;
-    while (!handoff.taken.load(std::memory_order_acquire)) {
+    while (!std::atomic_ref<bool>(handoff.taken).load(std::memory_order_acquire)) {
         std::this_thread::yield();
     }
     return 0;
