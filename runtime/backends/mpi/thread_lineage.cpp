@@ -3,8 +3,8 @@
 // The thread names of thread_lineage.hpp. A thread's name is a hash of its parent's name and its
 // place among the parent's children (64 bits: two threads of one program share a name with a
 // chance of about k^2 / 2^64 for k threads). The child learns its name in a start routine that
-// runs before the program's: the parent hands it over on its own stack and waits, yielding,
-// until the child has taken it, so nothing is allocated for it and nothing outlives the call.
+// runs before the program's: the parent hands it over on its own stack and waits until the
+// child has taken it, so nothing is allocated for it and nothing outlives the call.
 #include "thread_lineage.hpp"
 
 #include <dlfcn.h>
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
@@ -118,8 +119,16 @@ extern "C" int pthread_create(pthread_t* thread, const pthread_attr_t* attribute
         return result;
     }
     ++names::children;
-    while (!std::atomic_ref<bool>(handoff.taken).load(std::memory_order_acquire)) {
-        std::this_thread::yield();
+    // Yielding lets the child run at once on a busy machine; past a few tries the parent
+    // sleeps, since a yield gives way to no thread of lower priority (a real-time parent on one
+    // core would wait forever for its lower-priority child).
+    for (int tries = 0; !std::atomic_ref<bool>(handoff.taken).load(std::memory_order_acquire);
+         ++tries) {
+        if (tries < 64) {
+            std::this_thread::yield();
+        } else {
+            std::this_thread::sleep_for(std::chrono::microseconds(50));
+        }
     }
     return 0;
 }
