@@ -76,6 +76,12 @@ const std::optional<std::size_t>& memory_cap();
 /// The bytes every counted Storage holds now: with memory_cap(), for a backend whose streams
 /// live in other Storages (mpi) to report a stream past the cap as the whole stream it is.
 std::size_t storage_bytes_held();
+/// Whether `bytes` more fit under `cap` beside the `held` bytes.
+bool fits_memory_cap(std::size_t bytes, std::size_t held, std::size_t cap);
+/// The error's start for a stream of `count` elements of `element_size` bytes that does not fit
+/// under `cap` beside `held` bytes: "cannot allocate a stream of ... BRT_MAX_MEMORY is CAP".
+std::string memory_cap_exceeded(std::size_t count, std::size_t element_size, std::size_t held,
+                                std::size_t cap);
 
 struct BoundStream {
     Storage* storage = nullptr;

@@ -64,6 +64,18 @@ std::size_t storage_bytes_held() {
     return bytes_in_use.load(std::memory_order_relaxed);
 }
 
+bool fits_memory_cap(std::size_t bytes, std::size_t held, std::size_t cap) {
+    return bytes <= cap - std::min(held, cap);
+}
+
+std::string memory_cap_exceeded(std::size_t count, std::size_t element_size, std::size_t held,
+                                std::size_t cap) {
+    return "cannot allocate a stream of " + std::to_string(count * element_size) + " bytes (" +
+           std::to_string(count) + " elements of " + std::to_string(element_size) +
+           " bytes): streams already hold " + std::to_string(held) +
+           " bytes and BRT_MAX_MEMORY is " + std::to_string(cap);
+}
+
 Storage::Storage(std::size_t element_size, std::size_t count)
     : element_size_(element_size), count_(count) {
     if (element_size != 0 && count > std::numeric_limits<std::size_t>::max() / element_size) {
@@ -78,11 +90,8 @@ Storage::Storage(std::size_t element_size, std::size_t count)
     }
     std::size_t in_use = bytes_in_use.load(std::memory_order_relaxed);
     do {
-        if (bytes > *cap - std::min(in_use, *cap)) {
-            fatal("cannot allocate a stream of " + std::to_string(bytes) + " bytes (" +
-                  std::to_string(count) + " elements of " + std::to_string(element_size) +
-                  " bytes): streams already hold " + std::to_string(in_use) +
-                  " bytes and BRT_MAX_MEMORY is " + std::to_string(*cap) +
+        if (!fits_memory_cap(bytes, in_use, *cap)) {
+            fatal(memory_cap_exceeded(count, element_size, in_use, *cap) +
                   "; raise BRT_MAX_MEMORY or make the stream smaller");
         }
     } while (

@@ -113,16 +113,13 @@ void DistributedStorage::check_block_fits_memory_cap() const {
     const std::optional<std::size_t>& cap = memory_cap();
     const std::size_t block_bytes = local_count() * element_size();
     const std::size_t held = storage_bytes_held();
-    if (!cap || block_bytes <= *cap - std::min(held, *cap)) {
+    if (!cap || fits_memory_cap(block_bytes, held, *cap)) {
         return;
     }
-    const std::size_t bytes = count() * element_size();
     // This stream is among the distributed ones from its declaration.
-    const std::size_t program_held = distributed_bytes.load(std::memory_order_relaxed) - bytes;
-    fatal("cannot allocate a stream of " + std::to_string(bytes) + " bytes (" +
-          std::to_string(count()) + " elements of " + std::to_string(element_size()) +
-          " bytes): streams already hold " + std::to_string(program_held) +
-          " bytes and BRT_MAX_MEMORY is " + std::to_string(*cap) + " per process; rank " +
+    const std::size_t program_held =
+        distributed_bytes.load(std::memory_order_relaxed) - count() * element_size();
+    fatal(memory_cap_exceeded(count(), element_size(), program_held, *cap) + " per process; rank " +
           std::to_string(world_->rank()) + " of " + std::to_string(world_->ranks()) +
           " would hold rows " + std::to_string(block_.first) + " to " +
           std::to_string(block_.end - 1) + " of it, " + std::to_string(block_bytes) +

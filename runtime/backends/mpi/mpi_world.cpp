@@ -147,10 +147,11 @@ public:
     ~ThreadChannels() {
         int finalized = 0;
         MPI_Finalized(&finalized);
+        if (finalized != 0) {
+            return;
+        }
         for (auto& [world, channel] : channels_) {
-            if (finalized == 0) {
-                MPI_Comm_free(&channel);
-            }
+            MPI_Comm_free(&channel);
         }
     }
     MPI_Comm* find(const World* world) {
