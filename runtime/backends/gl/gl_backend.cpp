@@ -350,12 +350,18 @@ struct Device {
 };
 
 /// A backend call's hold on the device: gl::Context::Lock, and the calling thread's
-/// attachments refreshed when another thread drew since its last call.
+/// attachments and texture bindings renewed when another thread ran since its last call.
 class DeviceLock {
 public:
     explicit DeviceLock(Device& device) : lock_(*device.context) {
         if (lock_.switched()) {
+            // A texture another context changed is seen with its new contents here only once
+            // bound or attached again (OpenGL 4.5, 5.3 "Propagating Changes to Objects"), and
+            // one it deleted stays bound here under its old name, which a new texture may
+            // have taken since. The binds and attachments of a call skip what is in place
+            // already, so both are cleared first: the call then makes every one of them anew.
             device.objects().targets.refresh();
+            glBindTextures(0, device.context->max_texture_units(), nullptr);
         }
     }
 
