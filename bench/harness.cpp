@@ -81,6 +81,28 @@ double sample(const Variant& variant, int calls) {
     return seconds / calls;
 }
 
+/// Calls enough for a sample of `variant` to last min_sample_seconds: from samples of 1, 2, 4...
+/// calls until one lasts that long, then again from the count found, so that a size is taken from
+/// a sample of the calls it will time. A variant's early calls can be several times slower than
+/// the rest (under mpi:cpu on one rank, a sum of 16 MB took 6, 4, then 1 ms on its first calls,
+/// as fast as on cpu from the fourth), and the calls after the untimed one of a sample get faster
+/// one by one while they bring the variant's data back into the cache (1.0, 0.7, 0.45, 0.3 ms
+/// after another variant read its own 16 MB): a size taken from the second call alone gave such a
+/// variant one or two calls per sample, each from the slow end, and measured it 1.5x slower.
+int calls_per_sample(const Variant& variant) {
+    int calls = 1;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (;; calls *= 2) {
+            const double per_call = std::max(sample(variant, calls), 1e-9);
+            if (per_call * calls >= min_sample_seconds) {
+                calls = static_cast<int>(std::ceil(min_sample_seconds / per_call));
+                break;
+            }
+        }
+    }
+    return calls;
+}
+
 Timing statistics(std::vector<double> samples) {
     std::sort(samples.begin(), samples.end());
     const std::size_t n = samples.size();
@@ -138,14 +160,12 @@ void Comparison::check(const Variant& variant) const {
 
 std::vector<Timing> Comparison::run() {
     // Warm-up: first-call costs (page faults, shader compilation, thread start) fall on the
-    // untimed call that begins every sample; the first sample sizes the others.
+    // untimed call that begins every sample; calls_per_sample sizes the others.
     std::vector<int> calls;
     for (const Variant& variant : variants_) {
-        const double per_call = std::max(sample(variant, 1), 1e-9);
-        check(variant);
         const int fixed = fixed_calls();
-        calls.push_back(fixed > 0 ? fixed
-                                  : static_cast<int>(std::ceil(min_sample_seconds / per_call)));
+        calls.push_back(fixed > 0 ? fixed : calls_per_sample(variant));
+        check(variant);
     }
     const int samples = repetitions();
     std::vector<std::vector<double>> times(variants_.size());
