@@ -163,8 +163,13 @@ std::vector<Timing> Comparison::run() {
     // untimed call that begins every sample; calls_per_sample sizes the others.
     std::vector<int> calls;
     for (const Variant& variant : variants_) {
-        const int fixed = fixed_calls();
-        calls.push_back(fixed > 0 ? fixed : calls_per_sample(variant));
+        int count = fixed_calls();
+        if (count > 0) {
+            sample(variant, 1); // the first-call costs, and a result to check
+        } else {
+            count = calls_per_sample(variant);
+        }
+        calls.push_back(count);
         check(variant);
     }
     const int samples = repetitions();
