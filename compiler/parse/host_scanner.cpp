@@ -31,8 +31,10 @@
 #include "parse/kernel_parser.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <set>
+#include <vector>
 
 namespace brcc {
 
@@ -94,6 +96,18 @@ private:
     std::uint32_t line_start(std::uint32_t offset) const;
     /// The text is output: a main file, outside the text of an included file in `cpp` output.
     bool emitting() const { return emits_ && marker_depth_ == 0; }
+    /// Whether the innermost bracket open is a `(`: a parameter list, or a call's arguments.
+    bool in_parentheses() const {
+        return !open_brackets_.empty() && open_brackets_.back() == TokenKind::l_paren;
+    }
+    /// Closes the innermost `opener` and whatever opened inside it and was left open (host
+    /// code brcc does not check); a closer that nothing opened is ignored, as the compiler
+    /// reports it.
+    void close_bracket(TokenKind opener) {
+        const auto open = std::find(open_brackets_.rbegin(), open_brackets_.rend(), opener);
+        if (open != open_brackets_.rend())
+            open_brackets_.erase(std::prev(open.base()), open_brackets_.end());
+    }
     void handle_directive(const Token& directive);
     void rewrite_directive_literals(const Token& directive);
     /// An `#include "file"`: reads the file and, for a Brook header, rewrites the line.
@@ -143,8 +157,10 @@ private:
     bool emits_;
     std::vector<Token> tokens_;
     std::size_t pos_ = 0;
-    int brace_depth_ = 0;
-    int paren_depth_ = 0;
+    /// The `{` and `(` that enclose the current token, innermost last: a stream declarator
+    /// is a parameter where the innermost is a `(` (a lambda's body inside a call's
+    /// parentheses declares streams, as any block does).
+    std::vector<TokenKind> open_brackets_;
     std::uint32_t cursor_ = 0; ///< the file is covered by items up to here
     // `cpp` output: how deep in included files the text is, where the outermost one's text
     // starts and its name, and the file the last marker outside them named.
@@ -657,7 +673,7 @@ bool HostScanner::try_stream_declaration() {
     const std::size_t name = first + spelling.length;
     if (spelling.length == 0 || !is_name(token(name)) ||
         (!token(name + 1).is(TokenKind::less) &&
-         (paren_depth_ > 0 || !declares_stream_after(name))))
+         (in_parentheses() || !declares_stream_after(name))))
         return false;
     if (first > 0) {
         const TokenKind before = tokens_[first - 1].kind;
@@ -671,7 +687,7 @@ bool HostScanner::try_stream_declaration() {
     HostStreamDecl decl;
     decl.element_type = *type;
     decl.type_range = {type_token.loc, location(end_of(tokens_[name - 1]))};
-    decl.is_parameter = paren_depth_ > 0;
+    decl.is_parameter = in_parentheses();
     std::size_t i = name;
     while (true) {
         StreamDeclarator declarator;
@@ -743,7 +759,7 @@ bool HostScanner::scan_plain_declarator(std::size_t& i, StreamDeclarator& declar
 // stream_pointer_parameter := type '(' '*' {'*'} name ')' '<' '>'   (in a parameter list)
 bool HostScanner::try_stream_pointer_parameter() {
     const std::size_t first = pos_;
-    if (paren_depth_ == 0)
+    if (!in_parentheses())
         return false;
     const TypeSpelling spelling = spelling_at(first);
     const std::size_t paren = first + spelling.length;
@@ -928,7 +944,7 @@ void HostScanner::run() {
                 skip_inactive_block();
             continue;
         }
-        const bool file_scope = brace_depth_ == 0 && paren_depth_ == 0;
+        const bool file_scope = open_brackets_.empty();
         // Text that is only read (a header) is only searched for its declarations.
         const bool host_code = emitting();
         if (file_scope && (current.is(TokenKind::kw_kernel) || current.is(TokenKind::kw_reduce)) &&
@@ -961,22 +977,12 @@ void HostScanner::run() {
             continue;
         if (file_scope && current.is(TokenKind::identifier))
             note_host_variable();
-        switch (current.kind) {
-        case TokenKind::l_brace:
-            ++brace_depth_;
-            break;
-        case TokenKind::r_brace:
-            brace_depth_ = std::max(brace_depth_ - 1, 0);
-            break;
-        case TokenKind::l_paren:
-            ++paren_depth_;
-            break;
-        case TokenKind::r_paren:
-            paren_depth_ = std::max(paren_depth_ - 1, 0);
-            break;
-        default:
-            break;
-        }
+        if (current.is(TokenKind::l_brace) || current.is(TokenKind::l_paren))
+            open_brackets_.push_back(current.kind);
+        else if (current.is(TokenKind::r_brace))
+            close_bracket(TokenKind::l_brace);
+        else if (current.is(TokenKind::r_paren))
+            close_bracket(TokenKind::l_paren);
         ++pos_;
     }
     flush_host_text(static_cast<std::uint32_t>(text_.size()));

@@ -276,6 +276,21 @@ TEST(HostScanner, StreamParametersOfHostFunctions) {
     EXPECT_EQ(params, (std::vector<std::string>{"float s<>", "float4 t<>", "float s<>"}));
 }
 
+TEST(HostScanner, StreamsDeclaredInALambdaInsideACall) {
+    // The lambda's body is a block, though a call's parentheses enclose it: its declarations
+    // are declarations, and only the lambda's own parameter list holds parameters.
+    Frontend fe("void f() {\n    std::thread t([&] { float a<8>, b<8>; use(a); });\n"
+                "    each([](float4 s<>) { return 0; });\n}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<std::string> declarations;
+    std::vector<std::string> parameters;
+    for (const TopLevelItem& item : fe.unit().items)
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item))
+            (decl->is_parameter ? parameters : declarations).push_back(fe.text(decl->range));
+    EXPECT_EQ(declarations, (std::vector<std::string>{"float a<8>, b<8>"}));
+    EXPECT_EQ(parameters, (std::vector<std::string>{"float4 s<>"}));
+}
+
 TEST(HostScanner, ExtentsAreHostExpressions) {
     Frontend fe("void f(int n) {\n    float2 a<(n>2?2:3), n*2>, b<f(1, 2)>;\n    float c<n>;\n}\n");
     EXPECT_EQ(fe.diagnostics(), "");
