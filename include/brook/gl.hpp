@@ -12,7 +12,9 @@
 // not while another thread is inside a Brook call, and must leave the context current. It may read
 // the textures (texelFetch); it must not write, resize or delete them. A kernel call that writes
 // the stream may give it new textures (outputs are often rendered into fresh ones, the tutorial's
-// ping-pong), so query again after each call.
+// ping-pong), so query again after each call. A Brook call may change the context's bindings
+// (texture units, framebuffer, program, vertex array): bind what the application draws with
+// after each call.
 //
 // Layout: one 2-D texture per leaf field of the element type, in declaration order (a float4
 // stream has one, a `struct { float3 o; float3 d; }` stream two). The storage's elements are laid
