@@ -251,15 +251,20 @@ PrintedExpr CLikePrinter::plain_binary(const Binary& expr, std::string_view divi
     // Shifts, bitwise operators and || read ambiguously next to other binary operators (GCC's
     // -Wparentheses flags `a << b + c` and `a | b & c`), so such operands get parentheses even
     // where precedence alone does not need them.
+    // A comparison whose operand is a comparison (`((i & d) == 0) == ascending`) reads as a
+    // chain, which draws the same warning, so it keeps those parentheses too.
     const bool clarify = expr.op == BinaryOp::Shl || expr.op == BinaryOp::Shr ||
                          expr.op == BinaryOp::BitAnd || expr.op == BinaryOp::BitXor ||
                          expr.op == BinaryOp::BitOr || expr.op == BinaryOp::LogicalOr;
+    const bool comparison = is_comparison(expr.op);
     const auto side = [&](const Expr& child, int precedence) {
         const PrintedExpr printed = print(child);
         const bool other_binary = printed.precedence > conditional_level &&
                                   printed.precedence < unary_level && printed.precedence != level;
-        return clarify && other_binary ? "(" + printed.text + ")"
-                                       : parenthesize(printed, precedence);
+        const bool chained = comparison && (printed.precedence == binary_level(BinaryOp::Less) ||
+                                            printed.precedence == binary_level(BinaryOp::Equal));
+        return (clarify && other_binary) || chained ? "(" + printed.text + ")"
+                                                    : parenthesize(printed, precedence);
     };
     std::string text = side(*expr.lhs, level);
     // Appended piece by piece: GCC 12 reports a false -Wrestrict on `" " + std::string`.

@@ -592,6 +592,19 @@ TEST_F(BodyPrinterTest, IntIncrementAndBitwiseOperators) {
               "    i & (i << i), ::brook::lang::wrapping_post_increment(i);");
 }
 
+TEST_F(BodyPrinterTest, ComparisonsOfComparisonsKeepTheirParentheses) {
+    // `a == b == c` and `a < b == c` parse as the .br meant, but GCC's -Wparentheses warns on
+    // them in the generated file, which a program's own build may treat as an error.
+    const LocalDecl* i = local("i", int_type());
+    const LocalDecl* a = local("a", float_type());
+    const Type boolean = Type::scalar(ScalarType::Bool);
+    Expr* masked = b.binary(BinaryOp::BitAnd, b.ref(i), b.ref(i), int_type());
+    Expr* is_zero = b.binary(BinaryOp::Equal, masked, b.ref(i), boolean);
+    Expr* below = b.binary(BinaryOp::Less, b.ref(a), b.ref(a), boolean);
+    EXPECT_EQ(body_of(b.binary(BinaryOp::Equal, is_zero, below, boolean)),
+              "    ((i & i) == i) == (a < a);");
+}
+
 TEST(CppSpelling, FloatLiteralsRoundTripAndKeywordsAreRenamed) {
     EXPECT_EQ(cpp_float_literal(1.0), "1.0f");
     EXPECT_EQ(cpp_float_literal(0.1), "0.1f");
