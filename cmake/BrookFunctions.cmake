@@ -28,7 +28,9 @@
 # target is built for the lowest set. TARGETS is the project's own choice, which BROOK_PORTABLE
 # leaves as it is. The loops' `#pragma omp simd` needs -fopenmp-simd (no
 # runtime); -fno-trapping-math (Brook cannot observe floating-point traps) lets GCC hoist and
-# vectorise more of them, as in brcc's driver mode.
+# vectorise more of them, and -fno-math-errno (nor can it read errno) makes sqrt an instruction
+# rather than a branch to the C library, without which no loop calling it vectorises; as in
+# brcc's driver mode.
 include_guard(GLOBAL)
 
 option(BROOK_PORTABLE "Build Brook programs for any machine of the target architecture" OFF)
@@ -118,7 +120,7 @@ function(_brook_configure_target name native tuning include_dirs defines)
     target_include_directories(${name} PRIVATE ${include_dirs})
     target_compile_definitions(${name} PRIVATE ${defines})
     target_compile_features(${name} PRIVATE cxx_std_20)
-    target_compile_options(${name} PRIVATE -fopenmp-simd -fno-trapping-math)
+    target_compile_options(${name} PRIVATE -fopenmp-simd -fno-trapping-math -fno-math-errno)
     if(tuning)
         target_compile_options(${name} PRIVATE ${tuning})
     elseif(native AND NOT BROOK_PORTABLE)

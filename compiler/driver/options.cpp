@@ -290,8 +290,10 @@ const std::vector<std::string>& known_backends() {
 std::vector<std::string> tuning_flags(const DriverOptions& options) {
     // The generated loops carry `#pragma omp simd`; -fopenmp-simd honours it without the OpenMP
     // runtime. Brook cannot observe floating-point traps, and assuming none lets GCC hoist a
-    // gather's invariant float index out of a loop and vectorise floor().
-    std::vector<std::string> flags = {"-fopenmp-simd", "-fno-trapping-math"};
+    // gather's invariant float index out of a loop and vectorise floor(). Nor can a kernel read
+    // errno: without -fno-math-errno, sqrt (and so length, normalize, distance) is a branch to
+    // the C library for negative arguments, and no loop of a kernel that calls it vectorises.
+    std::vector<std::string> flags = {"-fopenmp-simd", "-fno-trapping-math", "-fno-math-errno"};
     if (!options.portable) {
         const std::vector<std::string> target = cpu_target_flags(options.targets);
         flags.insert(flags.end(), target.begin(), target.end());

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <vector>
@@ -73,13 +74,13 @@ TEST(DriverOptions, TunesForThisMachineUnlessPortable) {
     EXPECT_EQ(parse({"a.br"}, native), std::nullopt);
     EXPECT_FALSE(native.portable);
     EXPECT_EQ(tuning_flags(native),
-              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math", "-march=native",
-                                        "-mprefer-vector-width=512"}));
+              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math", "-fno-math-errno",
+                                        "-march=native", "-mprefer-vector-width=512"}));
     DriverOptions portable;
     EXPECT_EQ(parse({"--portable", "a.br"}, portable), std::nullopt);
     EXPECT_TRUE(portable.portable);
     EXPECT_EQ(tuning_flags(portable),
-              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math"}));
+              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math", "-fno-math-errno"}));
 }
 
 #if defined(__x86_64__)
@@ -91,14 +92,15 @@ TEST(DriverOptions, TargetsAreSortedLowestFirstAndTheLowestIsTheMarch) {
         std::nullopt);
     EXPECT_EQ(options.targets, (std::vector<std::string>{"x86-64", "x86-64-v3", "x86-64-v4"}));
     EXPECT_EQ(tuning_flags(options),
-              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math", "-march=x86-64",
-                                        "-mprefer-vector-width=512"}));
+              (std::vector<std::string>{"-fopenmp-simd", "-fno-trapping-math", "-fno-math-errno",
+                                        "-march=x86-64", "-mprefer-vector-width=512"}));
     EXPECT_EQ(cpu_target_clones(options.targets),
               (std::vector<std::string>{"default", "arch=x86-64-v3", "arch=x86-64-v4"}));
     DriverOptions one;
     EXPECT_EQ(parse({"--target=x86-64-v2", "a.br"}, one), std::nullopt);
     EXPECT_TRUE(cpu_target_clones(one.targets).empty());
-    EXPECT_EQ(tuning_flags(one)[2], "-march=x86-64-v2");
+    const std::vector<std::string> one_flags = tuning_flags(one);
+    EXPECT_NE(std::ranges::find(one_flags, "-march=x86-64-v2"), one_flags.end());
 }
 
 TEST(DriverOptions, TargetMistakesAreUsageErrors) {
