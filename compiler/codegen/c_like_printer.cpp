@@ -313,6 +313,10 @@ PrintedExpr CLikePrinter::visit(const Assign& expr) {
 PrintedExpr CLikePrinter::visit(const Conditional& expr) {
     if (expr.condition->type.is_vector())
         return vector_select(expr);
+    return scalar_conditional(expr);
+}
+
+PrintedExpr CLikePrinter::scalar_conditional(const Conditional& expr) {
     return {parenthesize(condition(*expr.condition), conditional_level + 1) + " ? " +
                 operand(*expr.then_value, assign_level) + " : " +
                 operand(*expr.else_value, conditional_level),

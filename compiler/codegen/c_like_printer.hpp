@@ -97,6 +97,9 @@ protected:
     virtual PrintedExpr condition(const Expr& condition) = 0;
     /// `c ? a : b` with a vector condition: chosen component by component.
     virtual PrintedExpr vector_select(const Conditional& conditional) = 0;
+    /// `c ? a : b` with a scalar condition: C's conditional operator, unless a target prints it
+    /// otherwise.
+    virtual PrintedExpr scalar_conditional(const Conditional& conditional);
     /// `lhs % rhs` on floats (C's fmod).
     virtual PrintedExpr float_remainder(const Expr& lhs, const Expr& rhs) = 0;
     /// `&&`, `||` and `!` on vectors (component-wise in Cg); the C operators serve scalars.

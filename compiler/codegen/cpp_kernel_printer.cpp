@@ -378,12 +378,6 @@ std::string out_reference_name(const ParamDecl& param) {
     return cpp_identifier(param.name) + "__out";
 }
 
-bool has_out_parameters(const KernelDecl& kernel) {
-    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
-        return param->param_kind == ParamKind::OutputStream;
-    });
-}
-
 /// The type of the reference through which `out` parameter `param` is stored back.
 std::string out_reference_type(const ParamDecl& param) {
     return "Out" + std::to_string(param.index);
@@ -476,6 +470,12 @@ std::string converted_from_storage(const Type& type, const std::string& element)
 std::string element_storage_type(const ParamDecl& param) {
     const std::string storage = cpp_storage_type_name(param.type);
     return param.param_kind == ParamKind::InputStream ? "const " + storage : storage;
+}
+
+bool has_out_parameters(const KernelDecl& kernel) {
+    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
+        return param->param_kind == ParamKind::OutputStream;
+    });
 }
 
 bool has_variable_output(const KernelDecl& kernel) {

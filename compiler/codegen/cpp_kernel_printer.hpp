@@ -52,6 +52,8 @@ std::string local_name(const ParamDecl& param);
 std::string converted_from_storage(const Type& type, const std::string& element);
 /// The storage type of an element-wise stream's elements, const for an input.
 std::string element_storage_type(const ParamDecl& param);
+/// Whether `kernel` has `out` parameters (a called one writes them back through references).
+bool has_out_parameters(const KernelDecl& kernel);
 bool has_variable_output(const KernelDecl& kernel);
 /// The reduce input of a reduction.
 const ParamDecl& reduce_input(const KernelDecl& kernel);

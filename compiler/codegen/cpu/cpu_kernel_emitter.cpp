@@ -95,9 +95,86 @@ std::optional<SimdLoop> jammed_loop(const Stmt& stmt) {
     return loop;
 }
 
+bool kernel_loops(const KernelDecl& kernel);
+
+/// Whether computing `expr` where the body might not have changes nothing and costs little: no
+/// assignment, no increment, no call of a kernel that writes an output, discards or loops, and
+/// no subscript but a gather's (whose index is clamped, so any index reads inside the stream).
+bool evaluates_freely(const Expr& expr) {
+    const auto all_free = [](const std::vector<Expr*>& exprs) {
+        return std::all_of(exprs.begin(), exprs.end(),
+                           [](const Expr* e) { return evaluates_freely(*e); });
+    };
+    switch (expr.kind) {
+    case NodeKind::IntLiteral:
+    case NodeKind::FloatLiteral:
+    case NodeKind::BoolLiteral:
+    case NodeKind::NameRef:
+    case NodeKind::Indexof:
+        return true;
+    case NodeKind::Unary: {
+        const auto& unary = static_cast<const Unary&>(expr);
+        return unary.op != UnaryOp::PreInc && unary.op != UnaryOp::PreDec &&
+               unary.op != UnaryOp::PostInc && unary.op != UnaryOp::PostDec &&
+               evaluates_freely(*unary.operand);
+    }
+    case NodeKind::Binary: {
+        const auto& binary = static_cast<const Binary&>(expr);
+        return evaluates_freely(*binary.lhs) && evaluates_freely(*binary.rhs);
+    }
+    case NodeKind::Conditional: {
+        const auto& conditional = static_cast<const Conditional&>(expr);
+        return evaluates_freely(*conditional.condition) &&
+               evaluates_freely(*conditional.then_value) &&
+               evaluates_freely(*conditional.else_value);
+    }
+    case NodeKind::Call: {
+        const auto& call = static_cast<const Call&>(expr);
+        const KernelDecl* helper = call.helper;
+        const bool helper_is_free =
+            helper == nullptr ||
+            (!helper->discards && !has_out_parameters(*helper) && !kernel_loops(*helper));
+        return helper_is_free && all_free(call.args);
+    }
+    case NodeKind::Construct:
+        return all_free(static_cast<const Construct&>(expr).args);
+    case NodeKind::Cast:
+        return evaluates_freely(*static_cast<const Cast&>(expr).operand);
+    case NodeKind::ImplicitConvert:
+        return evaluates_freely(*static_cast<const ImplicitConvert&>(expr).operand);
+    case NodeKind::Member:
+        return evaluates_freely(*static_cast<const Member&>(expr).base);
+    case NodeKind::Subscript: {
+        const auto& subscript = static_cast<const Subscript&>(expr);
+        return subscript.gather != nullptr && all_free(subscript.indices);
+    }
+    case NodeKind::Assign:
+    case NodeKind::InitList:
+        return false;
+#define EXPR(name)
+#define STMT(name) case NodeKind::name:
+#include "ast/ast_nodes.def"
+#undef EXPR
+#undef STMT
+        break;
+    }
+    return false;
+}
+
 /// The CPU's printer: the C++ printer with the CPU backend's indexof, jammed bodies and SIMD loops.
 class CpuKernelPrinter final : public CppKernelPrinter {
 protected:
+    /// A choice between two vectors by a scalar condition, when both sides evaluate freely:
+    /// both computed and chosen component by component, as with a vector condition. C++'s `?:`
+    /// on two vector objects is a branch around two stores, and masked stores into a struct or
+    /// a vector, which the vectoriser would have to make of it, keep the loop scalar.
+    PrintedExpr scalar_conditional(const Conditional& conditional) override {
+        if (conditional.type.is_vector() && evaluates_freely(*conditional.then_value) &&
+            evaluates_freely(*conditional.else_value))
+            return vector_select(conditional);
+        return CppKernelPrinter::scalar_conditional(conditional);
+    }
+
     /// While the copy of the body for one lane is printed, that lane's own values (locals, and
     /// elements of the input and output streams) carry its suffix; the counter of the jammed
     /// loop, constants and gathers are shared.

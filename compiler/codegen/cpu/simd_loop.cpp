@@ -9,6 +9,8 @@
 
 #include "codegen/cpu/simd_loop.hpp"
 
+#include "codegen/cpp_kernel_printer.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -118,11 +120,7 @@ public:
         case NodeKind::Call: {
             const auto& call = static_cast<const Call&>(e);
             if (call.helper != nullptr &&
-                (call.helper->discards ||
-                 std::any_of(call.helper->params.begin(), call.helper->params.end(),
-                             [](const ParamDecl* param) {
-                                 return param->param_kind == ParamKind::OutputStream;
-                             })))
+                (call.helper->discards || has_out_parameters(*call.helper)))
                 return false;
             return all(call.args);
         }
@@ -138,9 +136,8 @@ public:
             const auto& subscript = static_cast<const Subscript&>(e);
             // Only a subscript per dimension of the gather's view names dimension d with its
             // d-th index (one index of a wider view is an element offset).
-            if (subscript.gather != nullptr &&
-                static_cast<int>(subscript.indices.size()) ==
-                    subscript.gather->gather_view_rank()) {
+            if (subscript.gather != nullptr && static_cast<int>(subscript.indices.size()) ==
+                                                   subscript.gather->gather_view_rank()) {
                 for (std::size_t d = 0; d < subscript.indices.size(); ++d) {
                     if (is_counter(*subscript.indices[d], counter_))
                         counter_indices_.emplace_back(&subscript, static_cast<int>(d));

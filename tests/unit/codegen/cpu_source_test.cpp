@@ -443,6 +443,31 @@ kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 r<>) { r = a * x +
                          "            saxpy__body(p0_a, p1_x[i], p2_y[i], p3_r[i]);\n"));
 }
 
+TEST_F(CpuSourceTest, VectorsChosenByAScalarConditionAreSelectedWhenBothSidesAreFree) {
+    // C++'s `?:` on two vector objects keeps the loop scalar; select() computes both sides, so it
+    // is used only where that changes nothing and costs little.
+    analyze_source(R"(
+kernel float4 shifted(float4 v) { return v + 1.0; }
+kernel float4 looped(float4 v) {
+    float4 sum = v;
+    for (int i = 0; i < 4; ++i) { sum += v; }
+    return sum;
+}
+kernel void pick(float4 a<>, float4 b<>, float t[], float s, out float4 r<>) {
+    float4 kept = a;
+    r = a.x > s ? normalize(a) * t[a.y] : shifted(b);
+    r += a.y > s ? looped(a) : b;
+    r += a.z > s ? (kept = b) : a;
+    r += a.w > s ? float4(s, s, s, s) : float4(0.0, 0.0, 0.0, 0.0);
+}
+)");
+    const std::string code = cpu_kernel_code(kernel("pick"));
+    EXPECT_TRUE(contains(code, "r = ::brook::lang::select(a.x > s, "));
+    EXPECT_TRUE(contains(code, " += a.y > s ? looped__call(a) : b"));
+    EXPECT_TRUE(contains(code, " += a.z > s ? kept = b : a"));
+    EXPECT_TRUE(contains(code, " += ::brook::lang::select(a.w > s, "));
+}
+
 TEST_F(CpuSourceTest, FixedGathersConstantsAndReductionsHoldBytes) {
     analyze_source(R"(
 kernel void shade(float i<>, fixed4 t[], fixed k, out float4 r<>) {
