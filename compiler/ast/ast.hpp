@@ -96,6 +96,8 @@ struct ParamDecl : ValueDecl {
     std::vector<unsigned long long> gather_extents;
     /// sema: for gathers, bit K is set when the body indexes it with K components (1 to 4).
     unsigned gather_index_widths = 0;
+    /// sema: for gathers, some index is a float (in the body or a kernel it is passed to).
+    bool gather_float_indices = false;
     bool is_iter = false; ///< written `iter T a<>`: an input stream bound to an iterator
     /// `vout [N]`: each element keeps its first N pushes; 0 for `vout []`, `vout` (no limit).
     std::size_t push_limit = 0;

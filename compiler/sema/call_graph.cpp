@@ -71,14 +71,17 @@ private:
 
     /// The index widths a callee's gather parameter is read with are the caller's gather's
     /// too: the runtime prepares the bound stream for every width used on it (a one-component
-    /// offset reads a view densely).
+    /// offset reads a view densely). So are its float indices, which the caller's loops are
+    /// compiled for (codegen/cpu).
     static void pass_gather_widths(KernelDecl& caller, const ParamDecl& param, const Expr& arg) {
         if (param.param_kind != ParamKind::Gather)
             return;
         const ParamDecl* gather = bound_parameter(arg);
-        if (gather != nullptr && gather->param_kind == ParamKind::Gather)
-            caller.params[static_cast<std::size_t>(gather->index)]->gather_index_widths |=
-                param.gather_index_widths;
+        if (gather == nullptr || gather->param_kind != ParamKind::Gather)
+            return;
+        ParamDecl& bound = *caller.params[static_cast<std::size_t>(gather->index)];
+        bound.gather_index_widths |= param.gather_index_widths;
+        bound.gather_float_indices = bound.gather_float_indices || param.gather_float_indices;
     }
 
     DiagnosticEngine& diags_;

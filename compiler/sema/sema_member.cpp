@@ -162,12 +162,14 @@ void Sema::check_gather_subscript(Subscript& expr, const ParamDecl& gather) {
         return;
     }
     int width = count;
+    bool float_index = false;
     for (Expr* index : expr.indices) {
         const Type type = index->type;
         const bool numeric = type.is_arithmetic() && (type.scalar_type() == ScalarType::Float ||
                                                       is_integer(type.scalar_type()));
         if (numeric && (type.width() == 1 || count == 1)) {
             width = std::max(width, type.width());
+            float_index = float_index || type.scalar_type() == ScalarType::Float;
             continue;
         }
         const std::string wanted = count == 1 ? "a float or int scalar or vector"
@@ -176,8 +178,10 @@ void Sema::check_gather_subscript(Subscript& expr, const ParamDecl& gather) {
         return;
     }
     for (ParamDecl* param : kernel_->params) {
-        if (param == &gather)
+        if (param == &gather) {
             param->gather_index_widths |= 1u << width;
+            param->gather_float_indices = param->gather_float_indices || float_index;
+        }
     }
     expr.type = gather.type;
     warn_gather_index_outside(expr, gather);

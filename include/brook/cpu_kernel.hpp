@@ -15,6 +15,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 // A program built for several instruction sets (brcc --target=A,B) defines BROOK_CPU_TARGETS as
 // their GCC target_clones names before it includes this header. Each function marked
@@ -42,12 +43,23 @@ namespace brook::cpu {
 
 /// A gather parameter fetched from the Frame: the lang::Gather over stream argument `view`.
 /// Generated loops declare one per gather and pass it to the body, which takes a lang::Gather.
+/// `narrow_float_indices` only where fits_int_offsets(view).
 template <class Element, int Rank> class Gather : public lang::Gather<Element, Rank> {
 public:
-    explicit Gather(const StreamView& view)
+    explicit Gather(const StreamView& view, bool narrow_float_indices = false)
         : lang::Gather<Element, Rank>(reinterpret_cast<const Element*>(view.data), view.rank,
-                                      view.extents.data(), view.strides.data()) {}
+                                      view.extents.data(), view.strides.data(),
+                                      narrow_float_indices) {}
 };
+
+/// Whether every index of the array `view` fits in an int (fewer than 2^31 elements), so that
+/// a Gather over it may convert float indices through 32-bit integers.
+inline bool fits_int_offsets(const StreamView& view) {
+    std::size_t count = 1;
+    for (int d = 0; d < view.rank; ++d)
+        count *= view.extents[static_cast<std::size_t>(d)];
+    return count <= static_cast<std::size_t>(std::numeric_limits<int>::max());
+}
 
 /// The end of the output row that element `index` is in, or `end` if that comes first: the
 /// general loop takes the output domain a row (its last dimension) at a time.

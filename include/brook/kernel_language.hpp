@@ -311,7 +311,11 @@ constexpr Target& remainder_assign(Target& target, const Value& value) {
 
 /// DESIGN.md §2's gather index rule for one index of a dimension of `extent` elements:
 /// floor(v + 0.25) clamped to [0, extent - 1], NaN giving 0; integers are only clamped.
-template <class Index> constexpr size_t gather_index(Index value, size_t extent) {
+/// Narrow, for an extent of at most 2^31 elements, converts a float index through a 32-bit
+/// integer, which AVX2 converts a vector of at once, where it has no conversion to 64-bit
+/// integers (a loop that makes one stays scalar).
+template <bool Narrow = false, class Index>
+constexpr size_t gather_index(Index value, size_t extent) {
     // Selects rather than branches, and no floor (which GCC vectorises only without
     // -ftrapping-math), so that a loop of gathers vectorises. For a float index s = v + 0.25:
     // floor(s) <= 0 exactly when s < 1, where truncation also gives 0, and above that
@@ -320,11 +324,17 @@ template <class Index> constexpr size_t gather_index(Index value, size_t extent)
         const Index shifted = value + Index(0.25);
         // Written so that NaN selects 0.
         const Index low = shifted > Index(0) ? shifted : Index(0);
-        // Converted through a signed integer, one instruction on x86-64 where an unsigned 64-bit
-        // conversion takes a branch: `low` is below extent - 1 there, far below 2^63.
-        return low < static_cast<Index>(extent - 1)
-                   ? static_cast<size_t>(static_cast<long long>(low))
-                   : extent - 1;
+        // Converted through a signed integer, one instruction on x86-64 where an unsigned
+        // conversion takes a branch: `low` is below extent - 1 there, far below 2^63, and
+        // below 2^31 where Narrow.
+        if constexpr (Narrow)
+            return low < static_cast<Index>(extent - 1)
+                       ? static_cast<size_t>(static_cast<unsigned>(static_cast<int>(low)))
+                       : extent - 1;
+        else
+            return low < static_cast<Index>(extent - 1)
+                       ? static_cast<size_t>(static_cast<long long>(low))
+                       : extent - 1;
     } else {
         const Index low = value > Index(0) ? value : Index(0);
         const auto unsigned_value = static_cast<size_t>(low);
@@ -341,10 +351,15 @@ template <class Index> constexpr size_t gather_index(Index value, size_t extent)
 /// dimensions is refused before the launch, and one read with single indices has contiguous
 /// elements (the runtime makes a dense copy of other views). Indices follow gather_index.
 /// Offsets are size_t (64-bit), so arrays beyond 2^31 elements address exactly.
+/// `narrow_float_indices`, for an array of fewer than 2^31 elements (fits_int_offsets), has
+/// float indices follow gather_index<true>. It is a run-time flag that the C++ compiler folds
+/// only where it is a constant: the CPU backend's loops are compiled once with it and once
+/// without, and each call runs the one its arrays allow.
 template <class Element, int Rank> class Gather {
 public:
-    constexpr Gather(const Element* data, int rank, const size_t* extents, const size_t* strides)
-        : data_(data), bound_rank_(rank) {
+    constexpr Gather(const Element* data, int rank, const size_t* extents, const size_t* strides,
+                     bool narrow_float_indices = false)
+        : data_(data), narrow_float_indices_(narrow_float_indices), bound_rank_(rank) {
         for (int d = 0; d < rank; ++d) {
             bound_extents_[d] = extents[d];
             bound_strides_[d] = strides[d];
@@ -371,7 +386,8 @@ public:
     /// (COMPAT.md §1.8): the same stream, whose index meaning follows its rank (§1.9).
     template <int OtherRank>
     constexpr Gather(const Gather<Element, OtherRank>& other) // NOLINT(google-explicit-constructor)
-        : Gather(other.data_, other.bound_rank_, other.bound_extents_, other.bound_strides_) {}
+        : Gather(other.data_, other.bound_rank_, other.bound_extents_, other.bound_strides_,
+                 other.narrow_float_indices_) {}
 
     /// `g[i0][i1]`: one index per dimension of the last ones, slowest first (the dimensions
     /// before them read index 0); `g[i]` of a gather of Rank > 1 is the row-major element offset i.
@@ -381,11 +397,11 @@ public:
         if constexpr (sizeof...(Indices) == 1 && (narrow_signed<Indices> && ...)) {
             return data_[(narrow_offset(indices) + ...)];
         } else if constexpr (sizeof...(Indices) == 1 && Rank > 1) {
-            return data_[(gather_index(indices, count_) + ...)];
+            return data_[(index_in(indices, count_) + ...)];
         } else {
             size_t offset = 0;
             size_t d = static_cast<size_t>(Rank) - sizeof...(Indices);
-            ((offset += gather_index(indices, extents_[d]) * strides_[d], ++d), ...);
+            ((offset += index_in(indices, extents_[d]) * strides_[d], ++d), ...);
             return data_[offset];
         }
     }
@@ -441,11 +457,17 @@ private:
         return low < last_offset_ ? low : last_offset_;
     }
 
+    /// gather_index, narrow where the array allows and the caller asked for it.
+    template <class Index> constexpr size_t index_in(Index value, size_t extent) const {
+        return narrow_float_indices_ ? gather_index<true>(value, extent)
+                                     : gather_index<false>(value, extent);
+    }
+
     /// The part of dimension Dimension in an element's offset, for at_in_range.
     template <unsigned InRange, size_t Dimension, class Index>
     constexpr size_t term(Index index_value) const {
         if constexpr (((InRange >> Dimension) & 1u) == 0) {
-            return gather_index(index_value, extents_[Dimension]) * strides_[Dimension];
+            return index_in(index_value, extents_[Dimension]) * strides_[Dimension];
         } else if constexpr (Dimension == static_cast<size_t>(Rank - 1)) {
             return static_cast<size_t>(index_value);
         } else {
@@ -456,6 +478,7 @@ private:
     template <class, int> friend class Gather;
 
     const Element* data_;
+    bool narrow_float_indices_;
     size_t extents_[Rank]{};
     size_t strides_[Rank]{};
     size_t count_ = 1;    ///< elements of the bound stream

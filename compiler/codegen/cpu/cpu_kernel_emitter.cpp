@@ -10,7 +10,10 @@
 //    `#pragma omp simd` so that the C++ compiler vectorises it; otherwise each stream is
 //    addressed through a brook::cpu::ResizedView, which resizes and follows views, a row of the
 //    output at a time: a row along which every stream is contiguous (domains, inputs repeated
-//    down the rows) runs as a plain array loop, marked like the dense one.
+//    down the rows) runs as a plain array loop, marked like the dense one. A kernel that reads
+//    a gather with float indices has these loops in `NAME__loops<narrow>`, compiled with
+//    32-bit index conversions and with 64-bit ones, and NAME__cpu runs the first for arrays
+//    below 2^31 elements (kernel_loop_function says why).
 //  - reductions instead get `NAME__fold` (a box of the input, in row-major order, or in the
 //    order that vectorises when the operator commutes: sema/reduce_commutes.hpp) and
 //    `NAME__combine` (joins two partial results), both calling the body.
@@ -45,6 +48,7 @@
 #include "support/diagnostics.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace brcc {
 
@@ -342,8 +346,16 @@ std::string body_function(const KernelDecl& kernel, int lanes, const SourceLines
     return text + "}\n" + (lines != nullptr ? SourceLines::leave() : "");
 }
 
-/// Declarations of the constants and gathers, fetched once per call.
-std::string fetch_uniform_arguments(const KernelDecl& kernel) {
+/// Declarations of the constants and gathers, fetched once per call. A constant is not a
+/// `const` object (the body takes it by const reference): GCC splits a local vector or struct
+/// into scalars (SRA) only when it is not const, and one left whole is copied into an output as
+/// an aggregate (`r = constant;`, `ray.o = eye;`), a statement its vectoriser cannot take, so
+/// the loop stayed scalar. A gather stays const: split into scalars, its extents and strides
+/// held registers the loop needed (the ray tracer's krnShade took twice as long).
+/// `narrow_indices`, where not empty, is the expression passed to the gathers read with float
+/// indices as their narrow_float_indices.
+std::string fetch_uniform_arguments(const KernelDecl& kernel,
+                                    const std::string& narrow_indices = "") {
     std::string text;
     for (const ParamDecl* param : kernel.params) {
         const std::string type = cpp_type_name(param->type);
@@ -353,12 +365,15 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
             // keeps it in a register across the loop.
             const std::string value =
                 "frame.constant<" + cpp_storage_type_name(param->type) + ">(" + index + ")";
-            text += "    const " + type + " " + local_name(*param) + " = " +
+            text += "    " + type + " " + local_name(*param) + " = " +
                     converted_from_storage(param->type, value) + ";\n";
         } else if (param->param_kind == ParamKind::Gather) {
             text += "    const ::brook::cpu::Gather<" + cpp_storage_type_name(param->type) + ", " +
                     std::to_string(param->gather_view_rank()) + "> " + local_name(*param) +
-                    "(frame.args[" + index + "].stream);\n";
+                    "(frame.args[" + index + "].stream" +
+                    (param->gather_float_indices && !narrow_indices.empty() ? ", " + narrow_indices
+                                                                            : "") +
+                    ");\n";
         }
     }
     return text;
@@ -649,12 +664,21 @@ std::string row_loops(const KernelDecl& kernel) {
     return loop_over_rows("    ", per_row);
 }
 
-std::string kernel_loop_function(const KernelDecl& kernel, const std::string& attributes) {
-    std::string text = attributes + "void " + cpu_kernel_function_name(kernel) +
-                       "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {\n";
-    text += fetch_uniform_arguments(kernel);
+/// The gathers of `kernel` read with a float index somewhere.
+std::vector<const ParamDecl*> float_indexed_gathers(const KernelDecl& kernel) {
+    std::vector<const ParamDecl*> gathers;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::Gather && param->gather_float_indices)
+            gathers.push_back(param);
+    }
+    return gathers;
+}
+
+/// The statements of a kernel's loop function, from fetching its arguments to its loops.
+std::string loop_statements(const KernelDecl& kernel, const std::string& narrow_indices) {
+    std::string text = fetch_uniform_arguments(kernel, narrow_indices);
     if (has_variable_output(kernel))
-        return text + variable_output_loops(kernel) + "}\n";
+        return text + variable_output_loops(kernel);
     text += "    if (frame.dense) {\n";
     text += stream_locals(kernel, Addressing::Dense, "        ");
     if (jammable(kernel))
@@ -666,7 +690,36 @@ std::string kernel_loop_function(const KernelDecl& kernel, const std::string& at
     text += "        return;\n";
     text += "    }\n";
     text += stream_locals(kernel, Addressing::General, "    ");
-    text += row_loops(kernel);
+    return text + row_loops(kernel);
+}
+
+/// NAME__cpu. A kernel that reads a gather with float indices has its loops compiled twice,
+/// as NAME__loops<true> and <false>, and runs the first where each such gather has fewer than
+/// 2^31 elements: its indices then convert through 32-bit integers (Gather's
+/// narrow_float_indices), which AVX2 does for a vector at once, where the conversion to the
+/// 64-bit offsets that larger arrays need keeps the loop scalar.
+std::string kernel_loop_function(const KernelDecl& kernel, const std::string& attributes) {
+    const std::string parameters =
+        "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end)";
+    const std::string name = cpu_kernel_function_name(kernel);
+    const std::vector<const ParamDecl*> gathers = float_indexed_gathers(kernel);
+    if (gathers.empty())
+        return attributes + "void " + name + parameters + " {\n" + loop_statements(kernel, "") +
+               "}\n";
+    const std::string loops = cpp_identifier(kernel.name) + "__loops";
+    std::string text = "template <bool brook_narrow_indices>\n[[gnu::always_inline]] inline void " +
+                       loops + parameters + " {\n" +
+                       loop_statements(kernel, "brook_narrow_indices") + "}\n\n";
+    std::string narrow;
+    for (const ParamDecl* gather : gathers) {
+        narrow += (narrow.empty() ? "" : " && ") + std::string("::brook::cpu::fits_int_offsets(") +
+                  "frame.args[" + std::to_string(gather->index) + "].stream)";
+    }
+    text += attributes + "void " + name + parameters + " {\n";
+    text += "    if (" + narrow + ")\n";
+    text += "        " + loops + "<true>(frame, begin, end);\n";
+    text += "    else\n";
+    text += "        " + loops + "<false>(frame, begin, end);\n";
     return text + "}\n";
 }
 

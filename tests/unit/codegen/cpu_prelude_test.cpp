@@ -209,6 +209,43 @@ TEST(CpuPrelude, GatherIndexIsExactBeyond2To31) {
     EXPECT_EQ(lang::gather_index(5'000'000'000LL, extent), extent - 1);
 }
 
+// The loops compiled for arrays below 2^31 elements convert float indices through 32-bit
+// integers: the same elements as the 64-bit conversion, up to the largest float below 2^31.
+TEST(CpuPrelude, GatherNarrowFloatIndicesReadTheSameElements) {
+    std::vector<float> data(6);
+    for (std::size_t i = 0; i < data.size(); ++i)
+        data[i] = static_cast<float>(i);
+    const cpu::StreamView grid = view_of(data, 2, 3);
+    ASSERT_TRUE(cpu::fits_int_offsets(grid));
+    const cpu::Gather<float, 2> wide(grid);
+    const cpu::Gather<float, 2> narrow(grid, true);
+    const cpu::Gather<float, 1> narrow_offsets(grid, true);
+    const lang::Gather<float, 2> narrow_called(narrow_offsets); // as a helper of rank 2 gets it
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    for (const float index :
+         {-1e30f, -0.3f, 0.0f, 0.74f, 0.75f, 1.9f, 2.7f, 4.5f, 99.0f, 3e9f, nan}) {
+        EXPECT_EQ(narrow.at(1.0f, index), wide.at(1.0f, index)) << index;
+        EXPECT_EQ(narrow.at(index, 2.0f), wide.at(index, 2.0f)) << index;
+        EXPECT_EQ(narrow.at(index), wide.at(index)) << index;
+        EXPECT_EQ(narrow_offsets.at(index), wide.at(index)) << index;
+        EXPECT_EQ(narrow_called.at(index), wide.at(index)) << index;
+    }
+    const std::size_t largest = std::size_t{1} << 31;
+    const float below = std::nextafter(2147483648.0f, 0.0f);
+    EXPECT_EQ(lang::gather_index<true>(below, largest), lang::gather_index<false>(below, largest));
+    EXPECT_EQ(lang::gather_index<true>(3e9f, largest), largest - 1);
+    EXPECT_EQ(lang::gather_index<true>(12.6f, largest), 12u);
+}
+
+TEST(CpuPrelude, OnlyArraysBelow2To31ElementsFitIntOffsets) {
+    cpu::StreamView view{};
+    view.rank = 2;
+    view.extents = {46'341, 46'340, 1, 1}; // 2,147,441,940 elements
+    EXPECT_TRUE(cpu::fits_int_offsets(view));
+    view.extents = {46'341, 46'341, 1, 1}; // 2,147,488,281
+    EXPECT_FALSE(cpu::fits_int_offsets(view));
+}
+
 // int element offsets are clamped in int (so that the loops vectorise with 32-bit gathers): the
 // same elements as the index rule picks, in a 1-D stream and in a 2-D one read with offsets.
 TEST(CpuPrelude, GatherIntOffsetsFollowTheIndexRule) {

@@ -229,7 +229,7 @@ TEST(EmitCpp, SaxpyLoopHasADenseArrayLoopAndAGeneralOne) {
     const std::string out = emit_saxpy();
     EXPECT_TRUE(contains(out, "void saxpy__cpu(const ::brook::cpu::Frame& frame, std::size_t "
                               "begin, std::size_t end) {\n"
-                              "    const float p0_a = frame.constant<float>(0);\n"
+                              "    float p0_a = frame.constant<float>(0);\n"
                               "    if (frame.dense) {\n"));
     EXPECT_TRUE(contains(out, "        #pragma omp simd\n"
                               "        for (std::size_t i = begin; i < end; ++i)\n"
