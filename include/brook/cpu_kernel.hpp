@@ -43,13 +43,17 @@ namespace brook::cpu {
 
 /// A gather parameter fetched from the Frame: the lang::Gather over stream argument `view`.
 /// Generated loops declare one per gather and pass it to the body, which takes a lang::Gather.
-/// `narrow_float_indices` only where fits_int_offsets(view).
+/// `narrow_float_indices` only where fits_int_offsets(view). Set here, after the base's
+/// constructor, which GCC may leave out of line, and always inlined: the flag is a constant the
+/// loops fold only where the compiler sees it stored.
 template <class Element, int Rank> class Gather : public lang::Gather<Element, Rank> {
 public:
-    explicit Gather(const StreamView& view, bool narrow_float_indices = false)
+    [[gnu::always_inline]] explicit Gather(const StreamView& view,
+                                           bool narrow_float_indices = false)
         : lang::Gather<Element, Rank>(reinterpret_cast<const Element*>(view.data), view.rank,
-                                      view.extents.data(), view.strides.data(),
-                                      narrow_float_indices) {}
+                                      view.extents.data(), view.strides.data()) {
+        this->narrow_float_indices_ = narrow_float_indices;
+    }
 };
 
 /// Whether every index of the array `view` fits in an int (fewer than 2^31 elements), so that

@@ -311,11 +311,11 @@ constexpr Target& remainder_assign(Target& target, const Value& value) {
 
 /// DESIGN.md §2's gather index rule for one index of a dimension of `extent` elements:
 /// floor(v + 0.25) clamped to [0, extent - 1], NaN giving 0; integers are only clamped.
-/// Narrow, for an extent of at most 2^31 elements, converts a float index through a 32-bit
+/// `narrow`, allowed for an extent of at most 2^31, converts a float index through a 32-bit
 /// integer, which AVX2 converts a vector of at once, where it has no conversion to 64-bit
-/// integers (a loop that makes one stays scalar).
-template <bool Narrow = false, class Index>
-constexpr size_t gather_index(Index value, size_t extent) {
+/// integers (a loop that makes one stays scalar); it is meant to be a constant the compiler folds.
+template <class Index>
+constexpr size_t gather_index(Index value, size_t extent, bool narrow = false) {
     // Selects rather than branches, and no floor (which GCC vectorises only without
     // -ftrapping-math), so that a loop of gathers vectorises. For a float index s = v + 0.25:
     // floor(s) <= 0 exactly when s < 1, where truncation also gives 0, and above that
@@ -325,16 +325,12 @@ constexpr size_t gather_index(Index value, size_t extent) {
         // Written so that NaN selects 0.
         const Index low = shifted > Index(0) ? shifted : Index(0);
         // Converted through a signed integer, one instruction on x86-64 where an unsigned
-        // conversion takes a branch: `low` is below extent - 1 there, far below 2^63, and
-        // below 2^31 where Narrow.
-        if constexpr (Narrow)
-            return low < static_cast<Index>(extent - 1)
-                       ? static_cast<size_t>(static_cast<unsigned>(static_cast<int>(low)))
-                       : extent - 1;
-        else
-            return low < static_cast<Index>(extent - 1)
-                       ? static_cast<size_t>(static_cast<long long>(low))
-                       : extent - 1;
+        // conversion takes a branch, and only where `low` is below extent - 1: far below 2^63,
+        // and below 2^31 where narrow.
+        return low < static_cast<Index>(extent - 1)
+                   ? (narrow ? static_cast<size_t>(static_cast<unsigned>(static_cast<int>(low)))
+                             : static_cast<size_t>(static_cast<long long>(low)))
+                   : extent - 1;
     } else {
         const Index low = value > Index(0) ? value : Index(0);
         const auto unsigned_value = static_cast<size_t>(low);
@@ -351,15 +347,14 @@ constexpr size_t gather_index(Index value, size_t extent) {
 /// dimensions is refused before the launch, and one read with single indices has contiguous
 /// elements (the runtime makes a dense copy of other views). Indices follow gather_index.
 /// Offsets are size_t (64-bit), so arrays beyond 2^31 elements address exactly.
-/// `narrow_float_indices`, for an array of fewer than 2^31 elements (fits_int_offsets), has
-/// float indices follow gather_index<true>. It is a run-time flag that the C++ compiler folds
-/// only where it is a constant: the CPU backend's loops are compiled once with it and once
-/// without, and each call runs the one its arrays allow.
+/// A gather made narrow (cpu::Gather), for an array of fewer than 2^31 elements, has float
+/// indices follow gather_index's narrow conversion. That is a run-time flag, which the C++ compiler
+/// folds only where it is a constant: the CPU backend's loops are compiled once with it and once
+/// without, and each call runs the copy its arrays allow.
 template <class Element, int Rank> class Gather {
 public:
-    constexpr Gather(const Element* data, int rank, const size_t* extents, const size_t* strides,
-                     bool narrow_float_indices = false)
-        : data_(data), narrow_float_indices_(narrow_float_indices), bound_rank_(rank) {
+    constexpr Gather(const Element* data, int rank, const size_t* extents, const size_t* strides)
+        : data_(data), bound_rank_(rank) {
         for (int d = 0; d < rank; ++d) {
             bound_extents_[d] = extents[d];
             bound_strides_[d] = strides[d];
@@ -386,12 +381,16 @@ public:
     /// (COMPAT.md §1.8): the same stream, whose index meaning follows its rank (§1.9).
     template <int OtherRank>
     constexpr Gather(const Gather<Element, OtherRank>& other) // NOLINT(google-explicit-constructor)
-        : Gather(other.data_, other.bound_rank_, other.bound_extents_, other.bound_strides_,
-                 other.narrow_float_indices_) {}
+        : Gather(other.data_, other.bound_rank_, other.bound_extents_, other.bound_strides_) {
+        narrow_float_indices_ = other.narrow_float_indices_;
+    }
 
     /// `g[i0][i1]`: one index per dimension of the last ones, slowest first (the dimensions
     /// before them read index 0); `g[i]` of a gather of Rank > 1 is the row-major element offset i.
-    template <class... Indices> constexpr const Element& at(Indices... indices) const {
+    /// Always inlined: a call in a kernel's loop keeps it scalar, and GCC left it out of line
+    /// in the larger loop functions (the ray tracer's shading took 1.6 times as long).
+    template <class... Indices>
+    [[gnu::always_inline]] constexpr const Element& at(Indices... indices) const {
         static_assert(sizeof...(Indices) <= static_cast<size_t>(Rank),
                       "a gather takes at most one index per dimension");
         if constexpr (sizeof...(Indices) == 1 && (narrow_signed<Indices> && ...)) {
@@ -440,6 +439,10 @@ public:
         (portable::make_index_sequence<static_cast<size_t>(width)>{});
     }
 
+protected:
+    /// Whether float indices convert through 32-bit integers (see the class comment).
+    bool narrow_float_indices_ = false;
+
 private:
     template <class Index>
     static constexpr bool
@@ -457,10 +460,9 @@ private:
         return low < last_offset_ ? low : last_offset_;
     }
 
-    /// gather_index, narrow where the array allows and the caller asked for it.
+    /// gather_index, narrow where the gather was made narrow.
     template <class Index> constexpr size_t index_in(Index value, size_t extent) const {
-        return narrow_float_indices_ ? gather_index<true>(value, extent)
-                                     : gather_index<false>(value, extent);
+        return gather_index(value, extent, narrow_float_indices_);
     }
 
     /// The part of dimension Dimension in an element's offset, for at_in_range.
@@ -478,7 +480,6 @@ private:
     template <class, int> friend class Gather;
 
     const Element* data_;
-    bool narrow_float_indices_;
     size_t extents_[Rank]{};
     size_t strides_[Rank]{};
     size_t count_ = 1;    ///< elements of the bound stream

@@ -11,9 +11,9 @@
 //    addressed through a brook::cpu::ResizedView, which resizes and follows views, a row of the
 //    output at a time: a row along which every stream is contiguous (domains, inputs repeated
 //    down the rows) runs as a plain array loop, marked like the dense one. A kernel that reads
-//    a gather with float indices has these loops in `NAME__loops<narrow>`, compiled with
-//    32-bit index conversions and with 64-bit ones, and NAME__cpu runs the first for arrays
-//    below 2^31 elements (kernel_loop_function says why).
+//    a gather with float indices has these loops twice, in `NAME__cpu_narrow` (32-bit index
+//    conversions) and `NAME__cpu_wide`, and NAME__cpu runs the first for arrays below 2^31
+//    elements (kernel_loop_function says why).
 //  - reductions instead get `NAME__fold` (a box of the input, in row-major order, or in the
 //    order that vectorises when the operator commutes: sema/reduce_commutes.hpp) and
 //    `NAME__combine` (joins two partial results), both calling the body.
@@ -693,11 +693,12 @@ std::string loop_statements(const KernelDecl& kernel, const std::string& narrow_
     return text + row_loops(kernel);
 }
 
-/// NAME__cpu. A kernel that reads a gather with float indices has its loops compiled twice,
-/// as NAME__loops<true> and <false>, and runs the first where each such gather has fewer than
-/// 2^31 elements: its indices then convert through 32-bit integers (Gather's
+/// NAME__cpu. A kernel that reads a gather with float indices has its loops compiled twice, as
+/// NAME__cpu_narrow and NAME__cpu_wide, and NAME__cpu runs the first where each such gather has
+/// fewer than 2^31 elements: its indices then convert through 32-bit integers (Gather's
 /// narrow_float_indices), which AVX2 does for a vector at once, where the conversion to the
-/// 64-bit offsets that larger arrays need keeps the loop scalar.
+/// 64-bit offsets that larger arrays need keeps the loop scalar. Two functions rather than one
+/// with both copies inlined: in a function that large GCC stopped inlining Gather::at.
 std::string kernel_loop_function(const KernelDecl& kernel, const std::string& attributes) {
     const std::string parameters =
         "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end)";
@@ -706,20 +707,20 @@ std::string kernel_loop_function(const KernelDecl& kernel, const std::string& at
     if (gathers.empty())
         return attributes + "void " + name + parameters + " {\n" + loop_statements(kernel, "") +
                "}\n";
-    const std::string loops = cpp_identifier(kernel.name) + "__loops";
-    std::string text = "template <bool brook_narrow_indices>\n[[gnu::always_inline]] inline void " +
-                       loops + parameters + " {\n" +
-                       loop_statements(kernel, "brook_narrow_indices") + "}\n\n";
+    std::string text = attributes + "void " + name + "_narrow" + parameters + " {\n" +
+                       loop_statements(kernel, "true") + "}\n\n";
+    text += attributes + "void " + name + "_wide" + parameters + " {\n" +
+            loop_statements(kernel, "") + "}\n\n";
     std::string narrow;
     for (const ParamDecl* gather : gathers) {
         narrow += (narrow.empty() ? "" : " && ") + std::string("::brook::cpu::fits_int_offsets(") +
                   "frame.args[" + std::to_string(gather->index) + "].stream)";
     }
-    text += attributes + "void " + name + parameters + " {\n";
+    text += "void " + name + parameters + " {\n";
     text += "    if (" + narrow + ")\n";
-    text += "        " + loops + "<true>(frame, begin, end);\n";
+    text += "        " + name + "_narrow(frame, begin, end);\n";
     text += "    else\n";
-    text += "        " + loops + "<false>(frame, begin, end);\n";
+    text += "        " + name + "_wide(frame, begin, end);\n";
     return text + "}\n";
 }
 

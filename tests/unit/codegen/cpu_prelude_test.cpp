@@ -232,9 +232,9 @@ TEST(CpuPrelude, GatherNarrowFloatIndicesReadTheSameElements) {
     }
     const std::size_t largest = std::size_t{1} << 31;
     const float below = std::nextafter(2147483648.0f, 0.0f);
-    EXPECT_EQ(lang::gather_index<true>(below, largest), lang::gather_index<false>(below, largest));
-    EXPECT_EQ(lang::gather_index<true>(3e9f, largest), largest - 1);
-    EXPECT_EQ(lang::gather_index<true>(12.6f, largest), 12u);
+    EXPECT_EQ(lang::gather_index(below, largest, true), lang::gather_index(below, largest));
+    EXPECT_EQ(lang::gather_index(3e9f, largest, true), largest - 1);
+    EXPECT_EQ(lang::gather_index(12.6f, largest, true), 12u);
 }
 
 TEST(CpuPrelude, OnlyArraysBelow2To31ElementsFitIntOffsets) {

@@ -500,33 +500,30 @@ kernel void k(float a<>, float t[], float u[], float v[][], out float r<>) {
 kernel void ints(int a<>, float u[], out float r<>) { r = u[a]; }
 )");
     const std::string code = cpu_kernel_code(kernel("k"));
-    EXPECT_TRUE(contains(code,
-                         "template <bool brook_narrow_indices>\n"
-                         "[[gnu::always_inline]] inline void k__loops(const "
-                         "::brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {\n"))
+    const std::string parameters =
+        "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {\n";
+    EXPECT_TRUE(contains(code, "void k__cpu_narrow" + parameters +
+                                   "    const ::brook::cpu::Gather<float, 1> p1_t("
+                                   "frame.args[1].stream, true);\n"
+                                   "    const ::brook::cpu::Gather<float, 1> p2_u("
+                                   "frame.args[2].stream);\n"
+                                   "    const ::brook::cpu::Gather<float, 2> p3_v("
+                                   "frame.args[3].stream, true);\n"))
         << code;
-    EXPECT_TRUE(contains(code,
-                         "    const ::brook::cpu::Gather<float, 1> p1_t(frame.args[1].stream, "
-                         "brook_narrow_indices);\n"))
+    EXPECT_TRUE(contains(code, "void k__cpu_wide" + parameters +
+                                   "    const ::brook::cpu::Gather<float, 1> p1_t("
+                                   "frame.args[1].stream);\n"))
         << code;
-    EXPECT_TRUE(
-        contains(code, "    const ::brook::cpu::Gather<float, 1> p2_u(frame.args[2].stream);\n"))
-        << code;
-    EXPECT_TRUE(contains(code,
-                         "    const ::brook::cpu::Gather<float, 2> p3_v(frame.args[3].stream, "
-                         "brook_narrow_indices);\n"))
-        << code;
-    EXPECT_TRUE(contains(code, "void k__cpu(const ::brook::cpu::Frame& frame, std::size_t begin, "
-                               "std::size_t end) {\n"
-                               "    if (::brook::cpu::fits_int_offsets(frame.args[1].stream) && "
-                               "::brook::cpu::fits_int_offsets(frame.args[3].stream))\n"
-                               "        k__loops<true>(frame, begin, end);\n"
-                               "    else\n"
-                               "        k__loops<false>(frame, begin, end);\n"
-                               "}\n"))
+    EXPECT_TRUE(contains(code, "void k__cpu" + parameters +
+                                   "    if (::brook::cpu::fits_int_offsets(frame.args[1].stream) "
+                                   "&& ::brook::cpu::fits_int_offsets(frame.args[3].stream))\n"
+                                   "        k__cpu_narrow(frame, begin, end);\n"
+                                   "    else\n"
+                                   "        k__cpu_wide(frame, begin, end);\n"
+                                   "}\n"))
         << code;
     const std::string ints = cpu_kernel_code(kernel("ints"));
-    EXPECT_FALSE(contains(ints, "__loops")) << ints;
+    EXPECT_FALSE(contains(ints, "_narrow")) << ints;
     EXPECT_TRUE(contains(ints,
                          "void ints__cpu(const ::brook::cpu::Frame& frame, std::size_t "
                          "begin, std::size_t end) {\n"
