@@ -348,9 +348,9 @@ constexpr size_t gather_index(Index value, size_t extent, bool narrow = false) {
 /// elements (the runtime makes a dense copy of other views). Indices follow gather_index.
 /// Offsets are size_t (64-bit), so arrays beyond 2^31 elements address exactly.
 /// A gather made narrow (cpu::Gather), for an array of fewer than 2^31 elements, has float
-/// indices follow gather_index's narrow conversion. That is a run-time flag, which the C++ compiler
-/// folds only where it is a constant: the CPU backend's loops are compiled once with it and once
-/// without, and each call runs the copy its arrays allow.
+/// indices follow gather_index's narrow conversion. That is a run-time flag, which the C++
+/// compiler folds only where it is a constant: the CPU backend compiles a kernel's dense loops
+/// once more with it, for the calls whose arrays allow it.
 template <class Element, int Rank> class Gather {
 public:
     constexpr Gather(const Element* data, int rank, const size_t* extents, const size_t* strides)
@@ -390,7 +390,7 @@ public:
     /// Always inlined: a call in a kernel's loop keeps it scalar, and GCC left it out of line
     /// in the larger loop functions (the ray tracer's shading took 1.6 times as long).
     template <class... Indices>
-    [[gnu::always_inline]] constexpr const Element& at(Indices... indices) const {
+    BROOK_ALWAYS_INLINE constexpr const Element& at(Indices... indices) const {
         static_assert(sizeof...(Indices) <= static_cast<size_t>(Rank),
                       "a gather takes at most one index per dimension");
         if constexpr (sizeof...(Indices) == 1 && (narrow_signed<Indices> && ...)) {

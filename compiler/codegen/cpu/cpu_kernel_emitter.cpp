@@ -11,9 +11,9 @@
 //    addressed through a brook::cpu::ResizedView, which resizes and follows views, a row of the
 //    output at a time: a row along which every stream is contiguous (domains, inputs repeated
 //    down the rows) runs as a plain array loop, marked like the dense one. A kernel that reads
-//    a gather with float indices has these loops twice, in `NAME__cpu_narrow` (32-bit index
-//    conversions) and `NAME__cpu_wide`, and NAME__cpu runs the first for arrays below 2^31
-//    elements (kernel_loop_function says why).
+//    a gather with float indices also gets `NAME__dense_narrow`, the dense loops with 32-bit
+//    index conversions, which NAME__cpu runs for arrays below 2^31 elements
+//    (kernel_loop_function says why).
 //  - reductions instead get `NAME__fold` (a box of the input, in row-major order, or in the
 //    order that vectorises when the operator commutes: sema/reduce_commutes.hpp) and
 //    `NAME__combine` (joins two partial results), both calling the body.
@@ -636,10 +636,22 @@ std::string loop_over_rows(const std::string& pad, const std::string& per_row) {
 
 /// The dense loop of a kernel that uses indexof, a row of the output at a time, so that indexof
 /// is an addition (brook::cpu::DenseRow) and the element loop still vectorises.
-std::string dense_row_loops(const KernelDecl& kernel) {
-    return loop_over_rows("        ",
-                          "            const ::brook::cpu::DenseRow brook_row(frame, row);\n" +
-                              element_loop(kernel, Addressing::DenseRows, 3, "row", "row_stop"));
+std::string dense_row_loops(const KernelDecl& kernel, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    return loop_over_rows(
+        pad, pad + "    const ::brook::cpu::DenseRow brook_row(frame, row);\n" +
+                 element_loop(kernel, Addressing::DenseRows, indent + 1, "row", "row_stop"));
+}
+
+/// The loops of a dense call, with the stream locals they use, `indent` levels deep.
+std::string dense_loops(const KernelDecl& kernel, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    const std::string locals = stream_locals(kernel, Addressing::Dense, pad);
+    if (jammable(kernel))
+        return locals + jammed_loops(kernel, indent);
+    if (kernel.uses_indexof)
+        return locals + dense_row_loops(kernel, indent);
+    return locals + element_loop(kernel, Addressing::Dense, indent);
 }
 
 /// The general loop, a row of the output at a time: the row's start in every stream, then an
@@ -674,54 +686,41 @@ std::vector<const ParamDecl*> float_indexed_gathers(const KernelDecl& kernel) {
     return gathers;
 }
 
-/// The statements of a kernel's loop function, from fetching its arguments to its loops.
-std::string loop_statements(const KernelDecl& kernel, const std::string& narrow_indices) {
-    std::string text = fetch_uniform_arguments(kernel, narrow_indices);
-    if (has_variable_output(kernel))
-        return text + variable_output_loops(kernel);
-    text += "    if (frame.dense) {\n";
-    text += stream_locals(kernel, Addressing::Dense, "        ");
-    if (jammable(kernel))
-        text += jammed_loops(kernel, 2);
-    else if (kernel.uses_indexof)
-        text += dense_row_loops(kernel);
-    else
-        text += element_loop(kernel, Addressing::Dense, 2);
-    text += "        return;\n";
-    text += "    }\n";
-    text += stream_locals(kernel, Addressing::General, "    ");
-    return text + row_loops(kernel);
-}
-
-/// NAME__cpu. A kernel that reads a gather with float indices has its loops compiled twice, as
-/// NAME__cpu_narrow and NAME__cpu_wide, and NAME__cpu runs the first where each such gather has
-/// fewer than 2^31 elements: its indices then convert through 32-bit integers (Gather's
-/// narrow_float_indices), which AVX2 does for a vector at once, where the conversion to the
-/// 64-bit offsets that larger arrays need keeps the loop scalar. Two functions rather than one
-/// with both copies inlined: in a function that large GCC stopped inlining Gather::at.
+/// NAME__cpu. A kernel that reads a gather with float indices also gets NAME__dense_narrow, its
+/// dense loops again with those gathers made narrow (Gather's narrow_float_indices): its indices
+/// convert through 32-bit integers, which AVX2 does for a vector at once, where the conversion
+/// to the 64-bit offsets of arrays beyond 2^31 elements keeps the loop scalar. NAME__cpu runs it
+/// for a dense call whose gathers are all smaller. Only the dense loops, the ones that matter
+/// for speed, are compiled twice; and in a function of their own, since in one holding both
+/// copies GCC stopped inlining Gather::at.
 std::string kernel_loop_function(const KernelDecl& kernel, const std::string& attributes) {
     const std::string parameters =
         "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end)";
     const std::string name = cpu_kernel_function_name(kernel);
+    std::string text;
+    std::string statements;
     const std::vector<const ParamDecl*> gathers = float_indexed_gathers(kernel);
-    if (gathers.empty())
-        return attributes + "void " + name + parameters + " {\n" + loop_statements(kernel, "") +
-               "}\n";
-    std::string text = attributes + "void " + name + "_narrow" + parameters + " {\n" +
-                       loop_statements(kernel, "true") + "}\n\n";
-    text += attributes + "void " + name + "_wide" + parameters + " {\n" +
-            loop_statements(kernel, "") + "}\n\n";
-    std::string narrow;
-    for (const ParamDecl* gather : gathers) {
-        narrow += (narrow.empty() ? "" : " && ") + std::string("::brook::cpu::fits_int_offsets(") +
-                  "frame.args[" + std::to_string(gather->index) + "].stream)";
+    if (!gathers.empty() && !has_variable_output(kernel)) {
+        const std::string narrow_loops = cpp_identifier(kernel.name) + "__dense_narrow";
+        text = attributes + "void " + narrow_loops + parameters + " {\n" +
+               fetch_uniform_arguments(kernel, "true") + dense_loops(kernel, 1) + "}\n\n";
+        std::string narrow;
+        for (const ParamDecl* gather : gathers) {
+            narrow += " && ::brook::cpu::fits_int_offsets(frame.args[" +
+                      std::to_string(gather->index) + "].stream)";
+        }
+        statements = "    if (frame.dense" + narrow + ") {\n        " + narrow_loops +
+                     "(frame, begin, end);\n        return;\n    }\n";
     }
-    text += "void " + name + parameters + " {\n";
-    text += "    if (" + narrow + ")\n";
-    text += "        " + name + "_narrow(frame, begin, end);\n";
-    text += "    else\n";
-    text += "        " + name + "_wide(frame, begin, end);\n";
-    return text + "}\n";
+    statements += fetch_uniform_arguments(kernel);
+    if (has_variable_output(kernel)) {
+        statements += variable_output_loops(kernel);
+    } else {
+        statements += "    if (frame.dense) {\n" + dense_loops(kernel, 2) +
+                      "        return;\n    }\n" +
+                      stream_locals(kernel, Addressing::General, "    ") + row_loops(kernel);
+    }
+    return text + attributes + "void " + name + parameters + " {\n" + statements + "}\n";
 }
 
 /// The statements that combine `value` into `result` (both lvalues of the input's storage type).

@@ -227,3 +227,11 @@ inline float uint_as_float(unsigned bits) {
 } // namespace brook::portable
 
 #endif
+
+// Forces a function inline in host code (GCC and Clang). NVRTC does not know the attribute and
+// warns of it, and inlines such small device functions anyway.
+#if defined(__CUDACC_RTC__)
+#define BROOK_ALWAYS_INLINE
+#else
+#define BROOK_ALWAYS_INLINE [[gnu::always_inline]]
+#endif

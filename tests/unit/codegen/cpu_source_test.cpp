@@ -488,10 +488,10 @@ kernel void rays(float3 eye, float3 d<>, float t[], out Ray r<>) {
         << code;
 }
 
-TEST_F(CpuSourceTest, LoopsReadingGathersWithFloatIndicesAreCompiledNarrowAndWide) {
+TEST_F(CpuSourceTest, DenseLoopsReadingGathersWithFloatIndicesAlsoComeNarrow) {
     // AVX2 has no vector conversion of floats to the 64-bit offsets of arrays beyond 2^31
-    // elements, so the loops also get a copy that converts through 32-bit integers, run for
-    // smaller arrays; a float index in a called kernel counts for the gather passed to it.
+    // elements, so the dense loops also get a copy that converts through 32-bit integers, run
+    // for smaller arrays; a float index in a called kernel counts for the gather passed to it.
     analyze_source(R"(
 kernel float cell(float t[], float i) { return t[i]; }
 kernel void k(float a<>, float t[], float u[], float v[][], out float r<>) {
@@ -502,28 +502,27 @@ kernel void ints(int a<>, float u[], out float r<>) { r = u[a]; }
     const std::string code = cpu_kernel_code(kernel("k"));
     const std::string parameters =
         "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {\n";
-    EXPECT_TRUE(contains(code, "void k__cpu_narrow" + parameters +
+    EXPECT_TRUE(contains(code, "void k__dense_narrow" + parameters +
                                    "    const ::brook::cpu::Gather<float, 1> p1_t("
                                    "frame.args[1].stream, true);\n"
                                    "    const ::brook::cpu::Gather<float, 1> p2_u("
                                    "frame.args[2].stream);\n"
                                    "    const ::brook::cpu::Gather<float, 2> p3_v("
-                                   "frame.args[3].stream, true);\n"))
+                                   "frame.args[3].stream, true);\n"
+                                   "    const float* const p0_a = frame.data<const float>(0);\n"))
         << code;
-    EXPECT_TRUE(contains(code, "void k__cpu_wide" + parameters +
+    EXPECT_TRUE(contains(code, "void k__cpu" + parameters +
+                                   "    if (frame.dense && "
+                                   "::brook::cpu::fits_int_offsets(frame.args[1].stream) && "
+                                   "::brook::cpu::fits_int_offsets(frame.args[3].stream)) {\n"
+                                   "        k__dense_narrow(frame, begin, end);\n"
+                                   "        return;\n"
+                                   "    }\n"
                                    "    const ::brook::cpu::Gather<float, 1> p1_t("
                                    "frame.args[1].stream);\n"))
         << code;
-    EXPECT_TRUE(contains(code, "void k__cpu" + parameters +
-                                   "    if (::brook::cpu::fits_int_offsets(frame.args[1].stream) "
-                                   "&& ::brook::cpu::fits_int_offsets(frame.args[3].stream))\n"
-                                   "        k__cpu_narrow(frame, begin, end);\n"
-                                   "    else\n"
-                                   "        k__cpu_wide(frame, begin, end);\n"
-                                   "}\n"))
-        << code;
     const std::string ints = cpu_kernel_code(kernel("ints"));
-    EXPECT_FALSE(contains(ints, "_narrow")) << ints;
+    EXPECT_FALSE(contains(ints, "narrow")) << ints;
     EXPECT_TRUE(contains(ints,
                          "void ints__cpu(const ::brook::cpu::Frame& frame, std::size_t "
                          "begin, std::size_t end) {\n"
