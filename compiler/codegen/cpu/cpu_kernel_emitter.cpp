@@ -352,10 +352,9 @@ std::string body_function(const KernelDecl& kernel, int lanes, const SourceLines
 /// an aggregate (`r = constant;`, `ray.o = eye;`), a statement its vectoriser cannot take, so
 /// the loop stayed scalar. A gather stays const: split into scalars, its extents and strides
 /// held registers the loop needed (the ray tracer's krnShade took twice as long).
-/// `narrow_indices`, where not empty, is the expression passed to the gathers read with float
-/// indices as their narrow_float_indices.
-std::string fetch_uniform_arguments(const KernelDecl& kernel,
-                                    const std::string& narrow_indices = "") {
+/// `narrow` makes the gathers read with float indices narrow (cpu::Gather's
+/// narrow_float_indices), for NAME__dense_narrow.
+std::string fetch_uniform_arguments(const KernelDecl& kernel, bool narrow = false) {
     std::string text;
     for (const ParamDecl* param : kernel.params) {
         const std::string type = cpp_type_name(param->type);
@@ -371,9 +370,7 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel,
             text += "    const ::brook::cpu::Gather<" + cpp_storage_type_name(param->type) + ", " +
                     std::to_string(param->gather_view_rank()) + "> " + local_name(*param) +
                     "(frame.args[" + index + "].stream" +
-                    (param->gather_float_indices && !narrow_indices.empty() ? ", " + narrow_indices
-                                                                            : "") +
-                    ");\n";
+                    (narrow && param->gather_float_indices ? ", true" : "") + ");\n";
         }
     }
     return text;
@@ -703,7 +700,7 @@ std::string kernel_loop_function(const KernelDecl& kernel, const std::string& at
     if (!gathers.empty() && !has_variable_output(kernel)) {
         const std::string narrow_loops = cpp_identifier(kernel.name) + "__dense_narrow";
         text = attributes + "void " + narrow_loops + parameters + " {\n" +
-               fetch_uniform_arguments(kernel, "true") + dense_loops(kernel, 1) + "}\n\n";
+               fetch_uniform_arguments(kernel, true) + dense_loops(kernel, 1) + "}\n\n";
         std::string narrow;
         for (const ParamDecl* gather : gathers) {
             narrow += " && ::brook::cpu::fits_int_offsets(frame.args[" +
