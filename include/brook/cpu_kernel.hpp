@@ -182,43 +182,41 @@ inline float4 indexof(const Frame& frame, int param, std::size_t index) {
     return detail::element_position(frame, &frame.args[param].stream, index);
 }
 
-/// Positions along one output row of a dense call, for kernels that use indexof. Every stream
-/// of a dense call has the output's shape, so an element's position is the same in all of them,
-/// and along a row only .x changes, by one per element: worked out from the row's first element
-/// once, indexof costs an addition, where the division per dimension of the general indexof
-/// would keep the element loop from vectorising. The column is added as an integer and then
-/// converted, so that .x rounds as the general indexof's does beyond 2^24.
+/// Whether the output's rows are shorter than 2^31 elements, so that a dense call's row loop
+/// may count its columns in an int and take indexof's positions from a DenseRow.
+inline bool fits_int_columns(const Frame& frame) {
+    return frame.output_extents[static_cast<std::size_t>(frame.output_rank - 1)] <=
+           static_cast<std::size_t>(std::numeric_limits<int>::max());
+}
+
+/// Positions along one output row of a dense call whose rows fit an int (fits_int_columns), for
+/// kernels that use indexof. Every stream of a dense call has the output's shape, so an
+/// element's position is the same in all of them, and along a row only .x changes, by one per
+/// element: worked out from the row's first element once, indexof costs an addition, where the
+/// division per dimension of the general indexof would keep the element loop from vectorising.
+/// The column is an int, added as an integer and then converted, so that .x rounds as the
+/// general indexof's does beyond 2^24, in one instruction for a vector of columns: x86-64 has no
+/// packed conversion of 64-bit integers before AVX-512DQ, and the exact one through doubles that
+/// this class made before cost the bitonic sort's passes a fifth of their time. The generated
+/// row loop counts in an int too, so that GCC folds `index - first` to its counter and keeps
+/// the columns in 32-bit lanes.
 class DenseRow {
 public:
     DenseRow(const Frame& frame, std::size_t first)
         : first_(first),
-          first_column_(first %
-                        frame.output_extents[static_cast<std::size_t>(frame.output_rank - 1)]),
+          first_column_(static_cast<int>(
+              first % frame.output_extents[static_cast<std::size_t>(frame.output_rank - 1)])),
           start_(detail::element_position(frame, nullptr, first)) {}
 
     float4 at(std::size_t index) const {
         float4 position = start_;
-        position.x = column_as_float(first_column_ + (index - first_));
+        position.x = static_cast<float>(first_column_ + static_cast<int>(index - first_));
         return position;
     }
 
 private:
-    /// static_cast<float>(column), in operations that vectorise without AVX-512: x86-64 has no
-    /// packed conversion from 64-bit integers to floating point before AVX-512DQ, and one such
-    /// conversion kept the whole element loop of every dense kernel using indexof scalar on
-    /// AVX2 machines. The column's bits, ORed into the mantissa of 2^52, make the double
-    /// 2^52 + column exactly (columns are below 2^52: no memory holds a row that long);
-    /// subtracting 2^52 leaves the column exactly, and the one rounding to float is the direct
-    /// conversion's.
-    static float column_as_float(std::size_t column) {
-        constexpr double two_to_52 = 0x1p52;
-        const double biased =
-            std::bit_cast<double>(std::bit_cast<std::uint64_t>(two_to_52) | column);
-        return static_cast<float>(biased - two_to_52);
-    }
-
     std::size_t first_;
-    std::size_t first_column_;
+    int first_column_;
     float4 start_;
 };
 

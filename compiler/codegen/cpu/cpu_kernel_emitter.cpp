@@ -11,8 +11,8 @@
 //    addressed through a brook::cpu::ResizedView, which resizes and follows views, a row of the
 //    output at a time: a row along which every stream is contiguous (domains, inputs repeated
 //    down the rows) runs as a plain array loop, marked like the dense one. A kernel that reads
-//    a gather with float indices also gets `NAME__dense_narrow`, the dense loops with 32-bit
-//    index conversions, which NAME__cpu runs for arrays below 2^31 elements
+//    a gather with float indices or uses indexof has its dense loops in `NAME__dense_narrow`,
+//    with 32-bit indices, which NAME__cpu runs for arrays and rows below 2^31 elements
 //    (kernel_loop_function says why).
 //  - reductions instead get `NAME__fold` (a box of the input, in row-major order, or in the
 //    order that vectorises when the operator commutes: sema/reduce_commutes.hpp) and
@@ -517,6 +517,13 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
         after += mark_written_statement(kernel, cpu, inner);
     }
     std::string text = pad + "for (std::size_t i = " + first + "; i < " + last + "; ++i)";
+    if (addressing == Addressing::DenseRows) {
+        // Counted in an int (the row fits one, see dense_row_loops), so that the columns
+        // DenseRow gives indexof stay in 32-bit lanes, where a size_t counter makes 64-bit ones.
+        text = pad + "for (int column = 0; column < columns; ++column)";
+        before = inner + "const std::size_t i = " + first +
+                 " + static_cast<std::size_t>(column);\n" + before;
+    }
     // Elements are independent and every stream written is distinct from every stream read
     // (the runtime snapshots a written one that is also gathered), so the lanes of an array
     // loop may run in any order: `omp simd` lets the compiler vectorise even across inner loops.
@@ -632,12 +639,14 @@ std::string loop_over_rows(const std::string& pad, const std::string& per_row) {
 }
 
 /// The dense loop of a kernel that uses indexof, a row of the output at a time, so that indexof
-/// is an addition (brook::cpu::DenseRow) and the element loop still vectorises.
+/// is an addition (brook::cpu::DenseRow) and the element loop still vectorises. Only in
+/// NAME__dense_narrow, which runs where the output's rows fit an int.
 std::string dense_row_loops(const KernelDecl& kernel, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
-    return loop_over_rows(
-        pad, pad + "    const ::brook::cpu::DenseRow brook_row(frame, row);\n" +
-                 element_loop(kernel, Addressing::DenseRows, indent + 1, "row", "row_stop"));
+    return loop_over_rows(pad, pad + "    const ::brook::cpu::DenseRow brook_row(frame, row);\n" +
+                                   pad +
+                                   "    const int columns = static_cast<int>(row_stop - row);\n" +
+                                   element_loop(kernel, Addressing::DenseRows, indent + 1, "row"));
 }
 
 /// The loops of a dense call, with the stream locals they use, `indent` levels deep.
@@ -683,13 +692,15 @@ std::vector<const ParamDecl*> float_indexed_gathers(const KernelDecl& kernel) {
     return gathers;
 }
 
-/// NAME__cpu. A kernel that reads a gather with float indices also gets NAME__dense_narrow, its
-/// dense loops again with those gathers made narrow (Gather's narrow_float_indices): its indices
-/// convert through 32-bit integers, which AVX2 does for a vector at once, where the conversion
-/// to the 64-bit offsets of arrays beyond 2^31 elements keeps the loop scalar. NAME__cpu runs it
-/// for a dense call whose gathers are all smaller. Only the dense loops, the ones that matter
-/// for speed, are compiled twice; and in a function of their own, since in one holding both
-/// copies GCC stopped inlining Gather::at.
+/// NAME__cpu. A kernel that reads a gather with float indices or uses indexof has its dense
+/// loops in NAME__dense_narrow, with 32-bit indices: gathers made narrow (Gather's
+/// narrow_float_indices) convert float indices through 32-bit integers, and indexof counts
+/// columns in an int (DenseRow), both of which AVX2 does for a vector at once, where a
+/// conversion to or from 64-bit integers keeps the loop scalar. NAME__cpu runs it for a dense
+/// call whose gathers have fewer than 2^31 elements and whose output rows are as short; the
+/// rare dense call beyond that (an array of 8 GiB of floats) takes the general loops, which
+/// address any size. The narrow loops are a function of their own: in one that also held the
+/// general loops GCC stopped inlining Gather::at.
 std::string kernel_loop_function(const KernelDecl& kernel, const std::string& attributes) {
     const std::string parameters =
         "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end)";
@@ -697,25 +708,29 @@ std::string kernel_loop_function(const KernelDecl& kernel, const std::string& at
     std::string text;
     std::string statements;
     const std::vector<const ParamDecl*> gathers = float_indexed_gathers(kernel);
-    if (!gathers.empty() && !has_variable_output(kernel)) {
+    const bool narrow = (!gathers.empty() || kernel.uses_indexof) && !has_variable_output(kernel);
+    if (narrow) {
         const std::string narrow_loops = cpp_identifier(kernel.name) + "__dense_narrow";
         text = attributes + "void " + narrow_loops + parameters + " {\n" +
                fetch_uniform_arguments(kernel, true) + dense_loops(kernel, 1) + "}\n\n";
-        std::string narrow;
+        std::string fits;
         for (const ParamDecl* gather : gathers) {
-            narrow += " && ::brook::cpu::fits_int_offsets(frame.args[" +
-                      std::to_string(gather->index) + "].stream)";
+            fits += " && ::brook::cpu::fits_int_offsets(frame.args[" +
+                    std::to_string(gather->index) + "].stream)";
         }
-        statements = "    if (frame.dense" + narrow + ") {\n        " + narrow_loops +
+        if (kernel.uses_indexof)
+            fits += " && ::brook::cpu::fits_int_columns(frame)";
+        statements = "    if (frame.dense" + fits + ") {\n        " + narrow_loops +
                      "(frame, begin, end);\n        return;\n    }\n";
     }
     statements += fetch_uniform_arguments(kernel);
     if (has_variable_output(kernel)) {
         statements += variable_output_loops(kernel);
     } else {
-        statements += "    if (frame.dense) {\n" + dense_loops(kernel, 2) +
-                      "        return;\n    }\n" +
-                      stream_locals(kernel, Addressing::General, "    ") + row_loops(kernel);
+        if (!narrow)
+            statements +=
+                "    if (frame.dense) {\n" + dense_loops(kernel, 2) + "        return;\n    }\n";
+        statements += stream_locals(kernel, Addressing::General, "    ") + row_loops(kernel);
     }
     return text + attributes + "void " + name + parameters + " {\n" + statements + "}\n";
 }

@@ -139,15 +139,15 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
         << code;
     // The dense loop takes four elements at a time, the element loop the rest; the general
     // loop (resized or strided streams) stays one element at a time, on contiguous rows too.
-    EXPECT_TRUE(contains(code, "        const std::size_t jammed_end = begin + (end - begin) / 4 * "
+    EXPECT_TRUE(contains(code, "    const std::size_t jammed_end = begin + (end - begin) / 4 * "
                                "4;\n"
-                               "        for (std::size_t i = begin; i < jammed_end; i += 4)\n"
-                               "            sgemv__jammed(p0_y[i], p0_y[i + 1], p0_y[i + 2], "
+                               "    for (std::size_t i = begin; i < jammed_end; i += 4)\n"
+                               "        sgemv__jammed(p0_y[i], p0_y[i + 1], p0_y[i + 2], "
                                "p0_y[i + 3], p1_a, p2_x, p3_n, p4_r[i], p4_r[i + 1], p4_r[i + 2], "
                                "p4_r[i + 3], frame, i);\n"
-                               "        #pragma omp simd\n"
-                               "        for (std::size_t i = jammed_end; i < end; ++i)\n"
-                               "            sgemv__body(p0_y[i], p1_a, p2_x, p3_n, p4_r[i], "
+                               "    #pragma omp simd\n"
+                               "    for (std::size_t i = jammed_end; i < end; ++i)\n"
+                               "        sgemv__body(p0_y[i], p1_a, p2_x, p3_n, p4_r[i], "
                                "frame, i);\n"))
         << code;
     EXPECT_TRUE(contains(code, "            #pragma omp simd\n"
@@ -220,17 +220,37 @@ kernel void k(float2 g[][], out float r<>) {
                                "    ::brook::float2 p = ::brook::lang::swizzle<0, 1>("
                                "::brook::cpu::indexof(brook_position, 1, brook_index));\n"))
         << code;
-    // The dense loop goes a row at a time, each row's positions worked out once.
-    EXPECT_TRUE(contains(code, "        for (std::size_t row = begin; row < end;) {\n"
-                               "            const std::size_t row_stop = "
+    // The dense loop goes a row at a time, each row's positions worked out once, its columns
+    // counted in an int; it runs where the rows fit one.
+    EXPECT_TRUE(contains(code, "void k__dense_narrow(const ::brook::cpu::Frame& frame, "
+                               "std::size_t begin, std::size_t end) {\n"
+                               "    const ::brook::cpu::Gather<::brook::float2, 2> p0_g("
+                               "frame.args[0].stream, true);\n"
+                               "    float* const p1_r = frame.data<float>(1);\n"
+                               "    for (std::size_t row = begin; row < end;) {\n"
+                               "        const std::size_t row_stop = "
                                "::brook::cpu::row_end(frame, row, end);\n"
-                               "            const ::brook::cpu::DenseRow brook_row(frame, row);\n"
-                               "            #pragma omp simd\n"
-                               "            for (std::size_t i = row; i < row_stop; ++i)\n"
-                               "                k__body(p0_g, p1_r[i], brook_row, i);\n"
-                               "            row = row_stop;\n"
-                               "        }\n"))
+                               "        const ::brook::cpu::DenseRow brook_row(frame, row);\n"
+                               "        const int columns = static_cast<int>(row_stop - row);\n"
+                               "        #pragma omp simd\n"
+                               "        for (int column = 0; column < columns; ++column) {\n"
+                               "            const std::size_t i = row + "
+                               "static_cast<std::size_t>(column);\n"
+                               "            k__body(p0_g, p1_r[i], brook_row, i);\n"
+                               "        }\n"
+                               "        row = row_stop;\n"
+                               "    }\n"
+                               "}\n"))
         << code;
+    EXPECT_TRUE(contains(code, "    if (frame.dense && "
+                               "::brook::cpu::fits_int_offsets(frame.args[0].stream) && "
+                               "::brook::cpu::fits_int_columns(frame)) {\n"
+                               "        k__dense_narrow(frame, begin, end);\n"
+                               "        return;\n"
+                               "    }\n"))
+        << code;
+    // Beyond that, a dense call takes the general loops: k__cpu has no dense loops of its own.
+    EXPECT_FALSE(contains(code, "    if (frame.dense) {\n")) << code;
     // The general loop keeps the Frame's positions.
     EXPECT_TRUE(contains(code, "                k__body(p0_g, p1_r[i], frame, i);\n")) << code;
 }
@@ -488,10 +508,11 @@ kernel void rays(float3 eye, float3 d<>, float t[], out Ray r<>) {
         << code;
 }
 
-TEST_F(CpuSourceTest, DenseLoopsReadingGathersWithFloatIndicesAlsoComeNarrow) {
+TEST_F(CpuSourceTest, DenseLoopsReadingGathersWithFloatIndicesComeNarrow) {
     // AVX2 has no vector conversion of floats to the 64-bit offsets of arrays beyond 2^31
-    // elements, so the dense loops also get a copy that converts through 32-bit integers, run
-    // for smaller arrays; a float index in a called kernel counts for the gather passed to it.
+    // elements, so the dense loops convert through 32-bit integers, and run for smaller arrays
+    // (larger ones take the general loops); a float index in a called kernel counts for the
+    // gather passed to it.
     analyze_source(R"(
 kernel float cell(float t[], float i) { return t[i]; }
 kernel void k(float a<>, float t[], float u[], float v[][], out float r<>) {
@@ -521,6 +542,7 @@ kernel void ints(int a<>, float u[], out float r<>) { r = u[a]; }
                                    "    const ::brook::cpu::Gather<float, 1> p1_t("
                                    "frame.args[1].stream);\n"))
         << code;
+    EXPECT_FALSE(contains(code, "    if (frame.dense) {\n")) << code;
     const std::string ints = cpu_kernel_code(kernel("ints"));
     EXPECT_FALSE(contains(ints, "narrow")) << ints;
     EXPECT_TRUE(contains(ints,

@@ -3,13 +3,14 @@
 // The row-at-a-time addressing that brcc's CPU loops use (brook/cpu_kernel.hpp): where a row of
 // the output ends, which streams are contiguous along a row (ResizedView::unit_row) and the
 // positions a dense call's row loop gives indexof (DenseRow), which must be exactly those of the
-// general indexof, including mid-row starts and columns beyond 2^24.
+// general indexof, including mid-row starts and columns beyond 2^24, in rows that fit an int.
 #include <brook/cpu_kernel.hpp>
 
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 namespace {
@@ -113,18 +114,29 @@ TEST(RowAddressing, DenseRowColumnsRoundAsIndexofDoesBeyondTwoToThe24) {
     }
 }
 
-TEST(RowAddressing, DenseRowColumnsConvertExactlyFarBeyondTwoToThe32) {
-    // DenseRow converts columns without a 64-bit integer conversion (which would not vectorise
-    // on AVX2); the float must still be the correctly rounded column, up to 2^52.
-    const std::size_t length = std::size_t{1} << 52;
-    TestFrame test({length}, view_of(nullptr, {length}, {1}));
-    for (const std::size_t first : {(std::size_t{1} << 31) - 3, (std::size_t{1} << 32) + 1,
-                                    (std::size_t{1} << 40) + 12345, length - 80}) {
+TEST(RowAddressing, DenseRowColumnsAreExactUpToTheLargestRowThatFitsAnInt) {
+    // DenseRow counts columns in an int, which a dense call's row loop uses only where
+    // fits_int_columns holds; its float must still be the correctly rounded column.
+    const auto longest = static_cast<std::size_t>(std::numeric_limits<int>::max());
+    TestFrame test({3, longest}, view_of(nullptr, {3, longest}, {longest, 1}));
+    ASSERT_TRUE(brook::cpu::fits_int_columns(test.frame));
+    for (const std::size_t first : {longest + (std::size_t{1} << 30) + 7, 3 * longest - 80}) {
         const DenseRow row(test.frame, first);
-        for (std::size_t i = first; i < first + 64; ++i) {
-            EXPECT_EQ(brook::cpu::indexof(row, 0, i).x, static_cast<float>(i)) << "element " << i;
+        const std::size_t stop = brook::cpu::row_end(test.frame, first, first + 80);
+        for (std::size_t i = first; i < stop; ++i) {
+            EXPECT_EQ(brook::cpu::indexof(row, 0, i).x, brook::cpu::indexof(test.frame, 0, i).x)
+                << "element " << i;
         }
     }
+}
+
+TEST(RowAddressing, RowsOf2To31ElementsOrMoreDoNotFitAnInt) {
+    const std::size_t length = std::size_t{1} << 31;
+    EXPECT_FALSE(brook::cpu::fits_int_columns(TestFrame({length}, {}).frame));
+    EXPECT_FALSE(brook::cpu::fits_int_columns(TestFrame({2, length}, {}).frame));
+    // The slower dimensions do not count: only a row's columns are counted in an int.
+    EXPECT_TRUE(brook::cpu::fits_int_columns(TestFrame({length, 4}, {}).frame));
+    EXPECT_TRUE(brook::cpu::fits_int_columns(TestFrame({length - 1}, {}).frame));
 }
 
 } // namespace
