@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace example {
@@ -68,6 +69,19 @@ inline int baseline_threads() {
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
+/// How long `run` takes, in milliseconds.
+template <class Run> double time_ms(Run&& run) {
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+inline double median_of(std::vector<double> times) {
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
 /// The median of `runs` timings of `run` (milliseconds), after one untimed run that warms caches,
 /// pages and plans: how a baseline's expert user would time it. `setup` runs untimed before
 /// each run (a sort's fresh copy of its input).
@@ -77,19 +91,38 @@ template <class Setup, class Run> double median_ms(int runs, Setup&& setup, Run&
     std::vector<double> times;
     for (int i = 0; i < runs; ++i) {
         setup();
-        const auto start = std::chrono::steady_clock::now();
-        run();
-        times.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count());
+        times.push_back(time_ms(run));
     }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
+    return median_of(std::move(times));
 }
 
 template <class Run> double median_ms(int runs, Run&& run) {
     return median_ms(
         runs, [] {}, run);
+}
+
+/// The medians of `runs` timings each of `first` and `second` (milliseconds), taken in turn,
+/// each going first every other time (first second, second first, ...) so that each follows
+/// itself and the other equally often, after one untimed run of each: for two computations of
+/// a fraction of a millisecond whose speed on a virtual machine depends on what ran just
+/// before. Timed one block after another, the first parallel loop after a stretch of one-thread
+/// work took 1.3-2.2x as long as the same loop timed again later (tonemap's max, 2 threads).
+template <class First, class Second>
+std::pair<double, double> median_ms_side_by_side(int runs, First&& first, Second&& second) {
+    first();
+    second();
+    std::vector<double> first_times;
+    std::vector<double> second_times;
+    for (int i = 0; i < runs; ++i) {
+        if (i % 2 == 0) {
+            first_times.push_back(time_ms(first));
+            second_times.push_back(time_ms(second));
+        } else {
+            second_times.push_back(time_ms(second));
+            first_times.push_back(time_ms(first));
+        }
+    }
+    return {median_of(std::move(first_times)), median_of(std::move(second_times))};
 }
 
 /// Wall-clock time since construction or the last restart.
