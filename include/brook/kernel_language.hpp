@@ -350,7 +350,7 @@ constexpr size_t gather_index(Index value, size_t extent, bool narrow = false) {
 /// A gather made narrow (cpu::Gather), for an array of fewer than 2^31 elements, has float
 /// indices follow gather_index's narrow conversion. That is a run-time flag, which the C++
 /// compiler folds only where it is a constant: the CPU backend compiles a kernel's dense loops
-/// once more with it, for the calls whose arrays allow it.
+/// with it set, for the calls whose arrays allow it.
 template <class Element, int Rank> class Gather {
 public:
     constexpr Gather(const Element* data, int rank, const size_t* extents, const size_t* strides)

@@ -516,10 +516,12 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
         before = skip_element_statement(cpu, inner) + before;
         after += mark_written_statement(kernel, cpu, inner);
     }
+    std::string header;
     std::string text = pad + "for (std::size_t i = " + first + "; i < " + last + "; ++i)";
     if (addressing == Addressing::DenseRows) {
         // Counted in an int (the row fits one, see dense_row_loops), so that the columns
         // DenseRow gives indexof stay in 32-bit lanes, where a size_t counter makes 64-bit ones.
+        header = pad + "const int columns = static_cast<int>(" + last + " - " + first + ");\n";
         text = pad + "for (int column = 0; column < columns; ++column)";
         before = inner + "const std::size_t i = " + first +
                  " + static_cast<std::size_t>(column);\n" + before;
@@ -529,7 +531,7 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
     // loop may run in any order: `omp simd` lets the compiler vectorise even across inner loops.
     if (addressing == Addressing::Dense || addressing == Addressing::DenseRows ||
         addressing == Addressing::Row)
-        text = pad + "#pragma omp simd\n" + text;
+        text = header + pad + "#pragma omp simd\n" + text;
     if (before.empty())
         return text + "\n" + inner + body_call(kernel, addressing) + ";\n";
     return text + " {\n" + before + inner + body_call(kernel, addressing) + ";\n" + after + pad +
@@ -643,10 +645,9 @@ std::string loop_over_rows(const std::string& pad, const std::string& per_row) {
 /// NAME__dense_narrow, which runs where the output's rows fit an int.
 std::string dense_row_loops(const KernelDecl& kernel, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
-    return loop_over_rows(pad, pad + "    const ::brook::cpu::DenseRow brook_row(frame, row);\n" +
-                                   pad +
-                                   "    const int columns = static_cast<int>(row_stop - row);\n" +
-                                   element_loop(kernel, Addressing::DenseRows, indent + 1, "row"));
+    return loop_over_rows(
+        pad, pad + "    const ::brook::cpu::DenseRow brook_row(frame, row);\n" +
+                 element_loop(kernel, Addressing::DenseRows, indent + 1, "row", "row_stop"));
 }
 
 /// The loops of a dense call, with the stream locals they use, `indent` levels deep.
