@@ -633,7 +633,9 @@ def main():
         "",
         "The applications are the programs in examples/ (docs/applications.md), run "
         f"{runs} {'time' if runs == 1 else 'times'} per backend (`BROOK_BENCH_APP_RUNS`), each "
-        "run timing Brook and its reference once; the table gives the medians. Run as: "
+        "run timing Brook and each reference alike, as the median of 3 to 21 warm runs inside the "
+        "program (the same count for each), and the table gives the medians over the runs. "
+        "Run as: "
         + ", ".join(applications) + " (bench/CMakeLists.txt; no arguments: the program's "
         "defaults, which are the paper's sizes). Segment runs 20 iterations instead of its "
         "default 100: the paper does not give its count, every iteration does the same work, "

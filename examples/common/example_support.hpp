@@ -125,20 +125,6 @@ std::pair<double, double> median_ms_side_by_side(int runs, First&& first, Second
     return {median_of(std::move(first_times)), median_of(std::move(second_times))};
 }
 
-/// Wall-clock time since construction or the last restart.
-class Stopwatch {
-public:
-    Stopwatch() : start_(std::chrono::steady_clock::now()) {}
-    void restart() { start_ = std::chrono::steady_clock::now(); }
-    double elapsed_ms() const {
-        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
-            .count();
-    }
-
-private:
-    std::chrono::steady_clock::time_point start_;
-};
-
 /// Returns once the backend has finished computing `s`. A GPU backend queues kernel passes and
 /// returns at once; reading back one element waits for them without timing a whole transfer,
 /// which the paper's figures exclude.
