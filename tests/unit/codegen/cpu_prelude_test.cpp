@@ -318,6 +318,11 @@ TEST(CpuPrelude, PackAndUnpackFourBytes) {
     EXPECT_EQ(back.z, 153.0f / 255.0f);
 }
 
+// GCC 12 at -O3 inlines fold_box into this test, sees the 6-float vector, and warns that
+// fold_run's branch for long runs (256 elements or more) would read past it: a false positive,
+// as the runs here are 3 elements long.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
 TEST(CpuPrelude, FoldKeepsRowMajorOrder) {
     std::vector<float> data = {1, 2, 3, 4, 5, 6};
     const brook::cpu::StreamView view = view_of(data, 2, 3);
@@ -330,6 +335,7 @@ TEST(CpuPrelude, FoldKeepsRowMajorOrder) {
         view, box, accumulator, [](const float& value, float& acc) { acc = acc * 10.0f + value; });
     EXPECT_EQ(accumulator, 2356.0f);
 }
+#pragma GCC diagnostic pop
 
 /// 2x2 matrices (x y / z w) of unsigned ints: an associative, non-commutative product, exact
 /// modulo 2^32.
