@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -374,34 +375,51 @@ TEST(CpuPrelude, FoldOfLongRowsJoinsItsChainsInOrder) {
     EXPECT_EQ(accumulator.w, expected.w);
 }
 
-TEST(CpuPrelude, CommutativeFoldTakesEveryElementOnce) {
-    // Integer sums are exact in any order, so every element must be added exactly once: rows of
-    // several lengths around the interleaved blocks' size (the first element of the box starts
-    // the accumulator, and the elements after the last whole block are the remainder).
+/// The components of an int or an int vector, for comparing them with one expectation.
+template <class Element> std::vector<int> components_of(const Element& value) {
+    std::vector<int> components;
+    [&]<int... Index>(std::integer_sequence<int, Index...>) {
+        (components.push_back(lang::detail::get<Index>(value)), ...);
+    }
+    (std::make_integer_sequence<int, lang::detail::width_v<Element>>{});
+    return components;
+}
+
+/// Folds the elements of `rows` rows of each of several lengths around the interleaved blocks'
+/// size with the commutative fold, from a third of the way along each row (the first element of
+/// the box starts the accumulator, and the elements after the last whole block are the
+/// remainder), and checks the sum against a loop's. `make(k)` gives element k.
+template <class Element, class Make> void expect_commutative_sum_exact(Make make) {
     for (const std::size_t columns : {1u, 7u, 127u, 128u, 129u, 1037u}) {
         constexpr std::size_t rows = 3;
-        std::vector<brook::int3> data(rows * columns);
+        std::vector<Element> data(rows * columns);
         for (std::size_t i = 0; i < data.size(); ++i) {
-            const auto k = static_cast<int>(i);
-            data[i] = brook::int3(k, k * k % 1009, 1 << (k % 20));
+            data[i] = make(static_cast<int>(i));
         }
         const cpu::StreamView view = view_of(data, rows, columns);
         cpu::Box box;
         box.lo = {0, columns / 3, 0, 0};
         box.hi = {rows, columns, 1, 1};
-        brook::int3 expected(0, 0, 0);
+        Element expected = make(0) - make(0);
         for (std::size_t r = 0; r < rows; ++r) {
             for (std::size_t c = columns / 3; c < columns; ++c)
                 expected = expected + data[r * columns + c];
         }
-        brook::int3 accumulator;
+        Element accumulator;
         cpu::fold_box<cpu::FoldOrder::Commutative>(
-            view, box, accumulator,
-            [](const brook::int3& value, brook::int3& acc) { acc = acc + value; });
-        EXPECT_EQ(accumulator.x, expected.x) << columns;
-        EXPECT_EQ(accumulator.y, expected.y) << columns;
-        EXPECT_EQ(accumulator.z, expected.z) << columns;
+            view, box, accumulator, [](const Element& value, Element& acc) { acc = acc + value; });
+        EXPECT_EQ(components_of(accumulator), components_of(expected)) << columns << " columns";
     }
+}
+
+TEST(CpuPrelude, CommutativeFoldTakesEveryElementOnce) {
+    // Integer sums are exact in any order, so every element must be added exactly once. Element
+    // sizes of a power of two and of another size take different loops (fold_run_commutative).
+    expect_commutative_sum_exact<brook::int3>(
+        [](int k) { return brook::int3(k, k * k % 1009, 1 << (k % 20)); });
+    expect_commutative_sum_exact<brook::int4>(
+        [](int k) { return brook::int4(k, k * k % 1009, 1 << (k % 20), -k); });
+    expect_commutative_sum_exact<int>([](int k) { return k * k % 1009; });
 }
 
 TEST(CpuPrelude, ResizedViewMapsOutputElementsRowByRow) {
