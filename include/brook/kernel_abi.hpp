@@ -259,8 +259,12 @@ struct KernelCode {
     CombineFunction combine = nullptr;
     /// The fewest elements worth a thread of their own, or 0 for the backend's default (sized
     /// for a few operations per element). brcc lowers it for kernels that loop, where one
-    /// element may be a whole dot product.
+    /// element may be a whole dot product, and for straight-line kernels with many operations
+    /// per element.
     std::size_t grain = 0;
+    /// The body loops, so its elements may cost very different amounts: the backend hands them
+    /// out in chunks taken in turn rather than one equal range per thread.
+    bool loops = false;
 };
 
 } // namespace cpu

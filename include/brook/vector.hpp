@@ -444,33 +444,28 @@ template <class Scalar> constexpr Scalar shift_right(Scalar a, Scalar count) {
 // Binary operators: vec op vec, vec op scalar, scalar op vec, and the compound assignment.
 #define BROOK_VEC_BINARY(op, concept_name, expr)                                                   \
     template <class Scalar, int Components>                                                        \
-    requires detail::concept_name<Scalar>                                                          \
-    constexpr vec<Scalar, Components> operator op(const vec<Scalar, Components>& a,                \
-                                                  const vec<Scalar, Components>& b) {              \
+    requires detail::concept_name<Scalar> BROOK_ALWAYS_INLINE constexpr vec<Scalar, Components>    \
+    operator op(const vec<Scalar, Components>& a, const vec<Scalar, Components>& b) {              \
         return detail::zip<Scalar>(a, b, [](Scalar l, Scalar r) { return expr; });                 \
     }                                                                                              \
     template <class Scalar, int Components>                                                        \
-    requires detail::concept_name<Scalar>                                                          \
-    constexpr vec<Scalar, Components> operator op(const vec<Scalar, Components>& a,                \
-                                                  portable::type_identity_t<Scalar> s) {           \
+    requires detail::concept_name<Scalar> BROOK_ALWAYS_INLINE constexpr vec<Scalar, Components>    \
+    operator op(const vec<Scalar, Components>& a, portable::type_identity_t<Scalar> s) {           \
         return a op vec<Scalar, Components>(s);                                                    \
     }                                                                                              \
     template <class Scalar, int Components>                                                        \
-    requires detail::concept_name<Scalar>                                                          \
-    constexpr vec<Scalar, Components> operator op(portable::type_identity_t<Scalar> s,             \
-                                                  const vec<Scalar, Components>& b) {              \
+    requires detail::concept_name<Scalar> BROOK_ALWAYS_INLINE constexpr vec<Scalar, Components>    \
+    operator op(portable::type_identity_t<Scalar> s, const vec<Scalar, Components>& b) {           \
         return vec<Scalar, Components>(s) op b;                                                    \
     }                                                                                              \
     template <class Scalar, int Components>                                                        \
-    requires detail::concept_name<Scalar>                                                          \
-    constexpr vec<Scalar, Components>& operator op##=(vec<Scalar, Components>& a,                  \
-                                                      const vec<Scalar, Components>& b) {          \
+    requires detail::concept_name<Scalar> BROOK_ALWAYS_INLINE constexpr vec<Scalar, Components>&   \
+    operator op##=(vec<Scalar, Components>& a, const vec<Scalar, Components>& b) {                 \
         return a = a op b;                                                                         \
     }                                                                                              \
     template <class Scalar, int Components>                                                        \
-    requires detail::concept_name<Scalar>                                                          \
-    constexpr vec<Scalar, Components>& operator op##=(vec<Scalar, Components>& a,                  \
-                                                      portable::type_identity_t<Scalar> s) {       \
+    requires detail::concept_name<Scalar> BROOK_ALWAYS_INLINE constexpr vec<Scalar, Components>&   \
+    operator op##=(vec<Scalar, Components>& a, portable::type_identity_t<Scalar> s) {              \
         return a = a op vec<Scalar, Components>(s);                                                \
     }
 
@@ -489,18 +484,18 @@ BROOK_VEC_BINARY(>>, vec_integral, detail::shift_right(l, r))
 // Comparisons give a bool per component; scalars broadcast.
 #define BROOK_VEC_COMPARE(op)                                                                      \
     template <class Scalar, int Components>                                                        \
-    constexpr vec<bool, Components> operator op(const vec<Scalar, Components>& a,                  \
-                                                const vec<Scalar, Components>& b) {                \
+    BROOK_ALWAYS_INLINE constexpr vec<bool, Components> operator op(                               \
+        const vec<Scalar, Components>& a, const vec<Scalar, Components>& b) {                      \
         return detail::zip<bool>(a, b, [](Scalar l, Scalar r) { return l op r; });                 \
     }                                                                                              \
     template <class Scalar, int Components>                                                        \
-    constexpr vec<bool, Components> operator op(const vec<Scalar, Components>& a,                  \
-                                                portable::type_identity_t<Scalar> s) {             \
+    BROOK_ALWAYS_INLINE constexpr vec<bool, Components> operator op(                               \
+        const vec<Scalar, Components>& a, portable::type_identity_t<Scalar> s) {                   \
         return a op vec<Scalar, Components>(s);                                                    \
     }                                                                                              \
     template <class Scalar, int Components>                                                        \
-    constexpr vec<bool, Components> operator op(portable::type_identity_t<Scalar> s,               \
-                                                const vec<Scalar, Components>& b) {                \
+    BROOK_ALWAYS_INLINE constexpr vec<bool, Components> operator op(                               \
+        portable::type_identity_t<Scalar> s, const vec<Scalar, Components>& b) {                   \
         return vec<Scalar, Components>(s) op b;                                                    \
     }
 
@@ -516,25 +511,25 @@ BROOK_VEC_COMPARE(!=)
 /// vectors), component by component.
 ///@{
 template <class Scalar, int Components>
-requires detail::vec_arithmetic<Scalar>
-constexpr vec<Scalar, Components> operator+(const vec<Scalar, Components>& a) {
+requires detail::vec_arithmetic<Scalar> BROOK_ALWAYS_INLINE constexpr vec<Scalar, Components>
+operator+(const vec<Scalar, Components>& a) {
     return a;
 }
 
 template <class Scalar, int Components>
-requires detail::vec_arithmetic<Scalar>
-constexpr vec<Scalar, Components> operator-(const vec<Scalar, Components>& a) {
+requires detail::vec_arithmetic<Scalar> BROOK_ALWAYS_INLINE constexpr vec<Scalar, Components>
+operator-(const vec<Scalar, Components>& a) {
     return detail::map<Scalar>(a, [](Scalar v) { return detail::wrapping_sub(Scalar{}, v); });
 }
 
 template <class Scalar, int Components>
-requires detail::vec_integral<Scalar>
-constexpr vec<Scalar, Components> operator~(const vec<Scalar, Components>& a) {
+requires detail::vec_integral<Scalar> BROOK_ALWAYS_INLINE constexpr vec<Scalar, Components>
+operator~(const vec<Scalar, Components>& a) {
     return detail::map<Scalar>(a, [](Scalar v) { return ~v; });
 }
 
 template <int Components>
-constexpr vec<bool, Components> operator!(const vec<bool, Components>& a) {
+BROOK_ALWAYS_INLINE constexpr vec<bool, Components> operator!(const vec<bool, Components>& a) {
     return detail::map<bool>(a, [](bool v) { return !v; });
 }
 ///@}
@@ -608,31 +603,31 @@ private:
     }
 };
 
-using float2 = vec<float, 2>;                      ///< 2 floats
-using float3 = vec<float, 3>;                      ///< 3 floats
-using float4 = vec<float, 4>;                      ///< 4 floats
-using int2 = vec<int, 2>;                          ///< 2 ints
-using int3 = vec<int, 3>;                          ///< 3 ints
-using int4 = vec<int, 4>;                          ///< 4 ints
-using uint2 = vec<unsigned int, 2>;                ///< 2 unsigned ints
-using uint3 = vec<unsigned int, 3>;                ///< 3 unsigned ints
-using uint4 = vec<unsigned int, 4>;                ///< 4 unsigned ints
+using float2 = vec<float, 2>;       ///< 2 floats
+using float3 = vec<float, 3>;       ///< 3 floats
+using float4 = vec<float, 4>;       ///< 4 floats
+using int2 = vec<int, 2>;           ///< 2 ints
+using int3 = vec<int, 3>;           ///< 3 ints
+using int4 = vec<int, 4>;           ///< 4 ints
+using uint2 = vec<unsigned int, 2>; ///< 2 unsigned ints
+using uint3 = vec<unsigned int, 3>; ///< 3 unsigned ints
+using uint4 = vec<unsigned int, 4>; ///< 4 unsigned ints
 /// 2 signed bytes: Brook+'s char is signed whatever the signedness of C++'s plain char.
 using char2 = vec<signed char, 2>;
-using char3 = vec<signed char, 3>;                 ///< 3 signed bytes
-using char4 = vec<signed char, 4>;                 ///< 4 signed bytes
-using uchar2 = vec<unsigned char, 2>;              ///< 2 unsigned bytes
-using uchar3 = vec<unsigned char, 3>;              ///< 3 unsigned bytes
-using uchar4 = vec<unsigned char, 4>;              ///< 4 unsigned bytes
-using fixed2 = fixed_vector<unsigned char, 2>;     ///< 2 bytes read as [0, 1]
-using fixed3 = fixed_vector<unsigned char, 3>;     ///< 3 bytes read as [0, 1]
-using fixed4 = fixed_vector<unsigned char, 4>;     ///< 4 bytes read as [0, 1]
+using char3 = vec<signed char, 3>;                   ///< 3 signed bytes
+using char4 = vec<signed char, 4>;                   ///< 4 signed bytes
+using uchar2 = vec<unsigned char, 2>;                ///< 2 unsigned bytes
+using uchar3 = vec<unsigned char, 3>;                ///< 3 unsigned bytes
+using uchar4 = vec<unsigned char, 4>;                ///< 4 unsigned bytes
+using fixed2 = fixed_vector<unsigned char, 2>;       ///< 2 bytes read as [0, 1]
+using fixed3 = fixed_vector<unsigned char, 3>;       ///< 3 bytes read as [0, 1]
+using fixed4 = fixed_vector<unsigned char, 4>;       ///< 4 bytes read as [0, 1]
 using shortfixed2 = fixed_vector<unsigned short, 2>; ///< 2 unsigned shorts read as [0, 1]
 using shortfixed3 = fixed_vector<unsigned short, 3>; ///< 3 unsigned shorts read as [0, 1]
 using shortfixed4 = fixed_vector<unsigned short, 4>; ///< 4 unsigned shorts read as [0, 1]
-using bool2 = vec<bool, 2>;                        ///< 2 bools, what comparisons give
-using bool3 = vec<bool, 3>;                        ///< 3 bools
-using bool4 = vec<bool, 4>;                        ///< 4 bools
+using bool2 = vec<bool, 2>;                          ///< 2 bools, what comparisons give
+using bool3 = vec<bool, 3>;                          ///< 3 bools
+using bool4 = vec<bool, 4>;                          ///< 4 bools
 
 static_assert(sizeof(float4) == 4 * sizeof(float) && alignof(float4) == alignof(float));
 static_assert(sizeof(float3) == 3 * sizeof(float) && portable::is_standard_layout_v<float3>);

@@ -31,6 +31,8 @@ public:
                                     : ".kernel = &" + cpu_kernel_function_name(kernel);
         if (const std::size_t grain = cpu_grain(kernel); grain != 0)
             functions += ", .grain = " + std::to_string(grain);
+        if (cpu_kernel_loops(kernel))
+            functions += ", .loops = true";
         return BackendKernelCode{cpu_kernel_code(kernel, code_options()) +
                                      "const ::brook::cpu::KernelCode " + code_name + "{" +
                                      functions + "};\n",

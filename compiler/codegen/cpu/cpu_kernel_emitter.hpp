@@ -31,9 +31,12 @@ std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptio
 /// over an element range). For a reduction: `NAME__body`, `NAME__fold` and `NAME__combine`.
 std::string cpu_kernel_code(const KernelDecl& kernel, const CpuCodeOptions& options = {});
 
-/// KernelInfo::cpu_grain for `kernel`: small when its body (or a helper it calls) loops, 0 (the
-/// runtime's default) otherwise.
+/// cpu::KernelCode::grain for `kernel`: small when its body (or a helper it calls) loops, lower
+/// than the runtime's default in proportion to its operations per element (element_cost.hpp)
+/// when it does not but has many, else 0 (the runtime's default).
 std::size_t cpu_grain(const KernelDecl& kernel);
+/// cpu::KernelCode::loops: whether the body, or a helper it calls, has a loop.
+bool cpu_kernel_loops(const KernelDecl& kernel);
 
 /// Names of the generated functions the KernelInfo points at.
 std::string cpu_kernel_function_name(const KernelDecl& kernel);

@@ -8,7 +8,8 @@
 // thread calls the generated loop function once for its range; for kernels that loop, whose
 // elements may cost very different amounts, into a few chunks per thread taken in turn. Small
 // launches run on the calling thread, since starting a team costs more than it saves below a few
-// thousand elements (a few dozen for kernels that loop: cpu::KernelCode::grain). Launching
+// thousand elements (fewer for kernels with many operations per element, a few dozen for kernels
+// that loop: cpu::KernelCode::grain). Launching
 // allocates nothing once a thread has run a kernel with as many parameters, so that issuing a small
 // kernel costs about a function call.
 //
@@ -336,7 +337,7 @@ public:
             kernel(call.frame, first, first + n);
             return;
         }
-        if (code.grain != 0) {
+        if (code.loops) {
             // A kernel that loops may cost very different amounts per element (a ray that
             // finishes at once beside one that crosses the whole grid): chunks taken in turn
             // keep every thread busy to the end, where equal ranges left one idle (the ray

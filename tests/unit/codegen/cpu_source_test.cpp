@@ -12,6 +12,7 @@
 #include "checked_source_test.hpp"
 #include "codegen/backend_generator.hpp"
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
+#include "codegen/cpu/element_cost.hpp"
 #include "codegen/cpu/simd_loop.hpp"
 #include "codegen/kernel_stub_emitter.hpp"
 
@@ -83,7 +84,7 @@ kernel void sgemv(float y<>, float a[][], float x[], int n, out float r<>) {
     EXPECT_EQ(cpu_grain(kernel("sgemv")), 32u);
     EXPECT_TRUE(contains(cpu_generator_code(kernel("sgemv")),
                          "const ::brook::cpu::KernelCode sgemv__cpu_code{.kernel = &sgemv__cpu, "
-                         ".grain = 32};"));
+                         ".grain = 32, .loops = true};"));
 }
 
 TEST_F(CpuSourceTest, DotProductOverGatherRowsRunsFourElementsAtOnce) {
@@ -448,6 +449,34 @@ kernel void k(float a<>, float c, out float whole<>, out float maybe<>, out floa
     EXPECT_TRUE(contains(flags("part"), "0, true, true")) << info;
     EXPECT_TRUE(contains(flags("lane"), "0, true, true")) << info;
     EXPECT_TRUE(contains(flags("untouched"), "0, true, false")) << info;
+}
+
+TEST_F(CpuSourceTest, StraightLineKernelsWithManyOperationsGetASmallerGrain) {
+    analyze_source(R"(
+kernel float4 mad(float4 a, float4 b) { return a * b + a; }
+kernel void light(float a, float4 x<>, float4 y<>, out float4 r<>) { r = a * x + y; }
+kernel void heavy(float4 x<>, out float4 r<>) {
+    float4 v = x;
+    v = mad(v, x); v = mad(v, x); v = mad(v, x); v = mad(v, x); v = mad(v, x);
+    v = mad(v, x); v = mad(v, x); v = mad(v, x); v = mad(v, x); v = mad(v, x);
+    r = v;
+}
+kernel void waves(float x<>, out float r<>) { r = sin(x) * cos(x) + exp(x); }
+kernel void pick(float x[], float i<>, out float r<>) { r = x[i] > 0.0 ? x[i] : -x[i]; }
+)");
+    // Two float4 operations (8 component operations) an element: the runtime's default.
+    EXPECT_EQ(element_operations(kernel("light")), 8u);
+    EXPECT_EQ(cpu_grain(kernel("light")), 0u);
+    // Ten calls of a helper of two float4 operations: 80, so a fifth of the default grain.
+    EXPECT_EQ(element_operations(kernel("heavy")), 80u);
+    EXPECT_EQ(cpu_grain(kernel("heavy")), 4096u * 16 / 80);
+    EXPECT_TRUE(contains(cpu_generator_code(kernel("heavy")),
+                         "const ::brook::cpu::KernelCode heavy__cpu_code{.kernel = &heavy__cpu, "
+                         ".grain = 819};"));
+    // Transcendentals weigh 16 a component: 2 x 16 + 16 + 2 operators.
+    EXPECT_EQ(element_operations(kernel("waves")), 50u);
+    // Gather reads weigh 4: three reads, a comparison, a negation and a choice.
+    EXPECT_EQ(element_operations(kernel("pick")), 15u);
 }
 
 TEST_F(CpuSourceTest, StraightLineKernelsKeepTheDefaultGrainAndADenseSimdLoop) {

@@ -109,6 +109,9 @@ void ranges_cpu(const Frame&, std::size_t begin, std::size_t end) {
 const brook_test::CpuOnlyKernel ranges_kernel{"ranges", copy_params, {.kernel = &ranges_cpu}};
 // The same kernel as brcc describes one that loops: a few elements are worth a thread.
 const brook_test::CpuOnlyKernel looping_ranges_kernel{
+    "ranges", copy_params, {.kernel = &ranges_cpu, .grain = 4, .loops = true}};
+// And as brcc describes a straight-line kernel with many operations per element.
+const brook_test::CpuOnlyKernel heavy_ranges_kernel{
     "ranges", copy_params, {.kernel = &ranges_cpu, .grain = 4}};
 
 /// The sorted ranges `kernel` is called with on `n` elements.
@@ -244,7 +247,8 @@ TEST(RunKernel, OverlappingViewOfTheOutputReadsOldValues) {
 }
 
 /// With 2 threads: small calls run on one thread unless the kernel's grain is small; a kernel
-/// that loops runs in chunks of at least its grain, taken in turn by at most 2 threads.
+/// that loops runs in chunks of at least its grain, taken in turn by at most 2 threads, and a
+/// straight-line kernel with a small grain in one equal range per thread.
 bool splits_by_grain() {
     using Ranges = std::vector<std::pair<std::size_t, std::size_t>>;
     const Ranges whole{{0, 8}};
@@ -254,13 +258,16 @@ bool splits_by_grain() {
     for (std::size_t begin = 0; begin < 40; begin += 4) {
         grains.emplace_back(begin, begin + 4);
     }
+    const Ranges equal_halves{{0, 20}, {20, 40}};
     return ranges_of(ranges_kernel, 8) == whole && ranges_of(looping_ranges_kernel, 8) == halves &&
            ranges_of(looping_ranges_kernel, 7) == below_a_grain &&
            ranges_of(looping_ranges_kernel, 40) == grains &&
+           ranges_of(heavy_ranges_kernel, 7) == below_a_grain &&
+           ranges_of(heavy_ranges_kernel, 40) == equal_halves &&
            recorded_threads.size() <= 2; // the cap holds
 }
 
-TEST_F(RunKernelDeathTest, SmallCallsRunOnOneThreadUnlessTheKernelLoops) {
+TEST_F(RunKernelDeathTest, SmallCallsRunOnOneThreadUnlessTheGrainIsSmall) {
     EXPECT_EXIT(
         {
             setenv("BRT_THREADS", "2", 1);
