@@ -100,8 +100,6 @@ std::optional<SimdLoop> jammed_loop(const Stmt& stmt) {
     return loop;
 }
 
-bool kernel_loops(const KernelDecl& kernel);
-
 /// Whether computing `expr` where the body might not have changes nothing and costs little: no
 /// assignment, no increment, no call of a kernel that writes an output, discards or loops, and
 /// no subscript but a gather's (whose index is clamped, so any index reads inside the stream).
@@ -138,7 +136,7 @@ bool evaluates_freely(const Expr& expr) {
         const KernelDecl* helper = call.helper;
         const bool helper_is_free =
             helper == nullptr ||
-            (!helper->discards && !has_out_parameters(*helper) && !kernel_loops(*helper));
+            (!helper->discards && !has_out_parameters(*helper) && !cpu_kernel_loops(*helper));
         return helper_is_free && all_free(call.args);
     }
     case NodeKind::Construct:
@@ -786,12 +784,6 @@ bool loops(const Stmt& stmt) {
     });
 }
 
-bool kernel_loops(const KernelDecl& kernel) {
-    return loops(*kernel.body) ||
-           std::any_of(kernel.callees.begin(), kernel.callees.end(),
-                       [](const KernelDecl* helper) { return kernel_loops(*helper); });
-}
-
 /// What precedes the loop functions: with several instruction sets, the mark that has each
 /// compiled once per set (brook/cpu_kernel.hpp).
 std::string loop_attributes(const CpuCodeOptions& options) {
@@ -818,14 +810,16 @@ std::string cpu_prologue(const CpuCodeOptions& options) {
 }
 
 bool cpu_kernel_loops(const KernelDecl& kernel) {
-    return kernel_loops(kernel);
+    return loops(*kernel.body) ||
+           std::any_of(kernel.callees.begin(), kernel.callees.end(),
+                       [](const KernelDecl* helper) { return cpu_kernel_loops(*helper); });
 }
 
 std::size_t cpu_grain(const KernelDecl& kernel) {
     // An element that loops can cost as much as hundreds of straight-line ones (one SGEMV
     // element is a whole dot product), so a team of threads pays for itself from a few dozen.
     constexpr std::size_t looping_grain = 32;
-    if (kernel_loops(kernel))
+    if (cpu_kernel_loops(kernel))
         return looping_grain;
     // The runtime's default (min_elements_per_thread), 4,096 elements a thread, is sized for
     // kernels of up to about 16 component operations an element (SAXPY on float4 has 8); a

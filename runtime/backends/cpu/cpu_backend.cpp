@@ -9,9 +9,8 @@
 // elements may cost very different amounts, into a few chunks per thread taken in turn. Small
 // launches run on the calling thread, since starting a team costs more than it saves below a few
 // thousand elements (fewer for kernels with many operations per element, a few dozen for kernels
-// that loop: cpu::KernelCode::grain). Launching
-// allocates nothing once a thread has run a kernel with as many parameters, so that issuing a small
-// kernel costs about a function call.
+// that loop: cpu::KernelCode::grain). Launching allocates nothing once a thread has run a kernel
+// with as many parameters, so that issuing a small kernel costs about a function call.
 //
 // Reductions to a value: each thread folds a contiguous row-major range of the input into its own
 // partial result; the partials are then combined on one thread in range order. A range of a
