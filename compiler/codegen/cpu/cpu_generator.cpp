@@ -17,7 +17,7 @@ public:
     std::string_view name() const override { return "cpu"; }
     std::string prologue() const override { return cpu_prologue(code_options()); }
     std::string helper_prototype(const KernelDecl& helper) override {
-        return cpu_callable_prototype(helper, code_options());
+        return cpu_callable_prototype(helper);
     }
     std::string helper_definition(const KernelDecl& helper) override {
         return cpu_callable_definition(helper, code_options());

@@ -25,7 +25,7 @@ struct CpuCodeOptions {
 /// to compile the loop functions for (BROOK_CPU_TARGETS) when there are several.
 std::string cpu_prologue(const CpuCodeOptions& options);
 /// The function through which kernels call `kernel` (callable_definition), and its prototype.
-std::string cpu_callable_prototype(const KernelDecl& kernel, const CpuCodeOptions& options = {});
+std::string cpu_callable_prototype(const KernelDecl& kernel);
 std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptions& options = {});
 /// For a kernel: `NAME__body` (the translated body, always inlined) and `NAME__cpu` (the loop
 /// over an element range). For a reduction: `NAME__body`, `NAME__fold` and `NAME__combine`.
