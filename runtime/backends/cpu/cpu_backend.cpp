@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 // The CPU backend. Streams live in 64-byte aligned host memory in the element's C++ layout, so
 // streamRead/streamWrite are memcpy and brcc's generated loops index the data directly. Large
-// streams are mapped zero pages that the kernels' threads touch first (CpuStorage).
+// streams are mapped zero pages, advised onto huge pages, that the kernels' threads touch first
+// (CpuStorage).
 //
 // Kernels: the output domain is cut into one contiguous row-major range per thread and each
 // thread calls the generated loop function once for its range; for kernels that loop, whose
@@ -27,6 +28,7 @@
 
 #include <omp.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -57,23 +59,54 @@ constexpr std::size_t chunks_per_thread = 16;
 /// fault its pages in again on every call.
 constexpr std::size_t mapped_bytes = std::size_t{16} << 20;
 
-/// A stream's zero-filled memory. A large stream is an anonymous mapping: the OS gives zeroed
-/// pages lazily, when first touched, and the first touch is usually the kernel that writes the
-/// stream, on all of its threads, so creating a stream costs no more than the memory its use
-/// touches. Zero-filling it here, on one thread, would touch every page first (and take longer
-/// than the kernel writing it). Small streams come from the heap, 64-byte aligned, zero-filled.
+/// The size of a transparent huge page on x86-64 and of the common arm64 configuration.
+constexpr std::size_t huge_page_bytes = std::size_t{2} << 20;
+
+/// `bytes` of zero pages from the OS, starting on a huge page boundary and advised onto
+/// transparent huge pages. Huge pages make a kernel that streams through memory faster: the
+/// hardware prefetcher stops at every page boundary, and the TLB covers 512 times the memory. A
+/// loop computing y = a x + y over 64M floats on 2 threads took 30-35 ms on huge pages and 36-41
+/// ms on 4 KiB ones, alternating in one process. The first touch faults 512 times less often:
+/// two 1 GiB streams made and written by a kernel took 100-140 ms, against 520-560 ms on small
+/// pages (bench_stream_creation). Where the OS has no transparent huge pages (or they are off),
+/// madvise fails and the stream keeps small pages.
+std::byte* map_zero_pages(std::size_t bytes) {
+    // The OS aligns a mapping to its small pages only: map a huge page more and give back the
+    // ends outside the aligned range.
+    const std::size_t mapped = bytes + huge_page_bytes;
+    void* mapping =
+        mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapping == MAP_FAILED) {
+        fatal("cpu backend: cannot allocate a stream of " + std::to_string(bytes) + " bytes (" +
+              std::strerror(errno) + "); make the stream smaller");
+    }
+    const auto start = reinterpret_cast<std::uintptr_t>(mapping);
+    const std::uintptr_t aligned = (start + huge_page_bytes - 1) & ~(huge_page_bytes - 1);
+    const auto small_page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+    const std::uintptr_t used_end = (aligned + bytes + small_page - 1) & ~(small_page - 1);
+    if (aligned > start) {
+        munmap(mapping, aligned - start);
+    }
+    if (start + mapped > used_end) {
+        munmap(reinterpret_cast<void*>(used_end), start + mapped - used_end);
+    }
+    auto* data = reinterpret_cast<std::byte*>(aligned);
+    madvise(data, bytes, MADV_HUGEPAGE);
+    return data;
+}
+
+/// A stream's zero-filled memory. A large stream is an anonymous mapping (map_zero_pages): the
+/// OS gives zeroed pages lazily, when first touched, and the first touch is usually the kernel
+/// that writes the stream, on all of its threads, so creating a stream costs no more than the
+/// memory its use touches. Zero-filling it here, on one thread, would touch every page first (and
+/// take longer than the kernel writing it). Small streams come from the heap, 64-byte aligned,
+/// zero-filled.
 class CpuStorage final : public Storage {
 public:
     CpuStorage(std::size_t element_size, std::size_t count)
         : Storage(element_size, count), bytes_(element_size * count) {
         if (bytes_ >= mapped_bytes) {
-            void* mapping =
-                mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if (mapping == MAP_FAILED) {
-                fatal("cpu backend: cannot allocate a stream of " + std::to_string(bytes_) +
-                      " bytes (" + std::strerror(errno) + "); make the stream smaller");
-            }
-            data_ = static_cast<std::byte*>(mapping);
+            data_ = map_zero_pages(bytes_);
             return;
         }
         data_ = static_cast<std::byte*>(brmalloc(bytes_));
