@@ -520,7 +520,20 @@ def machine(build_dir):
             "(Brook's BRT_THREADS cap, OpenMP and OpenBLAS alike)",
             f"- Compiler: {compiler}, CMake Release build",
             f"- OpenGL: {gl_renderer()}",
+            f"- Memory: {huge_pages()}",
             f"- Date: {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}"]
+
+
+def huge_pages():
+    """Which pages Brook's large cpu streams and the baselines' arrays had in this run."""
+    setting = pathlib.Path("/sys/kernel/mm/transparent_hugepage/enabled")
+    mode = re.search(r"\[(\w+)\]", setting.read_text()) if setting.exists() else None
+    if mode is None or mode.group(1) == "never":
+        return "no transparent huge pages: every array on 4 KiB pages"
+    return (f"transparent huge pages `{mode.group(1)}`. The cpu backend advises its streams of "
+            "16 MiB or more onto huge pages (`MADV_HUGEPAGE`); the C++ baselines' arrays "
+            "(std::vector, new[]) have the pages a program gets without asking"
+            + (", 4 KiB ones" if mode.group(1) != "always" else ", huge ones too"))
 
 
 def gl_renderer():
