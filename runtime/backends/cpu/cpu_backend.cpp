@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -71,14 +72,20 @@ constexpr std::size_t huge_page_bytes = std::size_t{2} << 20;
 /// pages (bench_stream_creation). Where the OS has no transparent huge pages (or they are off),
 /// madvise fails and the stream keeps small pages.
 std::byte* map_zero_pages(std::size_t bytes) {
+    const auto fail = [bytes](int error) {
+        fatal("cpu backend: cannot allocate a stream of " + std::to_string(bytes) + " bytes (" +
+              std::strerror(error) + "); make the stream smaller");
+    };
     // The OS aligns a mapping to its small pages only: map a huge page more and give back the
     // ends outside the aligned range.
+    if (bytes > std::numeric_limits<std::size_t>::max() - huge_page_bytes) {
+        fail(ENOMEM);
+    }
     const std::size_t mapped = bytes + huge_page_bytes;
     void* mapping =
         mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapping == MAP_FAILED) {
-        fatal("cpu backend: cannot allocate a stream of " + std::to_string(bytes) + " bytes (" +
-              std::strerror(errno) + "); make the stream smaller");
+        fail(errno);
     }
     const auto start = reinterpret_cast<std::uintptr_t>(mapping);
     const std::uintptr_t aligned = (start + huge_page_bytes - 1) & ~(huge_page_bytes - 1);
