@@ -87,10 +87,13 @@ std::byte* map_zero_pages(std::size_t bytes) {
     if (mapping == MAP_FAILED) {
         fail(errno);
     }
+    const auto round_up = [](std::uintptr_t address, std::uintptr_t page) {
+        return (address + page - 1) & ~(page - 1); // pages are powers of two
+    };
     const auto start = reinterpret_cast<std::uintptr_t>(mapping);
-    const std::uintptr_t aligned = (start + huge_page_bytes - 1) & ~(huge_page_bytes - 1);
-    const auto small_page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-    const std::uintptr_t used_end = (aligned + bytes + small_page - 1) & ~(small_page - 1);
+    const std::uintptr_t aligned = round_up(start, huge_page_bytes);
+    const std::uintptr_t used_end =
+        round_up(aligned + bytes, static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE)));
     if (aligned > start) {
         munmap(mapping, aligned - start);
     }
