@@ -531,7 +531,7 @@ def huge_pages():
     if mode is None or mode.group(1) == "never":
         return "no transparent huge pages: every array on 4 KiB pages"
     return (f"transparent huge pages `{mode.group(1)}`. The cpu backend advises its streams of "
-            "16 MiB or more onto huge pages (`MADV_HUGEPAGE`); the C++ baselines' arrays "
+            "4 MiB or more onto huge pages (`MADV_HUGEPAGE`); the C++ baselines' arrays "
             "(std::vector, new[]) have the pages a program gets without asking"
             + (", 4 KiB ones" if mode.group(1) != "always" else ", huge ones too"))
 
