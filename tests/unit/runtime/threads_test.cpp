@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -44,6 +45,35 @@ TEST(Threads, ConcurrentLaunchesGetTheirOwnResults) {
                 mismatches[static_cast<std::size_t>(t)] += contents<float>(b) != values;
                 mismatches[static_cast<std::size_t>(t)] += hand::sum_value<float>(b) != expected;
                 mismatches[static_cast<std::size_t>(t)] += hand::sum_value<float>(shared) != 10.0f;
+            }
+        });
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(mismatches, std::vector<int>(thread_count, 0));
+}
+
+// Streams of a size the cpu backend maps (4 MiB or more) and keeps when they are freed, made,
+// written and freed on several threads at once: a mapping one thread frees may go to a stream that
+// another makes, and that stream starts as zeros all the same.
+TEST(Threads, LargeStreamsMadeAndFreedAtOnceStartAsZeros) {
+    constexpr int thread_count = 4;
+    constexpr std::size_t count = (std::size_t{6} << 20) / sizeof(float);
+    std::vector<int> mismatches(thread_count, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < thread_count; ++t) {
+        threads.emplace_back([t, &mismatches] {
+            const std::vector<float> values(count, static_cast<float>(t + 1));
+            std::vector<float> out(count);
+            for (int round = 0; round < 6; ++round) {
+                brook::stream s = make_stream<float>(static_cast<long long>(count));
+                streamWrite(s, out.data());
+                mismatches[static_cast<std::size_t>(t)] +=
+                    std::count(out.begin(), out.end(), 0.0f) != static_cast<long>(count);
+                streamRead(s, values.data());
+                streamWrite(s, out.data());
+                mismatches[static_cast<std::size_t>(t)] += out != values;
             }
         });
     }
