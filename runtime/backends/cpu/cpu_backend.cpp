@@ -127,11 +127,7 @@ public:
     MappingCache() = default;
     MappingCache(const MappingCache&) = delete;
     MappingCache& operator=(const MappingCache&) = delete;
-    ~MappingCache() {
-        for (const Mapping& mapping : kept_) {
-            munmap(mapping.data, mapping.bytes);
-        }
-    }
+    ~MappingCache() { unmap(kept_); }
 
     /// A kept mapping of `bytes`, zero-filled; null when none is kept.
     std::byte* take(std::size_t bytes) {
@@ -170,9 +166,7 @@ public:
                 kept_.erase(kept_.begin());
             }
         }
-        for (const Mapping& mapping : released) {
-            munmap(mapping.data, mapping.bytes);
-        }
+        unmap(released);
     }
 
 private:
@@ -180,6 +174,12 @@ private:
         std::byte* data;
         std::size_t bytes;
     };
+
+    static void unmap(const std::vector<Mapping>& mappings) {
+        for (const Mapping& mapping : mappings) {
+            munmap(mapping.data, mapping.bytes);
+        }
+    }
     std::mutex mutex_;
     std::vector<Mapping> kept_; ///< oldest first
     std::size_t kept_bytes_ = 0;
