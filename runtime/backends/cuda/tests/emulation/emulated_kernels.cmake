@@ -1,14 +1,14 @@
 # SPDX-FileCopyrightText: 2026 The Brook authors
 # SPDX-License-Identifier: MIT
-# cmake -DBRCC=... -DCXX=... -DFLAGS="..." -DPRELUDE=... -DINCLUDES="dir;..." -DRUNTIME=lib.a
+# cmake -DBRCC=... -DCXX=... -DFLAGS="flag;..." -DPRELUDE=... -DINCLUDES="dir;..." -DRUNTIME=lib.a
 #       -DBACKEND_PROGRAMS="file.cu;..." -DSOURCE="prog.br;..." -DOUT=dir -P this
 #
 # The fixture cuda.emulation.kernels.NAME of conformance.cuda_emulated.NAME: brcc writes the
 # program's kernels as CUDA programs (--emit-kernels=cuda), and the host C++ compiler builds them
-# all, with the emulation prelude force-included and the emulation runtime linked in, into
-# OUT/kernels.so, the library brook_fake_cuda runs kernels from (FAKE_CUDA_KERNELS), together
-# with the backend's own programs (BACKEND_PROGRAMS: the scan of variable outputs). Any compiler
-# warning fails it.
+# all with FLAGS, with the emulation prelude force-included (PRELUDE, which the build
+# precompiled with the same FLAGS) and the emulation runtime linked in, into OUT/kernels.so, the
+# library brook_fake_cuda runs kernels from (FAKE_CUDA_KERNELS), together with the backend's own
+# programs (BACKEND_PROGRAMS: the scan of variable outputs). Any compiler warning fails it.
 foreach(variable BRCC CXX FLAGS PRELUDE INCLUDES RUNTIME BACKEND_PROGRAMS SOURCE OUT)
     if(NOT DEFINED ${variable})
         message(FATAL_ERROR "emulated_kernels.cmake: ${variable} is not set")
@@ -32,16 +32,12 @@ set(include_args "")
 foreach(directory IN LISTS INCLUDES)
     list(APPEND include_args "-I${directory}")
 endforeach()
-separate_arguments(flag_args NATIVE_COMMAND "${FLAGS}")
 execute_process(
-    # -DBROOK_CHECK: the runtime compiles BRT_CHECK=1's division checks into a program only
-    # when it runs with them (the NVRTC option); a library built once has them always, and a
-    # Frame without a division record (BRT_CHECK unset) keeps them from recording anything.
-    COMMAND "${CXX}" -std=c++20 -O1 -fPIC -shared ${flag_args} -Werror -D__CUDACC__ -DBROOK_CHECK
-            -include "${PRELUDE}" ${include_args} -x c++ ${programs} -x none
+    COMMAND "${CXX}" ${FLAGS} -shared -include "${PRELUDE}" ${include_args} -x c++ ${programs}
+            -x none
             # Whole: brook_emulate_launch is called only through dlsym.
             -Wl,--whole-archive "${RUNTIME}" -Wl,--no-whole-archive
-            -pthread -o "${OUT}/kernels.so"
+            -o "${OUT}/kernels.so"
     RESULT_VARIABLE cxx_status)
 if(NOT cxx_status EQUAL 0)
     message(FATAL_ERROR "the host compiler could not build the emulated kernels of ${SOURCE}")
