@@ -46,9 +46,10 @@ std::optional<BrookPaths> brook_paths_for(const fs::path& exe) {
     const fs::path prefix = exe.parent_path().parent_path();
     const fs::path include = prefix / BRCC_INSTALL_INCLUDE_SUBDIR;
     if (fs::exists(include / "brook" / "brook.hpp", error))
-        return BrookPaths{{include.string()}, (prefix / BRCC_INSTALL_LIBRARY_SUBDIR).string()};
+        return BrookPaths{{include.string()}, (prefix / BRCC_INSTALL_LIBRARY_SUBDIR).string(), {}};
 
-    // One `include_dir=DIR` line per include folder and a `library_dir=DIR` line, written by
+    // One `include_dir=DIR` line per include folder, a `library_dir=DIR` line and a
+    // `compiler_launcher=PROGRAM` line per word of the build's launcher, written by
     // compiler/CMakeLists.txt.
     std::ifstream build_tree(exe.parent_path() / "brcc-build-tree");
     if (!build_tree)
@@ -63,6 +64,8 @@ std::optional<BrookPaths> brook_paths_for(const fs::path& exe) {
             paths.include_dirs.push_back(value);
         else if (key == "library_dir")
             paths.library_dir = value;
+        else if (key == "compiler_launcher")
+            paths.compiler_launcher.push_back(value);
     }
     if (paths.include_dirs.empty() || paths.library_dir.empty())
         return std::nullopt;
@@ -168,10 +171,13 @@ bool is_link_input(std::string_view arg) {
                         [&](std::string_view extension) { return arg.ends_with(extension); }));
 }
 
-std::vector<std::string> host_compiler() {
+std::vector<std::string> host_compiler(const std::vector<std::string>& launcher) {
     const char* cxx = std::getenv("CXX");
-    if (cxx == nullptr || *cxx == '\0')
-        return {BRCC_CXX_COMPILER};
+    if (cxx == nullptr || *cxx == '\0') {
+        std::vector<std::string> command = launcher;
+        command.emplace_back(BRCC_CXX_COMPILER);
+        return command;
+    }
     std::vector<std::string> words;
     std::istringstream stream(cxx);
     for (std::string word; stream >> word;)
@@ -200,7 +206,9 @@ std::string host_compiler_version() {
 
 std::vector<std::string> compile_command(const std::string& source, const CompileSetup& setup,
                                          const DriverOptions& options) {
-    std::vector<std::string> command = host_compiler();
+    // The build tree's brcc compiles through the launcher its build uses (ccache: the test suite
+    // compiles hundreds of programs).
+    std::vector<std::string> command = host_compiler(setup.brook.compiler_launcher);
     command.insert(command.end(), {"-std=" + options.standard, "-O" + options.optimization});
     const std::vector<std::string> tuning = tuning_flags(options);
     command.insert(command.end(), tuning.begin(), tuning.end());

@@ -40,8 +40,8 @@ bool is_cpp_source(std::string_view path);
 bool is_link_input(std::string_view arg);
 
 /// The C++ compiler: $CXX split at white space (it may be `ccache g++`), else the one CMake
-/// found when brcc was configured.
-std::vector<std::string> host_compiler();
+/// found when brcc was configured, run through `launcher` (BrookPaths::compiler_launcher).
+std::vector<std::string> host_compiler(const std::vector<std::string>& launcher = {});
 
 /// The C++ compiler and the first line of what its --version prints, for brcc --version.
 std::string host_compiler_version();
@@ -50,6 +50,9 @@ std::string host_compiler_version();
 struct BrookPaths {
     std::vector<std::string> include_dirs;
     std::string library_dir;
+    /// What the build tree's compiles run the C++ compiler through (its
+    /// CMAKE_CXX_COMPILER_LAUNCHER, such as ccache); empty for an installed brcc.
+    std::vector<std::string> compiler_launcher;
 };
 
 /// Brook's headers and library for this brcc: the installed tree around it, else the build tree
