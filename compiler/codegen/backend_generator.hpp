@@ -6,10 +6,12 @@
 // and registers it with brcc_register_generator(NAME); NAME's folder defines
 // `std::unique_ptr<BackendGenerator> make_NAME_generator()`. emit_cpp asks every generator that
 // --backends selects for its part of each kernel, and the kernel's KernelInfo gets one entry per
-// backend: the backend's name and the payload expression its generator returned.
+// backend: the backend's name and the payload expression its generator returned. The same
+// generators check each kernel first, as sema finishes it (check_kernel): a backend's own limits.
 
 #include "ast/ast.hpp"
 #include "codegen/code_writer.hpp"
+#include "support/diagnostics.hpp"
 
 #include <memory>
 #include <optional>
@@ -73,6 +75,15 @@ public:
         (void)kernel;
         return std::nullopt;
     }
+    /// Reports, as warnings under a -W name of the backend's own, what of a valid `kernel` this
+    /// backend may not run everywhere: past the limits its API guarantees every driver has.
+    /// Called for each kernel sema found no mistakes in (which parameters its body names is
+    /// ParamDecl::named_in_body), and only for the backends --backends selects: a backend whose
+    /// code the program leaves out cannot fail to run it. Nothing (the default) for none.
+    virtual void check_kernel(const KernelDecl& kernel, DiagnosticEngine& diags) const {
+        (void)kernel;
+        (void)diags;
+    }
 
 protected:
     const SourceLines* source_lines_ = nullptr;
@@ -81,6 +92,9 @@ protected:
 
 /// Every registered generator, in registration order (compiler/codegen/CMakeLists.txt).
 std::vector<std::unique_ptr<BackendGenerator>> make_backend_generators();
+/// The generators of `backends` (--backends, each registered), in registration order.
+std::vector<std::unique_ptr<BackendGenerator>>
+make_backend_generators(const std::vector<std::string>& backends);
 
 /// The names of the registered generators, in the same order: what --backends accepts.
 std::vector<std::string> registered_backends();

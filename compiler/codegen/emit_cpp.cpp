@@ -14,7 +14,6 @@
 #include "codegen/kernel_stub_emitter.hpp"
 #include "support/diagnostics.hpp"
 
-#include <algorithm>
 #include <cctype>
 #include <set>
 #include <variant>
@@ -27,19 +26,12 @@ class CppEmitter {
 public:
     CppEmitter(const SourceManager& sources, const CodegenOptions& options)
         : sources_(sources), out_(options.source_name, options.output_name),
-          options_(options), source_lines_{sources, options.source_name} {
-        // In the order of registration, whatever the order of --backends.
-        for (std::unique_ptr<BackendGenerator>& generator : make_backend_generators()) {
-            if (std::find(options.backends.begin(), options.backends.end(), generator->name()) !=
-                options.backends.end())
-                generators_.push_back(std::move(generator));
-        }
+          options_(options), generators_(make_backend_generators(options.backends)),
+          source_lines_{sources, options.source_name} {
         for (const auto& generator : generators_) {
             generator->map_lines(&source_lines_);
             generator->clone_cpu_code(options.cpu_clones);
         }
-        BRCC_ASSERT(generators_.size() == options.backends.size(),
-                    "--backends names a backend without a generator");
     }
 
     std::string emit(const TranslationUnit& unit) {
