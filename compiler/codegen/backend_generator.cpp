@@ -7,10 +7,10 @@
 namespace brcc {
 
 std::vector<std::unique_ptr<BackendGenerator>>
-make_backend_generators(const std::vector<std::string>& backends) {
+make_backend_generators(const std::vector<std::string>& backends, const GeneratorContext& context) {
     std::vector<std::unique_ptr<BackendGenerator>> selected;
     // In the order of registration, whatever the order of --backends.
-    for (std::unique_ptr<BackendGenerator>& generator : make_backend_generators()) {
+    for (std::unique_ptr<BackendGenerator>& generator : make_backend_generators(context)) {
         if (std::find(backends.begin(), backends.end(), generator->name()) != backends.end())
             selected.push_back(std::move(generator));
     }

@@ -25,14 +25,9 @@ namespace {
 class CppEmitter {
 public:
     CppEmitter(const SourceManager& sources, const CodegenOptions& options)
-        : sources_(sources), out_(options.source_name, options.output_name),
-          options_(options), generators_(make_backend_generators(options.backends)),
-          source_lines_{sources, options.source_name} {
-        for (const auto& generator : generators_) {
-            generator->map_lines(&source_lines_);
-            generator->clone_cpu_code(options.cpu_clones);
-        }
-    }
+        : sources_(sources), out_(options.source_name, options.output_name), options_(options),
+          generators_(
+              make_backend_generators(options.backends, GeneratorContext{&sources, &options})) {}
 
     std::string emit(const TranslationUnit& unit) {
         if (options_.header)
@@ -164,7 +159,6 @@ private:
     std::set<const KernelDecl*> declared_helpers_;
     std::set<const KernelDecl*> called_;             ///< the kernels some kernel calls
     std::vector<const KernelDecl*> defined_kernels_; ///< with stubs, in source order
-    const SourceLines source_lines_;
 };
 
 } // namespace

@@ -42,7 +42,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<BackendGenerator> make_gl_generator() {
+std::unique_ptr<BackendGenerator> make_gl_generator(const GeneratorContext&) {
     return std::make_unique<GlGenerator>();
 }
 
