@@ -40,9 +40,24 @@ std::optional<double> literal_value(const Expr& expr) {
             return std::nullopt;
         return unary.op == UnaryOp::Minus ? -*operand : *operand;
     }
-    default:
+    case NodeKind::BoolLiteral:
+    case NodeKind::NameRef:
+    case NodeKind::Indexof:
+    case NodeKind::Member:
+    case NodeKind::Subscript:
+    case NodeKind::Call:
+    case NodeKind::Construct:
+    case NodeKind::Cast:
+    case NodeKind::ImplicitConvert:
+    case NodeKind::Binary:
+    case NodeKind::Assign:
+    case NodeKind::Conditional:
+    case NodeKind::InitList:
         return std::nullopt;
+#include "ast/stmt_kind_cases.def"
+        break;
     }
+    return std::nullopt;
 }
 
 /// A whole-number index as written in a warning: in digits when it fits a long long (converting
