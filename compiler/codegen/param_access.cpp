@@ -170,11 +170,7 @@ public:
         case NodeKind::Empty:
         case NodeKind::Discard:
             return;
-#define EXPR(name) case NodeKind::name:
-#define STMT(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/expr_kind_cases.def"
             return;
         }
     }
@@ -254,11 +250,7 @@ private:
             for (const Expr* element : static_cast<const InitList*>(node)->elements)
                 expr(element);
             return;
-#define STMT(name) case NodeKind::name:
-#define EXPR(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/stmt_kind_cases.def"
             return;
         }
     }

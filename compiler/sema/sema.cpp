@@ -314,11 +314,7 @@ bool contains_break(const Stmt* stmt) {
     case NodeKind::Empty:
     case NodeKind::Discard:
         return false;
-#define EXPR(name) case NodeKind::name:
-#define STMT(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/expr_kind_cases.def"
         break;
     }
     return false;
@@ -362,11 +358,7 @@ bool always_returns(const Stmt* stmt) {
     case NodeKind::Push:
     case NodeKind::Empty:
         return false;
-#define EXPR(name) case NodeKind::name:
-#define STMT(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/expr_kind_cases.def"
         break;
     }
     return false;
