@@ -17,7 +17,13 @@ FuzzedCompilation::FuzzedCompilation(const std::uint8_t* data, std::size_t size)
         brcc::parse_translation_unit(sources_, file, brcc::PreprocessorOptions{}, diags_);
     if (diags_.has_errors())
         return;
-    brcc::analyze(*unit, diags_);
+    // With every backend's check of each kernel, as brcc runs them by default.
+    const std::vector<std::unique_ptr<brcc::BackendGenerator>> generators =
+        brcc::make_backend_generators();
+    brcc::analyze(*unit, diags_, [&](const brcc::KernelDecl& kernel) {
+        for (const std::unique_ptr<brcc::BackendGenerator>& generator : generators)
+            generator->check_kernel(kernel, diags_);
+    });
     if (!diags_.has_errors())
         unit_ = std::move(unit);
 }

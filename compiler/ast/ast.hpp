@@ -119,6 +119,9 @@ struct ParamDecl : ValueDecl {
     /// sema: indexof(this parameter) is used, in the body or in a kernel it is passed to, so a
     /// called kernel receives the position of the caller's stream bound to it.
     bool needs_position = false;
+    /// sema: the kernel's own body names it somewhere (a read, a write, indexof, push), for the
+    /// unused-parameter warning and the backends' limits (BackendGenerator::check_kernel).
+    bool named_in_body = false;
 };
 
 struct Expr;

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The direct operands of an expression, for passes that treat a few kinds specially and only
-// walk into the rest: each calls `visit(const Expr*)` on the operands and recurses itself.
+// walk into the rest: each calls `visit(const Expr*)` on the operands and recurses itself. The
+// switch names every kind, so a new expression kind is a compile error here (-Wswitch), not an
+// operand that such walks silently skip; ast/stmt_children.hpp does the same for statements.
 
 #include "ast/ast.hpp"
 
@@ -56,8 +58,13 @@ template <class Visit> void for_each_operand(const Expr& expr, Visit&& visit) {
         for (const Expr* element : static_cast<const InitList&>(expr).elements)
             visit(element);
         break;
-    default:
-        break;
+    case NodeKind::NameRef:
+    case NodeKind::Indexof: // its stream is a name, not a value
+    case NodeKind::IntLiteral:
+    case NodeKind::FloatLiteral:
+    case NodeKind::BoolLiteral:
+#include "ast/stmt_kind_cases.def"
+        break; // no operands (and no expression is a statement)
     }
 }
 

@@ -4,12 +4,15 @@
 // A backend's code generator: what brcc embeds into the generated C++ for one backend. Each lives
 // in its own folder under compiler/codegen/ (cpu/, gl/, ...), whose CMakeLists adds its sources
 // and registers it with brcc_register_generator(NAME); NAME's folder defines
-// `std::unique_ptr<BackendGenerator> make_NAME_generator()`. emit_cpp asks every generator that
+// `std::unique_ptr<BackendGenerator> make_NAME_generator(const GeneratorContext&)`, which takes
+// from the context the settings of its own backend (the cpu generator's `#line` directives and
+// target clones), so that this interface holds none. emit_cpp asks every generator that
 // --backends selects for its part of each kernel, and the kernel's KernelInfo gets one entry per
-// backend: the backend's name and the payload expression its generator returned.
+// backend: the backend's name and the payload expression its generator returned. The same
+// generators check each kernel first, as sema finishes it (check_kernel): a backend's own limits.
 
 #include "ast/ast.hpp"
-#include "codegen/code_writer.hpp"
+#include "support/diagnostics.hpp"
 
 #include <memory>
 #include <optional>
@@ -18,6 +21,18 @@
 #include <vector>
 
 namespace brcc {
+
+struct CodegenOptions;
+
+/// What generators are made for: the C++ file that emit_cpp writes from the translation unit
+/// in `sources` as `options` say, each generator reading what concerns its backend. Both null
+/// where no C++ file is written (`--emit-kernels`, the kernels' checks): generators then write
+/// their code as for `brcc --emit-cpp` with no options (the cpu generator: no `#line`
+/// directives, one instruction set).
+struct GeneratorContext {
+    const SourceManager* sources = nullptr;
+    const CodegenOptions* options = nullptr;
+};
 
 /// One backend's code for a kernel.
 struct BackendKernelCode {
@@ -41,13 +56,6 @@ public:
     BackendGenerator() = default;
     BackendGenerator(const BackendGenerator&) = delete;
     BackendGenerator& operator=(const BackendGenerator&) = delete;
-
-    /// The lines kernel statements come from, for generators whose code is C++ in the
-    /// generated file (null: no `#line` directives in kernel bodies).
-    void map_lines(const SourceLines* lines) { source_lines_ = lines; }
-    /// The GCC target_clones names that code compiled for the CPU is built for, the CPU
-    /// choosing one at run time (brcc --target with several instruction sets); empty for one.
-    void clone_cpu_code(const std::vector<std::string>& clones) { cpu_clones_ = clones; }
 
     /// The BRT_RUNTIME name of the backend the code is for.
     virtual std::string_view name() const = 0;
@@ -73,14 +81,24 @@ public:
         (void)kernel;
         return std::nullopt;
     }
-
-protected:
-    const SourceLines* source_lines_ = nullptr;
-    std::vector<std::string> cpu_clones_;
+    /// Reports, as warnings under a -W name of the backend's own, what of a valid `kernel` this
+    /// backend may not run everywhere: past the limits its API guarantees every driver has.
+    /// Called for each kernel sema found no mistakes in (which parameters its body names is
+    /// ParamDecl::named_in_body), and only for the backends --backends selects: a backend whose
+    /// code the program leaves out cannot fail to run it. Nothing (the default) for none.
+    virtual void check_kernel(const KernelDecl& kernel, DiagnosticEngine& diags) const {
+        (void)kernel;
+        (void)diags;
+    }
 };
 
 /// Every registered generator, in registration order (compiler/codegen/CMakeLists.txt).
-std::vector<std::unique_ptr<BackendGenerator>> make_backend_generators();
+std::vector<std::unique_ptr<BackendGenerator>>
+make_backend_generators(const GeneratorContext& context = {});
+/// The generators of `backends` (--backends, each registered), in registration order.
+std::vector<std::unique_ptr<BackendGenerator>>
+make_backend_generators(const std::vector<std::string>& backends,
+                        const GeneratorContext& context = {});
 
 /// The names of the registered generators, in the same order: what --backends accepts.
 std::vector<std::string> registered_backends();

@@ -14,7 +14,6 @@
 #include "codegen/kernel_stub_emitter.hpp"
 #include "support/diagnostics.hpp"
 
-#include <algorithm>
 #include <cctype>
 #include <set>
 #include <variant>
@@ -26,21 +25,9 @@ namespace {
 class CppEmitter {
 public:
     CppEmitter(const SourceManager& sources, const CodegenOptions& options)
-        : sources_(sources), out_(options.source_name, options.output_name),
-          options_(options), source_lines_{sources, options.source_name} {
-        // In the order of registration, whatever the order of --backends.
-        for (std::unique_ptr<BackendGenerator>& generator : make_backend_generators()) {
-            if (std::find(options.backends.begin(), options.backends.end(), generator->name()) !=
-                options.backends.end())
-                generators_.push_back(std::move(generator));
-        }
-        for (const auto& generator : generators_) {
-            generator->map_lines(&source_lines_);
-            generator->clone_cpu_code(options.cpu_clones);
-        }
-        BRCC_ASSERT(generators_.size() == options.backends.size(),
-                    "--backends names a backend without a generator");
-    }
+        : sources_(sources), out_(options.source_name, options.output_name), options_(options),
+          generators_(
+              make_backend_generators(options.backends, GeneratorContext{&sources, &options})) {}
 
     std::string emit(const TranslationUnit& unit) {
         if (options_.header)
@@ -172,7 +159,6 @@ private:
     std::set<const KernelDecl*> declared_helpers_;
     std::set<const KernelDecl*> called_;             ///< the kernels some kernel calls
     std::vector<const KernelDecl*> defined_kernels_; ///< with stubs, in source order
-    const SourceLines source_lines_;
 };
 
 } // namespace

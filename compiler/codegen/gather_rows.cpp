@@ -14,6 +14,7 @@
 #include "codegen/gather_rows.hpp"
 
 #include "ast/operands.hpp"
+#include "ast/stmt_children.hpp"
 
 #include <algorithm>
 #include <array>
@@ -123,50 +124,9 @@ private:
 template <class Visitor> void walk(const Stmt* stmt, Visitor& visitor) {
     if (stmt == nullptr)
         return;
-    switch (stmt->kind) {
-    case NodeKind::Compound:
-        for (const Stmt* child : static_cast<const Compound*>(stmt)->body)
-            walk(child, visitor);
-        break;
-    case NodeKind::DeclStmt:
-        for (const LocalDecl* var : static_cast<const DeclStmt*>(stmt)->vars)
-            visitor.expression(var->init);
-        break;
-    case NodeKind::ExprStmt:
-        visitor.expression(static_cast<const ExprStmt*>(stmt)->expr);
-        break;
-    case NodeKind::If: {
-        const auto* branch = static_cast<const If*>(stmt);
-        visitor.expression(branch->condition);
-        walk(branch->then_branch, visitor);
-        walk(branch->else_branch, visitor);
-        break;
-    }
-    case NodeKind::For: {
-        const auto* loop = static_cast<const For*>(stmt);
-        walk(loop->init, visitor);
-        visitor.expression(loop->condition);
-        visitor.expression(loop->step);
-        walk(loop->body, visitor);
-        break;
-    }
-    case NodeKind::While:
-        visitor.expression(static_cast<const While*>(stmt)->condition);
-        walk(static_cast<const While*>(stmt)->body, visitor);
-        break;
-    case NodeKind::DoWhile:
-        walk(static_cast<const DoWhile*>(stmt)->body, visitor);
-        visitor.expression(static_cast<const DoWhile*>(stmt)->condition);
-        break;
-    case NodeKind::Return:
-        visitor.expression(static_cast<const Return*>(stmt)->value);
-        break;
-    case NodeKind::Push:
-        visitor.expression(static_cast<const Push*>(stmt)->stream);
-        break;
-    default:
-        break;
-    }
+    for_each_child(
+        *stmt, [&visitor](const Stmt* child) { walk(child, visitor); },
+        [&visitor](const Expr* child) { visitor.expression(child); });
 }
 
 Mutations::Mutations(const KernelDecl& kernel) {
@@ -278,9 +238,17 @@ public:
                 return unknown;
             return converted(local->init, local->type, depth);
         }
-        default:
+        case NodeKind::Subscript:
+        case NodeKind::Call:
+        case NodeKind::Conditional:
+        case NodeKind::Assign:
+        case NodeKind::InitList:
+        case NodeKind::BoolLiteral:
             return unknown;
+#include "ast/stmt_kind_cases.def"
+            break;
         }
+        return unknown;
     }
 
 private:
@@ -379,8 +347,23 @@ struct GatherUses {
                 expression(index_expr);
             break;
         }
-        default:
+        case NodeKind::Assign:
+        case NodeKind::Binary:
+        case NodeKind::BoolLiteral:
+        case NodeKind::Call:
+        case NodeKind::Cast:
+        case NodeKind::Conditional:
+        case NodeKind::Construct:
+        case NodeKind::FloatLiteral:
+        case NodeKind::ImplicitConvert:
+        case NodeKind::Indexof:
+        case NodeKind::InitList:
+        case NodeKind::IntLiteral:
+        case NodeKind::Member:
+        case NodeKind::Unary:
             for_each_operand(*expr, [this](const Expr* operand) { expression(operand); });
+            break;
+#include "ast/stmt_kind_cases.def"
             break;
         }
     }

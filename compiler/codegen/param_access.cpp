@@ -9,19 +9,12 @@
 
 #include "codegen/param_access.hpp"
 
+#include "ast/operands.hpp"
+#include "ast/stmt_children.hpp"
+
 namespace brcc {
 
 namespace {
-
-bool mentions(const Expr* expr, const ParamDecl& param);
-
-bool mentions_any(const std::vector<Expr*>& exprs, const ParamDecl& param) {
-    for (const Expr* expr : exprs) {
-        if (mentions(expr, param))
-            return true;
-    }
-    return false;
-}
 
 /// Whether `expr` names `param` anywhere (a read, a write, an argument). `indexof(param)` is not
 /// counted: it is the element's position, which needs nothing of the element's value, so an
@@ -29,89 +22,25 @@ bool mentions_any(const std::vector<Expr*>& exprs, const ParamDecl& param) {
 bool mentions(const Expr* expr, const ParamDecl& param) {
     if (expr == nullptr)
         return false;
-    switch (expr->kind) {
-    case NodeKind::NameRef:
+    if (expr->kind == NodeKind::NameRef)
         return static_cast<const NameRef*>(expr)->decl == &param;
-    case NodeKind::Unary:
-        return mentions(static_cast<const Unary*>(expr)->operand, param);
-    case NodeKind::Binary: {
-        const auto* binary = static_cast<const Binary*>(expr);
-        return mentions(binary->lhs, param) || mentions(binary->rhs, param);
-    }
-    case NodeKind::Assign: {
-        const auto* assign = static_cast<const Assign*>(expr);
-        return mentions(assign->target, param) || mentions(assign->value, param);
-    }
-    case NodeKind::Conditional: {
-        const auto* conditional = static_cast<const Conditional*>(expr);
-        return mentions(conditional->condition, param) ||
-               mentions(conditional->then_value, param) || mentions(conditional->else_value, param);
-    }
-    case NodeKind::Call:
-        return mentions_any(static_cast<const Call*>(expr)->args, param);
-    case NodeKind::Construct:
-        return mentions_any(static_cast<const Construct*>(expr)->args, param);
-    case NodeKind::Cast:
-        return mentions(static_cast<const Cast*>(expr)->operand, param);
-    case NodeKind::ImplicitConvert:
-        return mentions(static_cast<const ImplicitConvert*>(expr)->operand, param);
-    case NodeKind::Member:
-        return mentions(static_cast<const Member*>(expr)->base, param);
-    case NodeKind::Subscript: {
-        const auto* subscript = static_cast<const Subscript*>(expr);
-        return mentions(subscript->base, param) || mentions_any(subscript->indices, param);
-    }
-    case NodeKind::InitList:
-        return mentions_any(static_cast<const InitList*>(expr)->elements, param);
-    default:
-        return false;
-    }
+    bool found = false;
+    for_each_operand(*expr,
+                     [&](const Expr* operand) { found = found || mentions(operand, param); });
+    return found;
 }
 
 /// Whether `stmt` names `param` or contains a `return` anywhere inside.
 bool names_or_returns(const Stmt* stmt, const ParamDecl& param) {
     if (stmt == nullptr)
         return false;
-    switch (stmt->kind) {
-    case NodeKind::Compound:
-        for (const Stmt* child : static_cast<const Compound*>(stmt)->body) {
-            if (names_or_returns(child, param))
-                return true;
-        }
-        return false;
-    case NodeKind::DeclStmt:
-        for (const LocalDecl* var : static_cast<const DeclStmt*>(stmt)->vars) {
-            if (mentions(var->init, param))
-                return true;
-        }
-        return false;
-    case NodeKind::ExprStmt:
-        return mentions(static_cast<const ExprStmt*>(stmt)->expr, param);
-    case NodeKind::If: {
-        const auto* branch = static_cast<const If*>(stmt);
-        return mentions(branch->condition, param) || names_or_returns(branch->then_branch, param) ||
-               names_or_returns(branch->else_branch, param);
-    }
-    case NodeKind::For: {
-        const auto* loop = static_cast<const For*>(stmt);
-        return names_or_returns(loop->init, param) || mentions(loop->condition, param) ||
-               mentions(loop->step, param) || names_or_returns(loop->body, param);
-    }
-    case NodeKind::While: {
-        const auto* loop = static_cast<const While*>(stmt);
-        return mentions(loop->condition, param) || names_or_returns(loop->body, param);
-    }
-    case NodeKind::DoWhile: {
-        const auto* loop = static_cast<const DoWhile*>(stmt);
-        return mentions(loop->condition, param) || names_or_returns(loop->body, param);
-    }
-    case NodeKind::Push:
-        return mentions(static_cast<const Push*>(stmt)->stream, param);
-    case NodeKind::Return:
+    if (stmt->kind == NodeKind::Return)
         return true;
-    default:
-        return false;
-    }
+    bool found = false;
+    for_each_child(
+        *stmt, [&](const Stmt* child) { found = found || names_or_returns(child, param); },
+        [&](const Expr* child) { found = found || mentions(child, param); });
+    return found;
 }
 
 /// What running a statement does to an output, for assigned_before_use.
@@ -160,12 +89,23 @@ Effect effect_on(const Stmt* stmt, const ParamDecl& param) {
             return then_effect;
         return Effect::unknown;
     }
-    default:
+    case NodeKind::For:
+    case NodeKind::While:
+    case NodeKind::DoWhile:
+    case NodeKind::Push:
+    case NodeKind::Return:
+    case NodeKind::Break:
+    case NodeKind::Continue:
+    case NodeKind::Empty:
+    case NodeKind::Discard:
         // A loop may run no times, so it never counts as assigning; one that neither names
         // the output nor returns leaves it untouched, as do the other statements that cannot
         // (push names a vout, break and continue stay inside a loop).
         return names_or_returns(stmt, param) ? Effect::unknown : Effect::untouched;
+#include "ast/expr_kind_cases.def"
+        break;
     }
+    return Effect::untouched;
 }
 
 /// Conservatively, whether every run of `body` assigns all of output `param` before anything
@@ -230,11 +170,7 @@ public:
         case NodeKind::Empty:
         case NodeKind::Discard:
             return;
-#define EXPR(name) case NodeKind::name:
-#define STMT(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/expr_kind_cases.def"
             return;
         }
     }
@@ -314,11 +250,7 @@ private:
             for (const Expr* element : static_cast<const InitList*>(node)->elements)
                 expr(element);
             return;
-#define STMT(name) case NodeKind::name:
-#define EXPR(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/stmt_kind_cases.def"
             return;
         }
     }

@@ -83,8 +83,17 @@ std::unique_ptr<TranslationUnit> front_end(const std::string& path, SourceManage
         parse_translation_unit(sources, file, preprocessor_options(options), diags);
     if (diags.error_count() != errors_before)
         return nullptr;
-    if (options.dump_after != "parse")
-        analyze(*unit, diags);
+    if (options.dump_after != "parse") {
+        // Each kernel sema finds no mistakes in is checked against the limits of the backends
+        // whose code the program embeds (--backends, every one by default) in every mode, so
+        // that --emit-cpp, --emit-kernels, --dump-ast and a build warn alike.
+        const std::vector<std::unique_ptr<BackendGenerator>> generators =
+            make_backend_generators(options.backends);
+        analyze(*unit, diags, [&](const KernelDecl& kernel) {
+            for (const std::unique_ptr<BackendGenerator>& generator : generators)
+                generator->check_kernel(kernel, diags);
+        });
+    }
     if (diags.error_count() != errors_before)
         return nullptr;
     return unit;

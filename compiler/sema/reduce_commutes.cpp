@@ -30,9 +30,23 @@ bool commuting_binary(BinaryOp op, bool integer) {
     case BinaryOp::BitOr:
     case BinaryOp::BitXor:
         return integer;
-    default:
+    case BinaryOp::Sub:
+    case BinaryOp::Div:
+    case BinaryOp::Rem:
+    case BinaryOp::Shl:
+    case BinaryOp::Shr:
+    case BinaryOp::Comma:
+    case BinaryOp::Less:
+    case BinaryOp::LessEqual:
+    case BinaryOp::Greater:
+    case BinaryOp::GreaterEqual:
+    case BinaryOp::Equal:
+    case BinaryOp::NotEqual:
+    case BinaryOp::LogicalAnd:
+    case BinaryOp::LogicalOr:
         return false;
     }
+    return false;
 }
 
 /// The value assigned in `r = value`: a commuting operator applied to `r` and `a`.

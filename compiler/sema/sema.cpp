@@ -22,9 +22,9 @@
 
 namespace brcc {
 
-bool analyze(TranslationUnit& unit, DiagnosticEngine& diags) {
+bool analyze(TranslationUnit& unit, DiagnosticEngine& diags, const KernelCheck& check_kernel) {
     const unsigned errors_before = diags.error_count();
-    Sema(unit, diags).run();
+    Sema(unit, diags, check_kernel).run();
     return diags.error_count() == errors_before;
 }
 
@@ -51,7 +51,8 @@ void Sema::run() {
         // rejected), so warnings about unused parameters would only echo those errors.
         if (mistakes() == mistakes_before) {
             warn_unused_parameters(*unit_.kernels[i]);
-            warn_gl_limits(*unit_.kernels[i]);
+            if (check_kernel_)
+                check_kernel_(*unit_.kernels[i]);
         }
     }
     analyze_call_graph(unit_.kernels, edges_, diags_);
@@ -313,11 +314,7 @@ bool contains_break(const Stmt* stmt) {
     case NodeKind::Empty:
     case NodeKind::Discard:
         return false;
-#define EXPR(name) case NodeKind::name:
-#define STMT(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/expr_kind_cases.def"
         break;
     }
     return false;
@@ -361,11 +358,7 @@ bool always_returns(const Stmt* stmt) {
     case NodeKind::Push:
     case NodeKind::Empty:
         return false;
-#define EXPR(name) case NodeKind::name:
-#define STMT(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/expr_kind_cases.def"
         break;
     }
     return false;
@@ -387,6 +380,8 @@ void Sema::check_body(KernelDecl& kernel) {
     for (Stmt* stmt : kernel.body->body)
         check_stmt(stmt);
     pop_scope();
+    for (ParamDecl* param : kernel.params)
+        param->named_in_body = used_.contains(param);
     if (kernel.is_helper() && !kernel.return_type.is_error() && !always_returns(kernel.body))
         diags_.report(DiagId::helper_missing_return, kernel.name_range) << kernel.name;
     kernel_ = nullptr;

@@ -576,11 +576,7 @@ bool Sema::check_assignable(const Expr& target) {
     case NodeKind::Indexof:
         diags_.report(DiagId::not_assignable, target.range);
         return false;
-#define EXPR(name)
-#define STMT(name) case NodeKind::name:
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/stmt_kind_cases.def"
         break;
     }
     return false;

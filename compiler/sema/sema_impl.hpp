@@ -8,6 +8,7 @@
 
 #include "ast/ast.hpp"
 #include "ast/visitor.hpp"
+#include "sema/sema.hpp"
 #include "support/diagnostics.hpp"
 
 #include <string>
@@ -32,7 +33,8 @@ void analyze_call_graph(const std::vector<KernelDecl*>& kernels, const std::vect
 
 class Sema : public ExprVisitor<Sema>, public StmtVisitor<Sema> {
 public:
-    Sema(TranslationUnit& unit, DiagnosticEngine& diags) : unit_(unit), diags_(diags) {}
+    Sema(TranslationUnit& unit, DiagnosticEngine& diags, const KernelCheck& check_kernel)
+        : unit_(unit), diags_(diags), check_kernel_(check_kernel) {}
     void run();
 
 private:
@@ -136,16 +138,16 @@ private:
     void warn_gather_index_outside(const Subscript& expr, const ParamDecl& gather);
     /// A float `value` implicitly converted to an integer `target` type.
     void warn_float_to_int(const Expr& value, Type target);
-    /// A kernel needing more textures or uniform components than OpenGL 4.5 guarantees.
-    void warn_gl_limits(const KernelDecl& kernel);
 
     TranslationUnit& unit_;
     DiagnosticEngine& diags_;
+    const KernelCheck& check_kernel_;
     std::vector<std::unordered_map<std::string, const ValueDecl*>> scopes_;
     KernelDecl* kernel_ = nullptr; ///< the kernel whose body is being checked
     int loop_depth_ = 0;
     std::vector<CallEdge> edges_;
-    std::unordered_set<const ValueDecl*> used_;    ///< named somewhere in a body
+    /// Named somewhere in a body; check_body gives its parameters ParamDecl::named_in_body.
+    std::unordered_set<const ValueDecl*> used_;
     std::unordered_set<const ValueDecl*> written_; ///< assigned, or passed as an out argument
 };
 

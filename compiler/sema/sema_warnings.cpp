@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: MIT
 // brcc's own warnings about kernels, each a likely mistake in a program that is still valid:
 // a parameter never used, an output never written, a constant gather index outside the gather,
-// a float value losing its fraction in an int, a kernel past what OpenGL 4.5 guarantees every
-// driver has. Sema records which parameters a body reads and
+// a float value losing its fraction in an int. Sema records which parameters a body reads and
 // writes as it resolves names and checks assignments; these functions judge what it found. The
-// DiagnosticEngine's WarningPolicy decides which are shown (docs/language.md, "Warnings").
+// DiagnosticEngine's WarningPolicy decides which are shown (docs/language.md, "Warnings"). What
+// a backend cannot promise to run (a kernel past OpenGL 4.5's limits) is that backend's
+// generator's own check (BackendGenerator::check_kernel).
 
 #include "sema/sema_impl.hpp"
 
@@ -39,9 +40,24 @@ std::optional<double> literal_value(const Expr& expr) {
             return std::nullopt;
         return unary.op == UnaryOp::Minus ? -*operand : *operand;
     }
-    default:
+    case NodeKind::BoolLiteral:
+    case NodeKind::NameRef:
+    case NodeKind::Indexof:
+    case NodeKind::Member:
+    case NodeKind::Subscript:
+    case NodeKind::Call:
+    case NodeKind::Construct:
+    case NodeKind::Cast:
+    case NodeKind::ImplicitConvert:
+    case NodeKind::Binary:
+    case NodeKind::Assign:
+    case NodeKind::Conditional:
+    case NodeKind::InitList:
         return std::nullopt;
+#include "ast/stmt_kind_cases.def"
+        break;
     }
+    return std::nullopt;
 }
 
 /// A whole-number index as written in a warning: in digits when it fits a long long (converting
@@ -54,27 +70,6 @@ std::string index_text(double index) {
     text << index;
     return text.str();
 }
-
-/// The leaf fields of `type` (1 for an arithmetic type): the gl backend keeps each in a texture
-/// of its own. Adds to `components` the leaves' components: a constant's uniform components.
-std::size_t count_leaves(const Type& type, std::size_t& components) {
-    if (!type.is_struct()) {
-        components += static_cast<std::size_t>(type.width());
-        return 1;
-    }
-    std::size_t leaves = 0;
-    for (const FieldDecl& field : type.struct_decl()->fields)
-        leaves += count_leaves(field.type, components);
-    return leaves;
-}
-
-// The minimums OpenGL 4.5 sets for GL_MAX_TEXTURE_IMAGE_UNITS and
-// GL_MAX_FRAGMENT_UNIFORM_COMPONENTS (its implementation-dependent limits): what a kernel may use
-// and still run on every driver. The gl backend checks the driver's own values when it runs.
-constexpr std::size_t guaranteed_texture_units = 16;
-constexpr std::size_t guaranteed_uniform_components = 1024;
-// Each stream argument's extents, strides and offset (ivec4, ivec4, int; docs/gl_backend.md).
-constexpr std::size_t uniform_components_per_stream = 9;
 
 } // namespace
 
@@ -99,7 +94,7 @@ void Sema::warn_unused_parameters(const KernelDecl& kernel) {
             // of streamGatherOp or streamScatterOp it may ignore either (`r = r + 1`, a fetch).
             if (kernel.is_reduce && param->param_kind == ParamKind::InputStream)
                 break;
-            if (!used_.contains(param))
+            if (!param->named_in_body)
                 diags_.report(DiagId::unused_parameter, param->name_range)
                     << param_description(*param, kernel.is_reduce) << param->name << kernel.name;
             break;
@@ -136,44 +131,6 @@ void Sema::warn_float_to_int(const Expr& value, Type target) {
         return;
     diags_.report(DiagId::float_to_int_conversion, value.range)
         << value.type.name() << target.name();
-}
-
-void Sema::warn_gl_limits(const KernelDecl& kernel) {
-    if (kernel.body == nullptr)
-        return; // a prototype
-    std::size_t textures = 0;
-    std::size_t uniform_components = 0;
-    for (const ParamDecl* param : kernel.params) {
-        std::size_t components = 0;
-        const std::size_t leaves = count_leaves(param->type, components);
-        // The driver counts what a shader uses: an argument never named is optimised out.
-        const bool read = used_.contains(param) || param->param_kind == ParamKind::ReduceInput;
-        switch (param->param_kind) {
-        case ParamKind::Constant:
-            if (read)
-                uniform_components += components;
-            break;
-        case ParamKind::InputStream:
-        case ParamKind::Gather:
-        case ParamKind::ReduceInput:
-            if (read) {
-                textures += leaves;
-                uniform_components += uniform_components_per_stream;
-            }
-            break;
-        case ParamKind::OutputStream:
-        case ParamKind::ReduceAccumulator:
-        case ParamKind::VariableOutput:
-            uniform_components += uniform_components_per_stream;
-            break;
-        }
-    }
-    if (textures > guaranteed_texture_units)
-        diags_.report(DiagId::gl_texture_units, kernel.name_range)
-            << kernel.name << textures << guaranteed_texture_units;
-    if (uniform_components > guaranteed_uniform_components)
-        diags_.report(DiagId::gl_uniform_components, kernel.name_range)
-            << kernel.name << uniform_components << guaranteed_uniform_components;
 }
 
 } // namespace brcc

@@ -1,12 +1,17 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 // The cpu backend's generator: a kernel's loop functions (cpu_kernel_emitter) and the
-// brook::cpu::KernelCode that the runtime's cpu backend finds in the kernel's KernelInfo.
+// brook::cpu::KernelCode that the runtime's cpu backend finds in the kernel's KernelInfo. Its
+// code is C++ in the generated file, so its statements carry `#line` directives into the .br
+// file, and --target with several instruction sets builds its loops once for each.
 
 #include "codegen/backend_generator.hpp"
 #include "codegen/cpp_kernel_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
+#include "codegen/emit_cpp.hpp"
+
+#include <optional>
 
 namespace brcc {
 
@@ -14,6 +19,12 @@ namespace {
 
 class CpuGenerator final : public BackendGenerator {
 public:
+    /// No `#line` directives and one instruction set: code for no file in particular.
+    CpuGenerator() = default;
+    /// For the file emit_cpp writes as `options` say from the source in `sources`.
+    CpuGenerator(const SourceManager& sources, const CodegenOptions& options)
+        : source_lines_(SourceLines{sources, options.source_name}), clones_(options.cpu_clones) {}
+
     std::string_view name() const override { return "cpu"; }
     std::string prologue() const override { return cpu_prologue(code_options()); }
     std::string helper_prototype(const KernelDecl& helper) override {
@@ -40,13 +51,22 @@ public:
     }
 
 private:
-    CpuCodeOptions code_options() const { return {source_lines_, cpu_clones_}; }
+    CpuCodeOptions code_options() const {
+        return {source_lines_ ? &*source_lines_ : nullptr, clones_};
+    }
+
+    /// Where kernel statements come from, for their `#line` directives; none without a file.
+    std::optional<SourceLines> source_lines_;
+    /// The GCC target_clones names of the loop functions (CodegenOptions::cpu_clones).
+    std::vector<std::string> clones_;
 };
 
 } // namespace
 
-std::unique_ptr<BackendGenerator> make_cpu_generator() {
-    return std::make_unique<CpuGenerator>();
+std::unique_ptr<BackendGenerator> make_cpu_generator(const GeneratorContext& context) {
+    if (context.sources == nullptr || context.options == nullptr)
+        return std::make_unique<CpuGenerator>();
+    return std::make_unique<CpuGenerator>(*context.sources, *context.options);
 }
 
 } // namespace brcc

@@ -154,11 +154,7 @@ bool evaluates_freely(const Expr& expr) {
     case NodeKind::Assign:
     case NodeKind::InitList:
         return false;
-#define EXPR(name)
-#define STMT(name) case NodeKind::name:
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/stmt_kind_cases.def"
         break;
     }
     return false;

@@ -15,7 +15,7 @@ namespace brcc {
 
 /// The CPU code of a translation unit: `lines`, when given, maps the body's statements to their
 /// .br lines; `clones` are the GCC target_clones names of the loop functions, empty for one
-/// instruction set (BackendGenerator::clone_cpu_code).
+/// instruction set (CodegenOptions::cpu_clones).
 struct CpuCodeOptions {
     const SourceLines* lines = nullptr;
     std::vector<std::string> clones;

@@ -76,11 +76,7 @@ public:
         case NodeKind::Push:
         case NodeKind::Discard:
             return false;
-#define EXPR(name) case NodeKind::name:
-#define STMT(name)
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/expr_kind_cases.def"
             break;
         }
         return false;
@@ -147,11 +143,7 @@ public:
         }
         case NodeKind::InitList:
             return all(static_cast<const InitList&>(e).elements);
-#define EXPR(name)
-#define STMT(name) case NodeKind::name:
-#include "ast/ast_nodes.def"
-#undef EXPR
-#undef STMT
+#include "ast/stmt_kind_cases.def"
             break;
         }
         return false;

@@ -33,7 +33,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<BackendGenerator> make_cuda_generator() {
+std::unique_ptr<BackendGenerator> make_cuda_generator(const GeneratorContext&) {
     return std::make_unique<CudaGenerator>();
 }
 

@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 // The gl backend's generator: a kernel's GLSL (glsl_kernel_emitter) as a raw string literal,
-// the "gl" entry of the kernel's KernelInfo.
+// the "gl" entry of the kernel's KernelInfo; its check warns about kernels past the limits
+// every OpenGL 4.5 driver has (gl_limits).
 
 #include "codegen/backend_generator.hpp"
+#include "codegen/gl/gl_limits.hpp"
 #include "codegen/gl/glsl_kernel_emitter.hpp"
 #include "support/diagnostics.hpp"
 
@@ -14,6 +16,10 @@ namespace {
 class GlGenerator final : public BackendGenerator {
 public:
     std::string_view name() const override { return "gl"; }
+
+    void check_kernel(const KernelDecl& kernel, DiagnosticEngine& diags) const override {
+        check_gl_limits(kernel, diags);
+    }
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
         const std::string glsl = glsl_kernel_source(kernel);
@@ -36,7 +42,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<BackendGenerator> make_gl_generator() {
+std::unique_ptr<BackendGenerator> make_gl_generator(const GeneratorContext&) {
     return std::make_unique<GlGenerator>();
 }
 

@@ -187,13 +187,41 @@ std::optional<float> float_constant(const Expr& expr) {
             return *lhs * *rhs;
         case BinaryOp::Div:
             return *lhs / *rhs;
-        default:
+        case BinaryOp::Comma:
+        case BinaryOp::LogicalAnd:
+        case BinaryOp::LogicalOr:
+        case BinaryOp::Equal:
+        case BinaryOp::NotEqual:
+        case BinaryOp::Less:
+        case BinaryOp::LessEqual:
+        case BinaryOp::Greater:
+        case BinaryOp::GreaterEqual:
+        case BinaryOp::BitAnd:
+        case BinaryOp::BitOr:
+        case BinaryOp::BitXor:
+        case BinaryOp::Shl:
+        case BinaryOp::Shr:
+        case BinaryOp::Rem:
             return std::nullopt;
         }
-    }
-    default:
         return std::nullopt;
     }
+    case NodeKind::IntLiteral:
+    case NodeKind::BoolLiteral:
+    case NodeKind::NameRef:
+    case NodeKind::Member:
+    case NodeKind::Subscript:
+    case NodeKind::Indexof:
+    case NodeKind::Call:
+    case NodeKind::Construct:
+    case NodeKind::Conditional:
+    case NodeKind::Assign:
+    case NodeKind::InitList:
+        return std::nullopt;
+#include "ast/stmt_kind_cases.def"
+        break;
+    }
+    return std::nullopt;
 }
 
 /// Float, fixed and shortfixed: all are GLSL floats.
@@ -773,7 +801,15 @@ void collect_stmt_types(const Stmt* stmt, std::vector<const StructDecl*>& order)
     case NodeKind::DoWhile:
         collect_stmt_types(static_cast<const DoWhile*>(stmt)->body, order);
         return;
-    default:
+    case NodeKind::ExprStmt:
+    case NodeKind::Return:
+    case NodeKind::Push:
+    case NodeKind::Empty:
+    case NodeKind::Discard:
+    case NodeKind::Break:
+    case NodeKind::Continue:
+        return;
+#include "ast/expr_kind_cases.def"
         return;
     }
 }
