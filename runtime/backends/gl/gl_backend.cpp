@@ -27,6 +27,7 @@
 //  - a reduction is a series of passes, each folding up to 8 adjacent elements along one
 //    dimension in order, last dimension first: O(log n) passes, row-major order preserved.
 
+#include "backends/gl/field_format.hpp"
 #include "backends/gl/gl_context.hpp"
 #include "backends/gl/gl_objects.hpp"
 #include "backends/gl/gl_programs.hpp"
@@ -55,102 +56,16 @@ namespace brook::detail {
 
 namespace {
 
+using gl::field_format;
+using gl::Format;
+using gl::formats_of;
+using gl::pack;
 using gl::StreamUniforms;
 using gl::Texture;
+using gl::unpack;
 
 // ---------------------------------------------------------------------------------------------
-// Texture formats and layout
-
-/// How one field is stored: float fields in 32F textures, int and byte fields in 32I ones
-/// (bytes widen on upload and wrap back on download), uint in 32UI, and `fixed` (`shortfixed`) in
-/// 8-bit (16-bit) normalised textures, which read as b / 255 (b / 65535) and round and saturate
-/// when written, as the types are defined.
-struct Format {
-    GLenum internal_format;
-    GLenum format;
-    GLenum type;
-    int texel_components; ///< components stored per texel (3-component fields are stored as 4)
-    std::size_t texel_component_size;
-    ScalarKind scalar;
-    int components; ///< components of the field
-    /// Integer textures need integer render targets (BRT_INTEGER in the copy shader).
-    bool integer;
-
-    std::size_t texel_size() const {
-        return static_cast<std::size_t>(texel_components) * texel_component_size;
-    }
-};
-
-Format field_format(const FieldInfo& field) {
-    const auto c = static_cast<std::size_t>(field.components - 1);
-    const int texel_components = field.components == 3 ? 4 : field.components;
-    static constexpr GLenum float_layouts[] = {GL_RED, GL_RG, GL_RGBA, GL_RGBA};
-    static constexpr GLenum int_layouts[] = {GL_RED_INTEGER, GL_RG_INTEGER, GL_RGBA_INTEGER,
-                                             GL_RGBA_INTEGER};
-    switch (field.scalar) {
-    case ScalarKind::Float32: {
-        static constexpr GLenum formats[] = {GL_R32F, GL_RG32F, GL_RGBA32F, GL_RGBA32F};
-        return {formats[c], float_layouts[c], GL_FLOAT,         texel_components,
-                4,          field.scalar,     field.components, false};
-    }
-    case ScalarKind::Fixed8: {
-        static constexpr GLenum formats[] = {GL_R8, GL_RG8, GL_RGBA8, GL_RGBA8};
-        return {formats[c], float_layouts[c], GL_UNSIGNED_BYTE, texel_components,
-                1,          field.scalar,     field.components, false};
-    }
-    case ScalarKind::Fixed16: {
-        static constexpr GLenum formats[] = {GL_R16, GL_RG16, GL_RGBA16, GL_RGBA16};
-        return {formats[c], float_layouts[c], GL_UNSIGNED_SHORT, texel_components,
-                2,          field.scalar,     field.components,  false};
-    }
-    case ScalarKind::UInt32: {
-        static constexpr GLenum formats[] = {GL_R32UI, GL_RG32UI, GL_RGBA32UI, GL_RGBA32UI};
-        return {formats[c], int_layouts[c], GL_UNSIGNED_INT,  texel_components,
-                4,          field.scalar,   field.components, true};
-    }
-    case ScalarKind::Int32:
-    case ScalarKind::Int8:
-    case ScalarKind::UInt8:
-        break;
-    }
-    static constexpr GLenum formats[] = {GL_R32I, GL_RG32I, GL_RGBA32I, GL_RGBA32I};
-    return {formats[c], int_layouts[c], GL_INT,           texel_components,
-            4,          field.scalar,   field.components, true};
-}
-
-/// One field of one element from host layout into its texel (at most 4 components: the bound
-/// also lets GCC see that a 16-byte texel is enough).
-void pack(const Format& format, const std::byte* host, std::byte* texel) {
-    for (int i = 0; i < std::min(format.components, 4); ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        if (format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::UInt8) {
-            const auto byte = static_cast<unsigned char>(host[k]);
-            const std::int32_t value =
-                format.scalar == ScalarKind::Int8
-                    ? static_cast<std::int32_t>(static_cast<signed char>(byte))
-                    : static_cast<std::int32_t>(byte);
-            std::memcpy(texel + 4 * k, &value, 4);
-        } else {
-            std::memcpy(texel + k * format.texel_component_size,
-                        host + k * format.texel_component_size, format.texel_component_size);
-        }
-    }
-}
-
-/// The inverse of pack: bytes keep the low 8 bits, as C stores them.
-void unpack(const Format& format, const std::byte* texel, std::byte* host) {
-    for (int i = 0; i < format.components; ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        if (format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::UInt8) {
-            std::int32_t value = 0;
-            std::memcpy(&value, texel + 4 * k, 4);
-            host[k] = static_cast<std::byte>(static_cast<std::uint32_t>(value) & 0xFFu);
-        } else {
-            std::memcpy(host + k * format.texel_component_size,
-                        texel + k * format.texel_component_size, format.texel_component_size);
-        }
-    }
-}
+// Texture layout
 
 /// Where `count` elements live: `width` elements per texture row, `height` rows.
 struct Layout {
@@ -379,14 +294,6 @@ void release_texture(Device& device, const Format& format, Layout layout, Textur
             objects.targets.forget(dropped.get(), thread == self);
         }
     }
-}
-
-std::vector<Format> formats_of(const ElementType& type) {
-    std::vector<Format> formats;
-    for (const FieldInfo& field : type.fields) {
-        formats.push_back(field_format(field));
-    }
-    return formats;
 }
 
 Surface acquire_surface(Device& device, const std::vector<Format>& formats, std::size_t count) {
@@ -719,8 +626,7 @@ private:
     static constexpr std::size_t texels_per_point = 32;
 
     /// Per-element push counts and first slots: one int per element, in the elements' layout.
-    static constexpr Format counter_format{GL_R32I, GL_RED_INTEGER,    GL_INT, 1,
-                                           4,       ScalarKind::Int32, 1,      true};
+    static Format counter_format() { return field_format({ScalarKind::Int32, 1, 0}); }
 
     /// The define routing field `field` of output `param` to a render target.
     static std::string output_define(int param, std::size_t field) {
@@ -924,13 +830,14 @@ private:
     void count_pushes(const Launch& launch, const Shape4& domain) {
         const KernelInfo& kernel = *launch.kernel;
         const Layout layout = layout_for(domain.count(), device_->context->max_texture_size());
+        const Format counter = counter_format();
         std::vector<std::size_t> params;
         std::vector<Texture> counts;
         Targets targets;
         for (std::size_t p = 0; p < kernel.params.size(); ++p) {
             if (kernel.params[p].kind == ParamKind::VariableOutput) {
                 params.push_back(p);
-                counts.push_back(device_->pool.acquire(counter_format, layout));
+                counts.push_back(device_->pool.acquire(counter, layout));
                 targets.defines.push_back("BRT_COUNT_" + std::to_string(p));
                 targets.textures.push_back(counts.back().get());
             }
@@ -939,7 +846,7 @@ private:
         std::vector<std::int32_t> texels(static_cast<std::size_t>(layout.width) *
                                          static_cast<std::size_t>(layout.height));
         for (std::size_t k = 0; k < params.size(); ++k) {
-            glGetTextureImage(counts[k].get(), 0, counter_format.format, counter_format.type,
+            glGetTextureImage(counts[k].get(), 0, counter.format, counter.type,
                               static_cast<GLsizei>(texels.size() * sizeof(std::int32_t)),
                               texels.data());
             gl::check("reading push counts back");
@@ -947,7 +854,7 @@ private:
             for (std::size_t i = 0; i < domain.count(); ++i) {
                 counters[i] += static_cast<std::size_t>(texels[i]);
             }
-            release_texture(*device_, counter_format, layout, std::move(counts[k]));
+            release_texture(*device_, counter, layout, std::move(counts[k]));
         }
     }
 
@@ -966,15 +873,16 @@ private:
                   " values, more than the gl backend addresses with 32-bit integers");
         }
         const Layout layout = layout_for(domain.count(), device_->context->max_texture_size());
+        const Format counter = counter_format();
         std::vector<std::int32_t> slots(static_cast<std::size_t>(layout.width) *
                                         static_cast<std::size_t>(layout.height));
         const std::size_t* offsets = launch.push_counters[param];
         for (std::size_t i = 0; i < domain.count(); ++i) {
             slots[i] = static_cast<std::int32_t>(offsets[i]);
         }
-        Texture first_slots = device_->pool.acquire(counter_format, layout);
-        glTextureSubImage2D(first_slots.get(), 0, 0, 0, layout.width, layout.height,
-                            counter_format.format, counter_format.type, slots.data());
+        Texture first_slots = device_->pool.acquire(counter, layout);
+        glTextureSubImage2D(first_slots.get(), 0, 0, 0, layout.width, layout.height, counter.format,
+                            counter.type, slots.data());
         gl::check("uploading the first slots of pushes");
 
         std::vector<Output> values;
@@ -986,7 +894,7 @@ private:
         extra.push_offsets = first_slots.get();
         draw(*launch.kernel, launch, targets_of(values), domain, extra);
         store(storage, launch.args[param].stream.region, values.front().surface);
-        release_texture(*device_, counter_format, layout, std::move(first_slots));
+        release_texture(*device_, counter, layout, std::move(first_slots));
     }
 
     /// The kernel's GLSL (brcc's codegen/gl: the "gl" entry of its KernelInfo).
@@ -1260,90 +1168,7 @@ private:
         const auto* bytes = static_cast<const std::byte*>(value);
         const std::vector<GLint>& locations = program.constant_uniforms(p, type.fields.size());
         for (std::size_t f = 0; f < type.fields.size(); ++f) {
-            const FieldInfo& field = type.fields[f];
-            const GLint location = locations[f];
-            const Format format = field_format(field);
-            std::byte texel[16] = {};
-            pack(format, bytes + field.offset, texel);
-            if (field.scalar == ScalarKind::UInt32) {
-                GLuint v[4] = {0, 0, 0, 0};
-                std::memcpy(v, texel, sizeof v);
-                switch (field.components) {
-                case 1:
-                    glUniform1uiv(location, 1, v);
-                    break;
-                case 2:
-                    glUniform2uiv(location, 1, v);
-                    break;
-                case 3:
-                    glUniform3uiv(location, 1, v);
-                    break;
-                default:
-                    glUniform4uiv(location, 1, v);
-                    break;
-                }
-            } else if (field.scalar == ScalarKind::Fixed8 || field.scalar == ScalarKind::Fixed16) {
-                // A fixed (shortfixed) constant is the float b / 255 (b / 65535) in the shader.
-                GLfloat v[4] = {0, 0, 0, 0};
-                for (int i = 0; i < field.components; ++i) {
-                    const auto k = static_cast<std::size_t>(i);
-                    if (field.scalar == ScalarKind::Fixed8) {
-                        v[i] = static_cast<float>(fixed(static_cast<unsigned char>(texel[k])));
-                    } else {
-                        shortfixed raw;
-                        std::memcpy(&raw, texel + 2 * k, sizeof raw);
-                        v[i] = static_cast<float>(raw);
-                    }
-                }
-                switch (field.components) {
-                case 1:
-                    glUniform1fv(location, 1, v);
-                    break;
-                case 2:
-                    glUniform2fv(location, 1, v);
-                    break;
-                case 3:
-                    glUniform3fv(location, 1, v);
-                    break;
-                default:
-                    glUniform4fv(location, 1, v);
-                    break;
-                }
-            } else if (format.integer) {
-                GLint v[4] = {0, 0, 0, 0};
-                std::memcpy(v, texel, sizeof v);
-                switch (field.components) {
-                case 1:
-                    glUniform1iv(location, 1, v);
-                    break;
-                case 2:
-                    glUniform2iv(location, 1, v);
-                    break;
-                case 3:
-                    glUniform3iv(location, 1, v);
-                    break;
-                default:
-                    glUniform4iv(location, 1, v);
-                    break;
-                }
-            } else {
-                GLfloat v[4] = {0, 0, 0, 0};
-                std::memcpy(v, texel, sizeof v);
-                switch (field.components) {
-                case 1:
-                    glUniform1fv(location, 1, v);
-                    break;
-                case 2:
-                    glUniform2fv(location, 1, v);
-                    break;
-                case 3:
-                    glUniform3fv(location, 1, v);
-                    break;
-                default:
-                    glUniform4fv(location, 1, v);
-                    break;
-                }
-            }
+            gl::set_uniform(locations[f], type.fields[f], bytes + type.fields[f].offset);
         }
     }
 
@@ -1423,7 +1248,7 @@ void main() {
         glViewport(0, 0, layout.width, layout.height);
         for (std::size_t f = 0; f < storage.formats().size(); ++f) {
             const Format& format = storage.formats()[f];
-            const char* variant = !format.integer                       ? ""
+            const char* variant = !format.integer()                     ? ""
                                   : format.scalar == ScalarKind::UInt32 ? "#define BRT_UNSIGNED\n"
                                                                         : "#define BRT_INTEGER\n";
             gl::ShaderProgram& program =
