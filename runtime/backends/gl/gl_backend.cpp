@@ -29,8 +29,12 @@
 
 #include "backends/gl/field_format.hpp"
 #include "backends/gl/gl_context.hpp"
+#include "backends/gl/gl_device.hpp"
 #include "backends/gl/gl_objects.hpp"
 #include "backends/gl/gl_programs.hpp"
+#include "backends/gl/gl_storage.hpp"
+#include "backends/gl/render_targets.hpp"
+#include "backends/gl/texture_pool.hpp"
 #include "brook/gl.hpp"
 #include "core/checks.hpp"
 #include "core/errors.hpp"
@@ -39,324 +43,18 @@
 #include "core/stream_impl.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cmath>
 #include <compare>
 #include <cstdint>
-#include <cstring>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
-#include <tuple>
 #include <vector>
 
-namespace brook::detail {
+namespace brook::detail::gl {
 
 namespace {
-
-using gl::field_format;
-using gl::Format;
-using gl::formats_of;
-using gl::pack;
-using gl::StreamUniforms;
-using gl::Texture;
-using gl::unpack;
-
-// ---------------------------------------------------------------------------------------------
-// Texture layout
-
-/// Where `count` elements live: `width` elements per texture row, `height` rows.
-struct Layout {
-    int width = 1;
-    int height = 1;
-};
-
-/// The smallest w with w * w >= n.
-std::size_t ceil_sqrt(std::size_t n) {
-    auto root = static_cast<std::size_t>(std::sqrt(static_cast<double>(n)));
-    while (root * root < n) {
-        ++root;
-    }
-    while (root > 0 && (root - 1) * (root - 1) >= n) {
-        --root;
-    }
-    return root;
-}
-
-/// One row when the elements fit in one, else rows of a power-of-two width, so that the shaders
-/// find a texel without dividing (prelude.glsl, brt_texel): the smallest at least as wide as the
-/// texture is then high, up to the largest that fits. A square-ish texture keeps the rows of a
-/// 64x64 tile, which llvmpipe shades at once, close in memory: rows 16384 float4 texels (256
-/// KiB) apart map to the same cache sets, and made a 1024x1024 float4 SAXPY 10-20% slower than
-/// in 1024-texel rows (docs/gl_backend.md, "Cost of a call").
-Layout layout_for(std::size_t count, int max_size) {
-    const auto max = static_cast<std::size_t>(max_size);
-    const std::size_t width = count <= max
-                                  ? std::max<std::size_t>(count, 1)
-                                  : std::min(std::bit_ceil(ceil_sqrt(count)), std::bit_floor(max));
-    const std::size_t height = std::max<std::size_t>(1, (count + width - 1) / width);
-    if (height > max) {
-        fatal("gl backend: a stream of " + std::to_string(count) +
-              " elements does not fit in a texture of at most " + std::to_string(max) + " x " +
-              std::to_string(max) +
-              " texels (this OpenGL driver's GL_MAX_TEXTURE_SIZE, or "
-              "BRT_GL_MAX_TEXTURE_SIZE, of " +
-              std::to_string(max) +
-              "): split the stream into smaller ones, or run it with BRT_RUNTIME=cpu");
-    }
-    return {static_cast<int>(width), static_cast<int>(height)};
-}
-
-/// A set of textures holding `count` elements of one element type, one texture per field.
-struct Surface {
-    Layout layout;
-    std::vector<Texture> textures;
-};
-
-/// Textures released by finished passes, reused by the next ones of the same format and size.
-class TexturePool {
-public:
-    Texture acquire(const Format& format, Layout layout) {
-        auto& free = free_[key(format, layout)];
-        if (!free.empty()) {
-            Texture texture = std::move(free.back());
-            free.pop_back();
-            return texture;
-        }
-        GLuint name = 0;
-        glCreateTextures(GL_TEXTURE_2D, 1, &name);
-        Texture texture(name);
-        glTextureStorage2D(name, 1, format.internal_format, layout.width, layout.height);
-        glTextureParameteri(name, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTextureParameteri(name, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        gl::check("allocating a texture");
-        return texture;
-    }
-    /// Keeps `texture` for reuse; returns it when enough of its kind are kept already (the
-    /// caller deletes it then).
-    Texture keep(const Format& format, Layout layout, Texture texture) {
-        auto& free = free_[key(format, layout)];
-        // A few per size cover ping-pong and reduction passes; more would only hold memory.
-        if (free.size() < 4) {
-            free.push_back(std::move(texture));
-        }
-        return texture;
-    }
-
-private:
-    static std::tuple<GLenum, int, int> key(const Format& format, Layout layout) {
-        return {format.internal_format, layout.width, layout.height};
-    }
-    std::map<std::tuple<GLenum, int, int>, std::vector<Texture>> free_;
-};
-
-/// The framebuffer every pass draws into, and the textures attached to it. Changing an
-/// attachment or the draw buffers makes the driver revalidate the framebuffer (llvmpipe then
-/// starts a new scene, synchronising its threads): the largest cost of a small kernel call. So
-/// a draw changes only what differs from the previous one, and textures stay attached after it.
-/// The attachments are always exactly the current draw's targets (a stale one, even unused,
-/// would clip rendering to its size), and a texture is forgotten (detached) before it is
-/// deleted, so that a recycled name is never taken for one still attached.
-class RenderTargets {
-public:
-    void create() {
-        GLuint name = 0;
-        glCreateFramebuffers(1, &name);
-        framebuffer_ = gl::Framebuffer(name);
-    }
-
-    /// Binds the framebuffer with `textures` as color attachments 0..count-1, all drawn.
-    void bind(const GLuint* textures, std::size_t count) {
-        const GLuint framebuffer = framebuffer_.get();
-        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-        attached_.resize(std::max(attached_.size(), count), 0);
-        for (std::size_t i = 0; i < attached_.size(); ++i) {
-            const GLuint texture = i < count ? textures[i] : 0;
-            if (attached_[i] != texture) {
-                glNamedFramebufferTexture(framebuffer, attachment(i), texture, 0);
-                attached_[i] = texture;
-            }
-        }
-        if (count != drawn_) {
-            std::vector<GLenum> buffers;
-            for (std::size_t i = 0; i < count; ++i) {
-                buffers.push_back(attachment(i));
-            }
-            glNamedFramebufferDrawBuffers(framebuffer, static_cast<GLsizei>(count), buffers.data());
-            drawn_ = count;
-        }
-    }
-
-    /// Detaches `texture` wherever it is attached; called before it is deleted. `current`:
-    /// whether this framebuffer's context is current; another context's framebuffer cannot be
-    /// changed now, so its attachments are only marked to be set again by its next bind.
-    void forget(GLuint texture, bool current) {
-        for (std::size_t i = 0; i < attached_.size(); ++i) {
-            if (attached_[i] != texture) {
-                continue;
-            }
-            if (current) {
-                glNamedFramebufferTexture(framebuffer_.get(), attachment(i), 0, 0);
-            }
-            attached_[i] = current ? 0 : stale;
-        }
-    }
-
-    /// Makes the next bind set every attachment again: textures that another context drew into
-    /// are up to date in this one only once attached again.
-    void refresh() { std::fill(attached_.begin(), attached_.end(), stale); }
-
-private:
-    /// No texture has this name, so a bind always replaces it.
-    static constexpr GLuint stale = ~GLuint{0};
-
-    static GLenum attachment(std::size_t i) {
-        return GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i);
-    }
-
-    gl::Framebuffer framebuffer_;
-    std::vector<GLuint> attached_;
-    std::size_t drawn_ = 1; ///< a new framebuffer draws attachment 0
-};
-
-/// Binds `texture` to texture unit `unit` unless it is bound there already. Mesa takes any bind,
-/// even of the texture already bound, for new sampler state, which costs llvmpipe about as much
-/// as a small draw; the query costs nothing. The binding is queried rather than remembered, since
-/// an application may change it between calls (gl.hpp's interop), through the active unit (an
-/// indexed query of TEXTURE_BINDING_2D is not core OpenGL).
-void bind_texture_unit(GLuint unit, GLuint texture) {
-    glActiveTexture(GL_TEXTURE0 + unit);
-    GLint bound = 0;
-    glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
-    if (static_cast<GLuint>(bound) != texture) {
-        glBindTexture(GL_TEXTURE_2D, texture);
-    }
-}
-
-/// The objects a context cannot share with the others: each thread's context has its own.
-struct ContextObjects {
-    RenderTargets targets;
-    gl::VertexArray empty_vertex_array;
-
-    ContextObjects() {
-        targets.create();
-        GLuint name = 0;
-        glCreateVertexArrays(1, &name);
-        empty_vertex_array = gl::VertexArray(name);
-        gl::check("creating the backend's objects");
-    }
-};
-
-/// What the GL objects of the backend share; destroyed after the last of them.
-/// Members are destroyed in reverse order: the context last, while the others still need it.
-struct Device {
-    std::shared_ptr<gl::Context> context;
-    TexturePool pool;
-    gl::ProgramCache programs;
-    /// BRT_CHECK=1's record of a call's first division fault (GlBackend::clear_division_record).
-    gl::Buffer division_record;
-    /// Per thread that used the backend, the objects of its context (gl::Context).
-    std::map<std::thread::id, ContextObjects> per_thread;
-
-    /// The calling thread's objects, made on its first call; only under a DeviceLock.
-    ContextObjects& objects() { return per_thread[std::this_thread::get_id()]; }
-};
-
-/// A backend call's hold on the device: gl::Context::Lock, and the calling thread's
-/// attachments and texture bindings renewed when another thread ran since its last call.
-class DeviceLock {
-public:
-    explicit DeviceLock(Device& device) : lock_(*device.context) {
-        if (lock_.switched()) {
-            // A texture another context changed is seen with its new contents here only once
-            // bound or attached again (OpenGL 4.5, 5.3 "Propagating Changes to Objects"), and
-            // one it deleted stays bound here under its old name, which a new texture may
-            // have taken since. The binds and attachments of a call skip what is in place
-            // already, so both are cleared first: the call then makes every one of them anew.
-            device.objects().targets.refresh();
-            glBindTextures(0, device.context->max_texture_units(), nullptr);
-        }
-    }
-
-private:
-    gl::Context::Lock lock_;
-};
-
-/// Returns `texture` to the pool, or deletes it (detached first, in every context) when the
-/// pool has enough.
-void release_texture(Device& device, const Format& format, Layout layout, Texture texture) {
-    const Texture dropped = device.pool.keep(format, layout, std::move(texture));
-    if (dropped.get() != 0) {
-        const std::thread::id self = std::this_thread::get_id();
-        for (auto& [thread, objects] : device.per_thread) {
-            objects.targets.forget(dropped.get(), thread == self);
-        }
-    }
-}
-
-Surface acquire_surface(Device& device, const std::vector<Format>& formats, std::size_t count) {
-    Surface surface;
-    surface.layout = layout_for(count, device.context->max_texture_size());
-    for (const Format& format : formats) {
-        surface.textures.push_back(device.pool.acquire(format, surface.layout));
-    }
-    return surface;
-}
-
-void release_surface(Device& device, const std::vector<Format>& formats, Surface& surface) {
-    for (std::size_t f = 0; f < formats.size(); ++f) {
-        release_texture(device, formats[f], surface.layout, std::move(surface.textures[f]));
-    }
-    surface.textures.clear();
-}
-
-class GlStorage final : public Storage {
-public:
-    GlStorage(std::shared_ptr<Device> device, const ElementType& type, std::size_t count)
-        : Storage(type.size, count), device_(std::move(device)), type_(type),
-          formats_(formats_of(type)), surface_(acquire_surface(*device_, formats_, count)) {
-        for (std::size_t f = 0; f < formats_.size(); ++f) {
-            glClearTexImage(surface_.textures[f].get(), 0, formats_[f].format, formats_[f].type,
-                            nullptr);
-        }
-        // Checked in every build (gl::check is a debug aid): a driver out of memory is the
-        // user's stream being too large, not a bug.
-        if (glGetError() == GL_OUT_OF_MEMORY) {
-            fatal("gl backend: cannot allocate a stream of " + std::to_string(type.size * count) +
-                  " bytes: the OpenGL driver is out of memory; make the stream smaller");
-        }
-        gl::check("clearing a new stream");
-    }
-    ~GlStorage() override {
-        // The last storage may hold the last reference to the device, which must go under the
-        // lock too; the lock needs the context, kept here until it is released.
-        const std::shared_ptr<gl::Context> context = device_->context;
-        const DeviceLock lock(*device_);
-        release_surface(*device_, formats_, surface_);
-        device_.reset();
-    }
-
-    const ElementType& type() const { return type_; }
-    Device& device() const { return *device_; }
-    const std::vector<Format>& formats() const { return formats_; }
-    Surface& surface() { return surface_; }
-    const Surface& surface() const { return surface_; }
-
-private:
-    std::shared_ptr<Device> device_;
-    ElementType type_;
-    std::vector<Format> formats_;
-    Surface surface_;
-};
-
-GlStorage& gl_storage(Storage* storage) {
-    return *static_cast<GlStorage*>(storage);
-}
-const GlStorage& gl_storage(const Storage& storage) {
-    return static_cast<const GlStorage&>(storage);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Positions: regions as the shaders see them (4 components, slowest first, right-aligned)
@@ -1317,20 +1015,6 @@ void main() {
         return current;
     }
 
-    std::vector<std::byte> read_rows(const GlStorage& storage, std::size_t field, std::size_t row0,
-                                     std::size_t rows) const {
-        const Format& format = storage.formats()[field];
-        const Layout layout = storage.surface().layout;
-        std::vector<std::byte> texels(rows * static_cast<std::size_t>(layout.width) *
-                                      format.texel_size());
-        glGetTextureSubImage(storage.surface().textures[field].get(), 0, 0,
-                             static_cast<GLint>(row0), 0, layout.width, static_cast<GLsizei>(rows),
-                             1, format.format, format.type, static_cast<GLsizei>(texels.size()),
-                             texels.data());
-        gl::check("reading a stream back");
-        return texels;
-    }
-
     /// What decides a call's passes and their programs (plan_passes).
     struct PlanKey {
         const KernelInfo* kernel;
@@ -1358,7 +1042,7 @@ const BackendRegistration gl_registration({
 
 } // namespace
 
-} // namespace brook::detail
+} // namespace brook::detail::gl
 
 namespace brook::gl {
 
@@ -1369,10 +1053,10 @@ StreamTextures textures(const stream& s) {
         fatal("brook::gl::textures: the stream is on the " + std::string(impl.backend().name()) +
               " backend, which has no OpenGL textures; run with BRT_RUNTIME=gl");
     }
-    const GlStorage& storage = gl_storage(impl.storage());
-    const DeviceLock lock(storage.device());
+    const detail::gl::GlStorage& storage = detail::gl::gl_storage(impl.storage());
+    const detail::gl::DeviceLock lock(storage.device());
     StreamTextures result;
-    for (const Texture& texture : storage.surface().textures) {
+    for (const detail::gl::Texture& texture : storage.surface().textures) {
         result.textures.push_back(texture.get());
     }
     result.width = storage.surface().layout.width;
