@@ -34,6 +34,7 @@
 #include "backends/gl/gl_programs.hpp"
 #include "backends/gl/gl_storage.hpp"
 #include "backends/gl/render_targets.hpp"
+#include "backends/gl/shape4.hpp"
 #include "backends/gl/texture_pool.hpp"
 #include "brook/gl.hpp"
 #include "core/checks.hpp"
@@ -55,75 +56,6 @@
 namespace brook::detail::gl {
 
 namespace {
-
-// ---------------------------------------------------------------------------------------------
-// Positions: regions as the shaders see them (4 components, slowest first, right-aligned)
-
-struct Shape4 {
-    std::array<int, 4> extents{1, 1, 1, 1};
-    std::array<int, 4> strides{0, 0, 0, 0};
-    int offset = 0;
-    std::size_t count() const {
-        std::size_t n = 1;
-        for (const int e : extents) {
-            n *= static_cast<std::size_t>(e);
-        }
-        return n;
-    }
-};
-
-Shape4 shape_of(const Region& region) {
-    Shape4 shape;
-    const int pad = 4 - region.rank;
-    for (int d = 0; d < region.rank; ++d) {
-        const auto from = static_cast<std::size_t>(d);
-        const auto to = static_cast<std::size_t>(d + pad);
-        shape.extents[to] = static_cast<int>(region.extents[from]);
-        shape.strides[to] = static_cast<int>(region.strides[from]);
-    }
-    shape.offset = static_cast<int>(region.offset);
-    return shape;
-}
-
-/// A dense row-major shape of `extents`.
-Shape4 dense_shape(const std::array<int, 4>& extents) {
-    Shape4 shape;
-    shape.extents = extents;
-    int stride = 1;
-    for (int d = 3; d >= 0; --d) {
-        shape.strides[static_cast<std::size_t>(d)] = stride;
-        stride *= extents[static_cast<std::size_t>(d)];
-    }
-    return shape;
-}
-
-/// Calls f(i, element) for the region's elements in row-major order (i counts them).
-template <class F> void for_each_element(const Shape4& shape, F&& f) {
-    std::size_t i = 0;
-    for (int a = 0; a < shape.extents[0]; ++a) {
-        for (int b = 0; b < shape.extents[1]; ++b) {
-            for (int c = 0; c < shape.extents[2]; ++c) {
-                const std::size_t row = static_cast<std::size_t>(shape.offset) +
-                                        static_cast<std::size_t>(a) * shape.strides[0] +
-                                        static_cast<std::size_t>(b) * shape.strides[1] +
-                                        static_cast<std::size_t>(c) * shape.strides[2];
-                for (int d = 0; d < shape.extents[3]; ++d) {
-                    f(i++, row + static_cast<std::size_t>(d) * shape.strides[3]);
-                }
-            }
-        }
-    }
-}
-
-/// First and one-past-last element a region touches.
-std::pair<std::size_t, std::size_t> element_span(const Shape4& shape) {
-    std::size_t last = static_cast<std::size_t>(shape.offset);
-    for (std::size_t d = 0; d < 4; ++d) {
-        last += static_cast<std::size_t>(shape.extents[d] - 1) *
-                static_cast<std::size_t>(shape.strides[d]);
-    }
-    return {static_cast<std::size_t>(shape.offset), last + 1};
-}
 
 // ---------------------------------------------------------------------------------------------
 // The backend
@@ -598,13 +530,6 @@ private:
     /// The kernel's GLSL (brcc's codegen/gl: the "gl" entry of its KernelInfo).
     static const char* glsl_source(const KernelInfo& kernel) {
         return static_cast<const char*>(backend_code(kernel, "gl"));
-    }
-
-    static Shape4 domain_shape(int rank, const std::array<std::size_t, 4>& extents) {
-        Region region;
-        region.rank = rank;
-        region.extents = extents;
-        return dense_shape(shape_of(region).extents);
     }
 
     /// The layout a pass draws in: the frame's, or the values' for a variable output's write.
