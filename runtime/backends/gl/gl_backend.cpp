@@ -36,12 +36,10 @@
 #include "backends/gl/render_targets.hpp"
 #include "backends/gl/shape4.hpp"
 #include "backends/gl/texture_pool.hpp"
-#include "brook/gl.hpp"
 #include "core/checks.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 #include "core/registry.hpp"
-#include "core/stream_impl.hpp"
 
 #include <algorithm>
 #include <compare>
@@ -968,34 +966,3 @@ const BackendRegistration gl_registration({
 } // namespace
 
 } // namespace brook::detail::gl
-
-namespace brook::gl {
-
-StreamTextures textures(const stream& s) {
-    using namespace detail;
-    const StreamImpl& impl = checked_impl(s, "brook::gl::textures");
-    if (impl.backend().name() != "gl") {
-        fatal("brook::gl::textures: the stream is on the " + std::string(impl.backend().name()) +
-              " backend, which has no OpenGL textures; run with BRT_RUNTIME=gl");
-    }
-    const detail::gl::GlStorage& storage = detail::gl::gl_storage(impl.storage());
-    const detail::gl::DeviceLock lock(storage.device());
-    StreamTextures result;
-    for (const detail::gl::Texture& texture : storage.surface().textures) {
-        result.textures.push_back(texture.get());
-    }
-    result.width = storage.surface().layout.width;
-    result.height = storage.surface().layout.height;
-    const Region& region = impl.region();
-    result.offset = region.offset;
-    result.rank = region.rank;
-    result.extents = region.extents;
-    result.strides = region.strides;
-    return result;
-}
-
-std::size_t programs_compiled() {
-    return detail::gl::ProgramCache::compiled_in_process();
-}
-
-} // namespace brook::gl
