@@ -31,7 +31,7 @@ struct Device {
     std::shared_ptr<Context> context;
     TexturePool pool;
     ProgramCache programs;
-    /// BRT_CHECK=1's record of a call's first division fault (GlBackend::clear_division_record).
+    /// BRT_CHECK=1's record of a call's first division fault (KernelPasses::clear_division_record).
     Buffer division_record;
     /// Per thread that used the backend, the objects of its context (gl::Context).
     std::map<std::thread::id, ContextObjects> per_thread;
