@@ -3,6 +3,7 @@
 // The gl backend's generator: a kernel's GLSL (glsl_kernel_emitter) as a raw string literal,
 // the "gl" entry of the kernel's KernelInfo.
 
+#include "brook/detail/glsl_interface.hpp"
 #include "codegen/backend_generator.hpp"
 #include "codegen/gl/glsl_kernel_emitter.hpp"
 #include "support/diagnostics.hpp"
@@ -13,7 +14,7 @@ namespace {
 
 class GlGenerator final : public BackendGenerator {
 public:
-    std::string_view name() const override { return "gl"; }
+    std::string_view name() const override { return brook::detail::glsl::backend_name; }
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
         const std::string glsl = glsl_kernel_source(kernel);

@@ -36,6 +36,7 @@
 #include "backends/gl/gl_storage.hpp"
 #include "backends/gl/kernel_passes.hpp"
 #include "backends/gl/shape4.hpp"
+#include "brook/detail/glsl_interface.hpp"
 #include "core/launch.hpp"
 #include "core/registry.hpp"
 
@@ -70,7 +71,7 @@ public:
     GlBackend(const GlBackend&) = delete;
     GlBackend& operator=(const GlBackend&) = delete;
 
-    std::string_view name() const override { return "gl"; }
+    std::string_view name() const override { return glsl::backend_name; }
     std::string device() const override { return device_->context->description(); }
     bool software_renderer() const override { return device_->context->software_renderer(); }
     // Draws are queued by the driver; glFinish returns when they are done.
@@ -204,7 +205,7 @@ private:
 };
 
 const BackendRegistration gl_registration({
-    .name = "gl",
+    .name = glsl::backend_name,
     .auto_rank = 10,
     .create =
         [] { return std::unique_ptr<Backend>(std::make_unique<GlBackend>(Context::create())); },

@@ -7,6 +7,7 @@
 #include "backends/gl/gl_device.hpp"
 #include "backends/gl/gl_programs.hpp"
 #include "backends/gl/gl_storage.hpp"
+#include "brook/detail/glsl_interface.hpp"
 #include "core/errors.hpp"
 #include "core/stream_impl.hpp"
 
@@ -17,7 +18,7 @@ namespace brook::gl {
 StreamTextures textures(const stream& s) {
     using namespace detail;
     const StreamImpl& impl = checked_impl(s, "brook::gl::textures");
-    if (impl.backend().name() != "gl") {
+    if (impl.backend().name() != detail::glsl::backend_name) {
         fatal("brook::gl::textures: the stream is on the " + std::string(impl.backend().name()) +
               " backend, which has no OpenGL textures; run with BRT_RUNTIME=gl");
     }

@@ -7,6 +7,7 @@
 
 #include "backends/gl/field_format.hpp"
 #include "backends/gl/render_targets.hpp"
+#include "brook/detail/glsl_interface.hpp"
 #include "core/checks.hpp"
 #include "core/errors.hpp"
 
@@ -26,18 +27,13 @@ namespace {
 /// of a 2-D stream, is drawn as points.
 constexpr std::size_t texels_per_point = 32;
 
-/// The define routing field `field` of output `param` to a render target.
-std::string output_define(int param, std::size_t field) {
-    return "BRT_OUT_" + std::to_string(param) + "_" + std::to_string(field);
-}
-
 /// The defines of the render targets of `outputs`' streams, one per field (textures not
 /// yet set).
 Targets target_defines(const std::vector<Output>& outputs) {
     Targets targets;
     for (const Output& output : outputs) {
         for (std::size_t f = 0; f < output.storage->formats().size(); ++f) {
-            targets.defines.push_back(output_define(output.param, f));
+            targets.defines.push_back(glsl::output_target(output.param, f));
         }
     }
     return targets;
@@ -119,9 +115,9 @@ bool stored_as_frame(const BoundStream& stream, const Shape4& domain, Layout fra
     return true;
 }
 
-/// The kernel's GLSL (brcc's codegen/gl: the "gl" entry of its KernelInfo).
+/// The kernel's GLSL (brcc's codegen/gl: the entry of its KernelInfo named after the backend).
 const char* glsl_source(const KernelInfo& kernel) {
-    return static_cast<const char*>(backend_code(kernel, "gl"));
+    return static_cast<const char*>(backend_code(kernel, glsl::backend_name));
 }
 
 /// Whether a pass runs BRT_CHECK=1's division checks (prelude.glsl, BRT_CHECK): a kernel's
@@ -144,7 +140,7 @@ std::array<GLint, 4> texels_spanned(const Shape4& view, Layout layout) {
 }
 
 void set_frame(ShaderProgram& program, const Shape4& frame, Layout layout) {
-    glUniform4iv(program.uniform("brt_frame_ext"), 1, frame.extents.data());
+    glUniform4iv(program.uniform(glsl::frame_extents), 1, frame.extents.data());
     glUniform1i(program.uniform("brt_frame_width"), layout.width);
     glUniform1i(program.uniform("brt_frame_count"), static_cast<GLint>(frame.count()));
 }
@@ -171,7 +167,7 @@ Targets targets_of(const std::vector<Output>& outputs) {
     Targets targets;
     for (const Output& output : outputs) {
         for (std::size_t f = 0; f < output.surface.textures.size(); ++f) {
-            targets.defines.push_back(output_define(output.param, f));
+            targets.defines.push_back(glsl::output_target(output.param, f));
             targets.textures.push_back(output.surface.textures[f].get());
         }
     }
@@ -197,9 +193,9 @@ void KernelPasses::write_outputs(const Launch& launch, const Shape4& domain) {
     Surface written;
     if (launch.element_flags != nullptr) {
         flags = &gl_storage(launch.element_flags);
-        extra.defines = "#define BRT_FLAGS\n";
+        extra.defines = "#define " + std::string(glsl::element_flags) + "\n";
         extra.element_flags = flags->surface().textures[0].get();
-        targets.defines.emplace_back("BRT_WRITTEN");
+        targets.defines.emplace_back(glsl::written_target);
         written = acquire_surface(device_, flags->formats(), domain.count());
     } else if (const std::optional<Shape4> view = output_view(launch, outputs, domain)) {
         // Planned as drawn in the view first, so that the common call builds one program; a
@@ -285,9 +281,9 @@ const std::vector<Pass>& KernelPasses::plan_passes(const KernelInfo& kernel, con
     }
     for (std::size_t p = 0; p < key.direct.size(); ++p) {
         if (key.direct[p] == '1') {
-            common += "#define BRT_DIRECT_" + std::to_string(p) + "\n";
+            common += "#define " + glsl::direct_read(p) + "\n";
         } else if (key.direct[p] == '2') {
-            common += "#define BRT_UNRESIZED_" + std::to_string(p) + "\n";
+            common += "#define " + glsl::unresized_read(p) + "\n";
         }
     }
     const auto per_pass = static_cast<std::size_t>(device_.context->max_outputs());
@@ -387,9 +383,9 @@ void KernelPasses::draw_passes(const Launch& launch, const std::vector<Pass>& pa
         }
         const int unit = bind_arguments(program, *launch.kernel, launch);
         if (extra.reduce_dim >= 0) {
-            glUniform1i(program.uniform("brt_reduce_dim"), extra.reduce_dim);
-            glUniform1i(program.uniform("brt_reduce_factor"), extra.reduce_factor);
-            glUniform1i(program.uniform("brt_reduce_chunks"), extra.reduce_chunks);
+            glUniform1i(program.uniform(glsl::reduce_dimension), extra.reduce_dim);
+            glUniform1i(program.uniform(glsl::reduce_factor), extra.reduce_factor);
+            glUniform1i(program.uniform(glsl::reduce_chunks), extra.reduce_chunks);
         }
         if (extra.push_total >= 0) {
             glUniform1i(program.uniform("brt_push_total"), extra.push_total);
@@ -398,7 +394,7 @@ void KernelPasses::draw_passes(const Launch& launch, const std::vector<Pass>& pa
         }
         if (extra.element_flags != 0) {
             bind_texture_unit(static_cast<GLuint>(unit), extra.element_flags);
-            glUniform1i(program.uniform("brt_flags"), unit);
+            glUniform1i(program.uniform(glsl::element_flags_sampler), unit);
         }
         if (extra.view_points) {
             glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(frame.count()));

@@ -4,6 +4,8 @@
 // order, last dimension first: O(log n) passes, row-major order preserved.
 #include "backends/gl/kernel_passes.hpp"
 
+#include "brook/detail/glsl_interface.hpp"
+
 #include <utility>
 
 namespace brook::detail::gl {
@@ -26,7 +28,7 @@ Surface KernelPasses::reduce(const Launch& launch, int input, const std::array<i
         const auto dim = static_cast<std::size_t>(d);
         int factor = shape.extents[dim] / target[dim];
         while (factor > 1 || (!passed && d == 0)) {
-            const int chunks = (factor + 7) / 8;
+            const int chunks = (factor + glsl::reduce_fan_in - 1) / glsl::reduce_fan_in;
             std::array<int, 4> extents = shape.extents;
             extents[dim] = target[dim] * chunks;
             const Shape4 next = dense_shape(extents);

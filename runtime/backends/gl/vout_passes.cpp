@@ -6,6 +6,7 @@
 // over the uploaded prefix sums and runs it, keeping one push (fragment shaders cannot scatter).
 #include "backends/gl/kernel_passes.hpp"
 
+#include "brook/detail/glsl_interface.hpp"
 #include "core/errors.hpp"
 
 #include <cstdint>
@@ -34,7 +35,7 @@ void KernelPasses::count_pushes(const Launch& launch, const Shape4& domain) {
         if (kernel.params[p].kind == ParamKind::VariableOutput) {
             params.push_back(p);
             counts.push_back(device_.pool.acquire(counter, layout));
-            targets.defines.push_back("BRT_COUNT_" + std::to_string(p));
+            targets.defines.push_back(glsl::push_count_target(p));
             targets.textures.push_back(counts.back().get());
         }
     }
@@ -81,7 +82,8 @@ void KernelPasses::write_pushes(const Launch& launch, const Shape4& domain, std:
     values.push_back(
         {static_cast<int>(param), &storage, acquire_surface(device_, storage.formats(), total)});
     PassUniforms extra;
-    extra.defines = "#define BRT_PUSH_WRITE\n#define BRT_PUSH_" + std::to_string(param) + "\n";
+    extra.defines = "#define " + std::string(glsl::push_write_pass) + "\n#define " +
+                    glsl::push_write_of(param) + "\n";
     extra.push_total = static_cast<int>(total);
     extra.push_offsets = first_slots.get();
     draw(*launch.kernel, launch, targets_of(values), domain, extra);
