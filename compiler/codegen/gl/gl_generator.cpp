@@ -4,6 +4,7 @@
 // the "gl" entry of the kernel's KernelInfo; its check warns about kernels past the limits
 // every OpenGL 4.5 driver has (gl_limits).
 
+#include "brook/detail/glsl_interface.hpp"
 #include "codegen/backend_generator.hpp"
 #include "codegen/gl/gl_limits.hpp"
 #include "codegen/gl/glsl_kernel_emitter.hpp"
@@ -15,7 +16,7 @@ namespace {
 
 class GlGenerator final : public BackendGenerator {
 public:
-    std::string_view name() const override { return "gl"; }
+    std::string_view name() const override { return brook::detail::glsl::backend_name; }
 
     void check_kernel(const KernelDecl& kernel, DiagnosticEngine& diags) const override {
         check_gl_limits(kernel, diags);

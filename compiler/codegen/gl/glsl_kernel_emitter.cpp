@@ -21,6 +21,7 @@
 #include "codegen/gl/glsl_kernel_emitter.hpp"
 
 #include "ast/operators.hpp"
+#include "brook/detail/glsl_interface.hpp"
 #include "codegen/c_like_printer.hpp"
 #include "codegen/param_access.hpp"
 #include "sema/builtins.hpp"
@@ -36,6 +37,9 @@
 namespace brcc {
 
 namespace {
+
+/// The names and numbers brcc's GLSL shares with the gl backend.
+namespace glsl = brook::detail::glsl;
 
 bool is_glsl_reserved(std::string_view name) {
     static const std::set<std::string_view> reserved = {
@@ -559,8 +563,8 @@ protected:
     PrintedExpr element_position(const ParamDecl& stream) override {
         if (stream.param_kind == ParamKind::OutputStream)
             return {"brt_xlast(brt_index)"};
-        const std::string index = std::to_string(stream.index);
-        return {"brt_xlast(brt_resize(brt_index, brt_ext_" + index + ", brt_frame_ext))"};
+        return {"brt_xlast(brt_resize(brt_index, " + glsl::stream_extents(stream.index) + ", " +
+                glsl::frame_extents + "))"};
     }
 
     PrintedExpr condition(const Expr& expr) override {
@@ -842,12 +846,15 @@ bool is_stream(ParamKind kind) {
 /// Uniforms and the fetch function of stream parameter `param`.
 std::string stream_declarations(const ParamDecl& param) {
     const std::string index = std::to_string(param.index);
+    const std::string extents = glsl::stream_extents(param.index);
+    const std::string strides = glsl::stream_strides(param.index);
+    const std::string offset = glsl::stream_offset(param.index);
     const std::vector<Leaf> leaves = leaves_of(param.type);
-    std::string text = "uniform ivec4 brt_ext_" + index + ";\nuniform ivec4 brt_str_" + index +
-                       ";\nuniform int brt_off_" + index + ";\n";
+    std::string text = "uniform ivec4 " + extents + ";\nuniform ivec4 " + strides +
+                       ";\nuniform int " + offset + ";\n";
     for (std::size_t f = 0; f < leaves.size(); ++f) {
-        text += "uniform " + leaf_prefix(leaves[f].type) + "sampler2D brt_tex_" + index + "_" +
-                std::to_string(f) + ";\n";
+        text += "uniform " + leaf_prefix(leaves[f].type) + "sampler2D " +
+                glsl::stream_texture(param.index, f) + ";\n";
     }
     const std::string type = glsl_type_name(param.type);
     text += type + " brt_fetch_at_" + index + "(ivec2 texel) {\n";
@@ -855,50 +862,49 @@ std::string stream_declarations(const ParamDecl& param) {
     for (std::size_t f = 0; f < leaves.size(); ++f) {
         const std::string name = "brt_leaf" + std::to_string(f);
         text += "    " + glsl_type_name(leaves[f].type) + " " + name + " = " +
-                glsl_type_name(leaves[f].type) + "(texelFetch(brt_tex_" + index + "_" +
-                std::to_string(f) + ", texel, 0)" + texel_components(leaves[f].type) + ");\n";
+                glsl_type_name(leaves[f].type) + "(texelFetch(" +
+                glsl::stream_texture(param.index, f) + ", texel, 0)" +
+                texel_components(leaves[f].type) + ");\n";
         names.push_back(name);
     }
     std::size_t next = 0;
     text += "    return " + assemble(param.type, names, next) + ";\n}\n";
     // Every field's texture has the stream's layout, so the first one's width serves all.
     text += type + " brt_fetch_" + index + "(int element) {\n    return brt_fetch_at_" + index +
-            "(brt_texel(element, textureSize(brt_tex_" + index + "_0, 0).x));\n}\n";
+            "(brt_texel(element, textureSize(" + glsl::stream_texture(param.index, 0) +
+            ", 0).x));\n}\n";
     if (param.param_kind == ParamKind::Gather) {
         text += type + " brt_gather_" + index + "(ivec4 position) {\n";
-        text += "    return brt_fetch_" + index +
-                "(brt_element(brt_gather_clamp(position, brt_ext_" + index + "), brt_str_" + index +
-                ", brt_off_" + index + "));\n}\n";
+        text += "    return brt_fetch_" + index + "(brt_element(brt_gather_clamp(position, " +
+                extents + "), " + strides + ", " + offset + "));\n}\n";
         // One index component: a row-major element offset (COMPAT.md §1.9), which is the
         // position itself on a 1-D stream.
         text += type + " brt_gather_offset_" + index + "(int offset) {\n";
-        text += "    return brt_fetch_" + index + "(brt_offset_element(offset, brt_ext_" + index +
-                ", brt_str_" + index + ", brt_off_" + index + "));\n}\n";
+        text += "    return brt_fetch_" + index + "(brt_offset_element(offset, " + extents + ", " +
+                strides + ", " + offset + "));\n}\n";
     }
     return text;
 }
 
 /// A constant parameter's uniforms (one per leaf field of a struct) and its value as GLSL.
 std::string constant_uniforms(const ParamDecl& param) {
-    const std::string index = std::to_string(param.index);
     if (!param.type.is_struct())
-        return "uniform " + glsl_type_name(param.type) + " brt_c_" + index + ";\n";
+        return "uniform " + glsl_type_name(param.type) + " " + glsl::constant(param.index) + ";\n";
     std::string text;
     const std::vector<Leaf> leaves = leaves_of(param.type);
     for (std::size_t f = 0; f < leaves.size(); ++f)
-        text += "uniform " + glsl_type_name(leaves[f].type) + " brt_c_" + index + "_" +
-                std::to_string(f) + ";\n";
+        text += "uniform " + glsl_type_name(leaves[f].type) + " " + glsl::constant(param.index, f) +
+                ";\n";
     return text;
 }
 
 std::string constant_value(const ParamDecl& param) {
-    const std::string index = std::to_string(param.index);
     if (!param.type.is_struct())
-        return "brt_c_" + index;
+        return glsl::constant(param.index);
     std::vector<std::string> names;
     const std::vector<Leaf> leaves = leaves_of(param.type);
     for (std::size_t f = 0; f < leaves.size(); ++f)
-        names.push_back("brt_c_" + index + "_" + std::to_string(f));
+        names.push_back(glsl::constant(param.index, f));
     std::size_t next = 0;
     return assemble(param.type, names, next);
 }
@@ -1005,8 +1011,7 @@ std::string output_declarations(const ParamDecl& param) {
     std::string text;
     const std::vector<Leaf> leaves = leaves_of(param.type);
     for (std::size_t f = 0; f < leaves.size(); ++f) {
-        const std::string define =
-            "BRT_OUT_" + std::to_string(param.index) + "_" + std::to_string(f);
+        const std::string define = glsl::output_target(param.index, f);
         text += "#ifdef " + define + "\nlayout(location = " + define + ") out " +
                 leaf_prefix(leaves[f].type) + "vec4 brt_out_" + std::to_string(param.index) + "_" +
                 std::to_string(f) + ";\n#endif\n";
@@ -1019,8 +1024,8 @@ std::string output_writes(const ParamDecl& param, const std::string& value) {
     const std::vector<Leaf> leaves = leaves_of(param.type);
     for (std::size_t f = 0; f < leaves.size(); ++f) {
         const std::string suffix = std::to_string(param.index) + "_" + std::to_string(f);
-        text += "#ifdef BRT_OUT_" + suffix + "\n    brt_out_" + suffix + " = " +
-                widen(leaves[f].type, value + leaves[f].path) + ";\n#endif\n";
+        text += "#ifdef " + glsl::output_target(param.index, f) + "\n    brt_out_" + suffix +
+                " = " + widen(leaves[f].type, value + leaves[f].path) + ";\n#endif\n";
     }
     return text;
 }
@@ -1042,16 +1047,18 @@ std::string variable_output_declarations(const ParamDecl& param) {
     const std::string index = std::to_string(param.index);
     const std::string type = glsl_type_name(param.type);
     std::string text = "int brt_pushes_" + index + " = 0;\n";
-    text += "#ifdef BRT_PUSH_" + index + "\n" + type + " brt_pushed_" + index + ";\n#endif\n";
+    text += "#ifdef " + glsl::push_write_of(param.index) + "\n" + type + " brt_pushed_" + index +
+            ";\n#endif\n";
     text += "void brt_push_" + index + "(" + type + " value) {\n";
     // vout [N]: the element's pushes after its first N are dropped, in every pass alike.
     if (param.push_limit != 0)
         text += "    if (brt_pushes_" + index + " == " + std::to_string(param.push_limit) +
                 ") {\n        return;\n    }\n";
-    text += "#ifdef BRT_PUSH_" + index + "\n    if (brt_pushes_" + index +
+    text += "#ifdef " + glsl::push_write_of(param.index) + "\n    if (brt_pushes_" + index +
             " == brt_push_wanted) {\n        brt_pushed_" + index + " = value;\n    }\n#endif\n";
     text += "    ++brt_pushes_" + index + ";\n}\n";
-    text += "#ifdef BRT_COUNT_" + index + "\nlayout(location = BRT_COUNT_" + index +
+    const std::string count_target = glsl::push_count_target(param.index);
+    text += "#ifdef " + count_target + "\nlayout(location = " + count_target +
             ") out ivec4 brt_count_" + index + ";\n#endif\n";
     return text + output_declarations(param);
 }
@@ -1088,8 +1095,9 @@ bool has_variable_outputs(const KernelDecl& kernel) {
 /// the render target BRT_WRITTEN (in one pass of a call split in several) gets 1 for each
 /// element written, 0 for one skipped or discarded.
 std::string element_flag_declarations() {
-    return "#ifdef BRT_FLAGS\nuniform isampler2D brt_flags;\n#endif\n"
-           "#ifdef BRT_WRITTEN\nlayout(location = BRT_WRITTEN) out ivec4 brt_written;\n#endif\n";
+    return "#ifdef " + std::string(glsl::element_flags) + "\nuniform isampler2D " +
+           glsl::element_flags_sampler + ";\n#endif\n#ifdef " + glsl::written_target +
+           "\nlayout(location = " + glsl::written_target + ") out ivec4 brt_written;\n#endif\n";
 }
 
 /// The end of `main`: a texel that stands for no element writes nothing (prelude.glsl,
@@ -1105,7 +1113,8 @@ std::string kernel_main(const KernelDecl& kernel) {
     text += "void main() {\n";
     // The write pass of a variable output is drawn over its values, not over the elements.
     if (has_variable_outputs(kernel))
-        text += "#ifdef BRT_PUSH_WRITE\n    brt_locate_push();\n#else\n    brt_locate();\n#endif\n";
+        text += "#ifdef " + std::string(glsl::push_write_pass) +
+                "\n    brt_locate_push();\n#else\n    brt_locate();\n#endif\n";
     else
         text += "    brt_locate();\n";
     for (const ParamDecl* param : kernel.params) {
@@ -1117,20 +1126,22 @@ std::string kernel_main(const KernelDecl& kernel) {
         const std::string declaration =
             "    " + glsl_type_name(param->type) + " " + local_name(*param) + " = ";
         const auto fetch_at = [&](const std::string& position) {
-            return declaration + "brt_fetch_" + index + "(brt_element(" + position + ", brt_str_" +
-                   index + ", brt_off_" + index + "));\n";
+            return declaration + "brt_fetch_" + index + "(brt_element(" + position + ", " +
+                   glsl::stream_strides(param->index) + ", " + glsl::stream_offset(param->index) +
+                   "));\n";
         };
         // An output starts as the stream's current value, as on the CPU, so an element the
         // body does not assign keeps it. BRT_DIRECT_P: the runtime found the stream stored
         // exactly as the frame is drawn, so the element is the texel being drawn (no address
         // arithmetic, which integer division makes costly). BRT_UNRESIZED_P: an input of the
         // frame's extents, read at the frame's position without resizing it.
-        std::string fetch = "#ifdef BRT_DIRECT_" + index + "\n" + declaration + "brt_fetch_at_" +
-                            index + "(ivec2(gl_FragCoord.xy));\n";
+        std::string fetch = "#ifdef " + glsl::direct_read(param->index) + "\n" + declaration +
+                            "brt_fetch_at_" + index + "(ivec2(gl_FragCoord.xy));\n";
         if (param->param_kind == ParamKind::InputStream) {
-            fetch += "#elif defined(BRT_UNRESIZED_" + index + ")\n" + fetch_at("brt_index") +
-                     "#else\n" +
-                     fetch_at("brt_resize(brt_index, brt_ext_" + index + ", brt_frame_ext)");
+            fetch += "#elif defined(" + glsl::unresized_read(param->index) + ")\n" +
+                     fetch_at("brt_index") + "#else\n" +
+                     fetch_at("brt_resize(brt_index, " + glsl::stream_extents(param->index) + ", " +
+                              glsl::frame_extents + ")");
         } else {
             fetch += "#else\n" + fetch_at("brt_index");
         }
@@ -1141,7 +1152,9 @@ std::string kernel_main(const KernelDecl& kernel) {
             // value is never needed, and the runtime sees that it is not sampled (so it may
             // render into the stream's own textures). Unless a write mask may skip the element.
             const std::string zero = declaration + zero_value(param->type) + ";\n";
-            text += tracked ? "#ifdef BRT_FLAGS\n" + fetch + "#else\n" + zero + "#endif\n" : zero;
+            text += tracked ? "#ifdef " + std::string(glsl::element_flags) + "\n" + fetch +
+                                  "#else\n" + zero + "#endif\n"
+                            : zero;
         } else if (param->param_kind == ParamKind::InputStream ||
                    param->param_kind == ParamKind::OutputStream) {
             text += fetch;
@@ -1165,8 +1178,9 @@ std::string kernel_main(const KernelDecl& kernel) {
     // A texel that stands for no element (brt_outside) runs nothing, and is discarded at the end.
     std::string runs = "!brt_outside";
     if (tracked) {
-        text += "#ifdef BRT_FLAGS\n    bool brt_skipped = texelFetch(brt_flags, "
-                "ivec2(gl_FragCoord.xy), 0).r != 0;\n#else\n    const bool brt_skipped = false;\n"
+        text += "#ifdef " + std::string(glsl::element_flags) +
+                "\n    bool brt_skipped = texelFetch(" + glsl::element_flags_sampler +
+                ", ivec2(gl_FragCoord.xy), 0).r != 0;\n#else\n    const bool brt_skipped = false;\n"
                 "#endif\n";
         runs += " && !brt_skipped";
     }
@@ -1175,7 +1189,8 @@ std::string kernel_main(const KernelDecl& kernel) {
         text += "        if (" + std::string(discard_flag_name) + ") {\n" + restores + "        }\n";
     text += "    }\n";
     if (tracked)
-        text += "#ifdef BRT_WRITTEN\n    brt_written = ivec4(brt_skipped" +
+        text += "#ifdef " + std::string(glsl::written_target) +
+                "\n    brt_written = ivec4(brt_skipped" +
                 (kernel.discards ? " || " + std::string(discard_flag_name) : std::string()) +
                 " ? 0 : 1, 0, 0, 0);\n#endif\n";
     for (const ParamDecl* param : kernel.params) {
@@ -1183,9 +1198,9 @@ std::string kernel_main(const KernelDecl& kernel) {
             text += output_writes(*param, local_name(*param));
         if (param->param_kind == ParamKind::VariableOutput) {
             const std::string index = std::to_string(param->index);
-            text += "#ifdef BRT_COUNT_" + index + "\n    brt_count_" + index +
+            text += "#ifdef " + glsl::push_count_target(param->index) + "\n    brt_count_" + index +
                     " = ivec4(brt_pushes_" + index + ", 0, 0, 0);\n#endif\n";
-            text += "#ifdef BRT_PUSH_" + index + "\n" +
+            text += "#ifdef " + glsl::push_write_of(param->index) + "\n" +
                     output_writes(*param, "brt_pushed_" + index) + "#endif\n";
         }
     }
@@ -1204,22 +1219,28 @@ std::string reduce_main(const KernelDecl& kernel) {
     BRCC_ASSERT(input != nullptr && accumulator != nullptr,
                 "reduce function '" + kernel.name + "' without input or accumulator");
     const std::string in = std::to_string(input->index);
-    const std::string fetch =
-        "brt_fetch_" + in + "(brt_element(brt_position, brt_str_" + in + ", brt_off_" + in + "))";
+    const std::string fetch = "brt_fetch_" + in + "(brt_element(brt_position, " +
+                              glsl::stream_strides(input->index) + ", " +
+                              glsl::stream_offset(input->index) + "))";
     const std::string type = glsl_type_name(input->type);
-    std::string text = "uniform int brt_reduce_dim;\nuniform int brt_reduce_factor;\n"
-                       "uniform int brt_reduce_chunks;\n";
+    const std::string dimension = glsl::reduce_dimension;
+    const std::string factor = glsl::reduce_factor;
+    const std::string chunks = glsl::reduce_chunks;
+    const std::string fan_in = std::to_string(glsl::reduce_fan_in);
+    std::string text = "uniform int " + dimension + ";\nuniform int " + factor + ";\nuniform int " +
+                       chunks + ";\n";
     text += "void main() {\n    brt_locate();\n";
     text += "    ivec4 brt_position = brt_index;\n";
-    text += "    int brt_j = brt_index[brt_reduce_dim];\n";
-    text += "    int brt_chunk = brt_j % brt_reduce_chunks;\n";
-    text +=
-        "    int brt_start = (brt_j / brt_reduce_chunks) * brt_reduce_factor + brt_chunk * 8;\n";
-    text += "    int brt_count = brt_outside ? 0 : min(8, brt_reduce_factor - brt_chunk * 8);\n";
-    text += "    brt_position[brt_reduce_dim] = brt_start;\n";
+    text += "    int brt_j = brt_index[" + dimension + "];\n";
+    text += "    int brt_chunk = brt_j % " + chunks + ";\n";
+    text += "    int brt_start = (brt_j / " + chunks + ") * " + factor + " + brt_chunk * " +
+            fan_in + ";\n";
+    text += "    int brt_count = brt_outside ? 0 : min(" + fan_in + ", " + factor +
+            " - brt_chunk * " + fan_in + ");\n";
+    text += "    brt_position[" + dimension + "] = brt_start;\n";
     text += "    " + type + " " + local_name(*accumulator) + " = " + fetch + ";\n";
     text += "    for (int brt_k = 1; brt_k < brt_count; ++brt_k) {\n";
-    text += "        brt_position[brt_reduce_dim] = brt_start + brt_k;\n";
+    text += "        brt_position[" + dimension + "] = brt_start + brt_k;\n";
     text += "        " + type + " " + local_name(*input) + " = " + fetch + ";\n";
     text += "        " + kernel_call(kernel);
     text += "    }\n";

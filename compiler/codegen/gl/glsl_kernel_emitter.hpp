@@ -4,7 +4,8 @@
 // The gl backend's code for kernels: each kernel or reduce function becomes the body of one GLSL
 // fragment shader, stored in its KernelInfo (`glsl_source`). The runtime prepends `#version`, the
 // `BRT_OUT_<param>_<field>` defines that pick the render targets of a pass, and its prelude
-// (runtime/backends/gl/prelude.glsl); docs/gl_backend.md lists the names both sides share.
+// (runtime/backends/gl/prelude.glsl); brook/detail/glsl_interface.hpp declares the names both
+// sides share.
 
 #include "ast/ast.hpp"
 

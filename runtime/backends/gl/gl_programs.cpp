@@ -6,6 +6,7 @@
 // points (BRT_DRAW_POINTS), one point on the texel of each element of an output view.
 #include "backends/gl/gl_programs.hpp"
 
+#include "brook/detail/glsl_interface.hpp"
 #include "core/errors.hpp"
 #include "core/profiler.hpp"
 
@@ -229,13 +230,12 @@ std::optional<T>& slot_of(std::vector<std::optional<T>>& slots, std::size_t inde
 const StreamUniforms& ShaderProgram::stream_uniforms(std::size_t param, std::size_t fields) {
     std::optional<StreamUniforms>& found = slot_of(streams_, param);
     if (!found) {
-        const std::string index = std::to_string(param);
-        StreamUniforms made{uniform("brt_ext_" + index),
-                            uniform("brt_str_" + index),
-                            uniform("brt_off_" + index),
+        StreamUniforms made{uniform(glsl::stream_extents(param)),
+                            uniform(glsl::stream_strides(param)),
+                            uniform(glsl::stream_offset(param)),
                             {}};
         for (std::size_t f = 0; f < fields; ++f) {
-            made.textures.push_back(uniform("brt_tex_" + index + "_" + std::to_string(f)));
+            made.textures.push_back(uniform(glsl::stream_texture(param, f)));
         }
         found = std::move(made);
     }
@@ -245,11 +245,10 @@ const StreamUniforms& ShaderProgram::stream_uniforms(std::size_t param, std::siz
 const std::vector<GLint>& ShaderProgram::constant_uniforms(std::size_t param, std::size_t fields) {
     std::optional<std::vector<GLint>>& found = slot_of(constants_, param);
     if (!found) {
-        const std::string name = "brt_c_" + std::to_string(param);
-        const GLint whole = fields == 1 ? uniform(name) : -1;
+        const GLint whole = fields == 1 ? uniform(glsl::constant(param)) : -1;
         std::vector<GLint> made;
         for (std::size_t f = 0; f < fields; ++f) {
-            made.push_back(whole != -1 ? whole : uniform(name + "_" + std::to_string(f)));
+            made.push_back(whole != -1 ? whole : uniform(glsl::constant(param, f)));
         }
         found = std::move(made);
     }

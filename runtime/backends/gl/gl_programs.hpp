@@ -29,8 +29,9 @@ namespace brook::detail::gl {
 /// tighter, so a shader that passes may still fail to link: shader_failure then says why.
 void check_uniform_components(const std::string& name, const char* source, int limit);
 
-/// The uniforms of stream parameter P in brcc's GLSL: brt_ext_P, brt_str_P, brt_off_P and a
-/// sampler brt_tex_P_F per field F (-1 for one the program does not use).
+/// The uniforms of stream parameter P in brcc's GLSL (brook/detail/glsl_interface.hpp): brt_ext_P,
+/// brt_str_P, brt_off_P and a sampler brt_tex_P_F per field F (-1 for one the program does not
+/// use).
 struct StreamUniforms {
     GLint extents = -1;
     GLint strides = -1;
