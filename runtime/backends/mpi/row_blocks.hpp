@@ -4,7 +4,7 @@
 // The mpi backend's plan of rows: which rows of a stream each rank holds, which rows of a domain
 // or a view each rank runs, which rows it needs from the others and where they travel. Only
 // arithmetic on row numbers, which every rank does alike for every rank, so it needs neither MPI
-// nor a World.
+// nor a World (tests/row_blocks_test.cpp checks it without either).
 //
 // A stream laid out by rows of L elements is split over the ranks in near-equal contiguous
 // blocks of rows (block_of); the rank holding rows [first, end) holds its elements
