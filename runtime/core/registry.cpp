@@ -23,6 +23,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace brook::detail {
@@ -164,6 +165,21 @@ StartedBackend& start_once(const BackendFactory& factory, std::string_view inner
     return result;
 }
 
+/// The backends of `factories` that start here, started, in the order of `factories`. A wrapping
+/// backend (mpi starts MPI) is a way to run the others: left out.
+std::vector<StartedBackend*> start_each(std::vector<BackendFactory> factories) {
+    std::erase_if(factories, [](const BackendFactory& f) { return f.create_wrapping != nullptr; });
+    std::vector<StartedBackend*> backends;
+    for (const BackendFactory& factory : factories) {
+        try {
+            backends.push_back(&start_once(factory));
+        } catch (const std::runtime_error&) {
+            continue;
+        }
+    }
+    return backends;
+}
+
 /// Starts `factory`'s backend; one that cannot start stops the program with its reason and the
 /// other backends.
 StartedBackend& start(const BackendFactory& factory, const std::vector<BackendFactory>& factories,
@@ -278,19 +294,23 @@ std::unique_ptr<Backend> create_backend(std::string_view name) {
 
 std::vector<StartedBackend*> startable_backends() {
     std::vector<BackendFactory> factories = registered();
-    // A wrapping backend is a way to run the others (mpi starts MPI): not listed by itself.
-    std::erase_if(factories, [](const BackendFactory& f) { return f.create_wrapping != nullptr; });
     std::stable_partition(factories.begin(), factories.end(),
                           [](const BackendFactory& f) { return f.name == "cpu"; });
-    std::vector<StartedBackend*> backends;
-    for (const BackendFactory& factory : factories) {
-        try {
-            backends.push_back(&start_once(factory));
-        } catch (const std::runtime_error&) {
-            continue;
+    return start_each(std::move(factories));
+}
+
+std::string backends_that(bool (Backend::*capability)() const) {
+    std::vector<BackendFactory> factories = registered();
+    std::stable_sort(factories.begin(), factories.end(), [](const auto& a, const auto& b) {
+        return std::pair(a.auto_rank < 0, a.auto_rank) < std::pair(b.auto_rank < 0, b.auto_rank);
+    });
+    std::vector<std::string> names;
+    for (StartedBackend* backend : start_each(std::move(factories))) {
+        if ((backend->backend().*capability)()) {
+            names.push_back(backend->name());
         }
     }
-    return backends;
+    return joined(names, " or ");
 }
 
 StartedBackend* thread_choice() {

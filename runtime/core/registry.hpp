@@ -79,6 +79,12 @@ StartedBackend& started_backend(std::string_view name, bool any_suffix, const st
 std::unique_ptr<Backend> create_backend(std::string_view name);
 /// Each registered backend that starts here, cpu first.
 std::vector<StartedBackend*> startable_backends();
+/// The registered backends that start here and have `capability` (a query each declares in its
+/// own folder, such as &Backend::tracks_elements), as a message lists them: "cpu, gl or cuda",
+/// in the order of their rank for `auto` from the lowest (cpu, the reference, first), those
+/// `auto` never chooses last; "" for none. Starts each that has not started, as
+/// startable_backends() does.
+std::string backends_that(bool (Backend::*capability)() const);
 
 /// The calling thread's choice; null when it has none.
 StartedBackend* thread_choice();

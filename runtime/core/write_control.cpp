@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/launch.hpp"
+#include "core/registry.hpp"
 
 #include "brook/write_control.hpp"
 
@@ -118,9 +119,11 @@ void run_controlled(Backend& backend, Launch& launch) {
         return;
     }
     if (!backend.tracks_elements()) {
+        const std::string able = backends_that(&Backend::tracks_elements);
         fatal(call_label(*launch.kernel) + ": the " + std::string(backend.name()) +
               " backend cannot tell which elements a call writes, which the thread's write " +
-              (test || set ? "mask" : "query") + " needs; run it on cpu, gl or cuda");
+              (test || set ? "mask" : "query") + " needs" +
+              (able.empty() ? "" : "; run it on " + able));
     }
     std::vector<std::uint8_t> flags(launch.element_count, 0);
     if (test) {

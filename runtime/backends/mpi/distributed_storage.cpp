@@ -73,12 +73,7 @@ void DistributedStorage::adopt_rows_of(const Region& region) {
     if (row_length_ != 0) {
         return;
     }
-    std::size_t length = 1;
-    if (covers(region, count()) && region.rank > 0 && region.extents[0] != 0) {
-        length = count() / region.extents[0];
-    } else if (region.rank > 1 && region.strides[0] != 0 && count() % region.strides[0] == 0) {
-        length = region.strides[0];
-    }
+    const std::size_t length = row_length_for(region, count(), covers(region, count()));
     lay_out(length == 0 ? 1 : length);
 }
 
@@ -160,28 +155,19 @@ WholeStream DistributedStorage::whole(std::size_t& exchanged) {
 
 std::unique_ptr<Storage> DistributedStorage::rows_wanted(std::span<const RowBlock> wanted,
                                                          std::size_t& exchanged) const {
-    const auto ranks = static_cast<std::size_t>(world_->ranks());
     const auto me = static_cast<std::size_t>(world_->rank());
     std::vector<std::byte> mine(local_count() * element_size());
     if (local_ != nullptr) {
         inner_->read(*local_, run_of(0, local_count()), mine.data());
     }
-    std::vector<std::size_t> send_counts(ranks), send_offsets(ranks);
-    std::vector<std::size_t> receive_counts(ranks), receive_offsets(ranks);
-    for (std::size_t q = 0; q < ranks; ++q) {
-        const RowBlock sent = overlap(block_, wanted[q]);
-        send_counts[q] = sent.rows() * row_length_;
-        send_offsets[q] = sent.rows() == 0 ? 0 : (sent.first - block_.first) * row_length_;
-        const RowBlock received =
-            overlap(block_of(rows(), static_cast<int>(q), world_->ranks()), wanted[me]);
-        receive_counts[q] = received.rows() * row_length_;
-        receive_offsets[q] =
-            received.rows() == 0 ? 0 : (received.first - wanted[me].first) * row_length_;
-    }
+    // Every rank's block is block_of its rows, so the rows arrive in order from wanted[me].first.
+    const RowExchange plan =
+        plan_row_exchange(blocks_of(rows(), world_->ranks()), wanted, me, row_length_);
     const std::size_t count = wanted[me].rows() * row_length_;
     std::vector<std::byte> gathered(count * element_size());
-    exchanged += world_->all_to_all(mine.data(), send_counts, send_offsets, gathered.data(),
-                                    receive_counts, receive_offsets, element_size());
+    exchanged +=
+        world_->all_to_all(mine.data(), plan.send_counts, plan.send_offsets, gathered.data(),
+                           plan.receive_counts, plan.receive_offsets, element_size());
     if (count == 0) {
         return nullptr;
     }
@@ -257,31 +243,9 @@ std::array<std::size_t, 2> DistributedStorage::local_rows(const Region& region,
 std::vector<RowBlock> DistributedStorage::region_rows_by_rank(const Region& region,
                                                               std::size_t& exchanged) {
     // Rows of the region's own length: the region's rows then never straddle two ranks.
-    std::size_t length = 1;
-    if (covers(region, count()) && region.extents[0] != 0) {
-        length = count() / region.extents[0];
-    } else if (region.rank > 1 && region.strides[0] != 0 && count() % region.strides[0] == 0) {
-        length = region.strides[0];
-    }
+    const std::size_t length = row_length_for(region, count(), covers(region, count()));
     relayout(length, exchanged);
-    // Region row r starts at storage element offset + r * stride, in storage row
-    // (offset + r * stride) / length: the rows a rank holds are those from the first that
-    // starts at or after its block's first element to the first that starts at or after its end.
-    const std::size_t stride = std::max<std::size_t>(region.strides[0], 1);
-    const std::size_t rows = region.extents[0];
-    const auto first_at_or_after = [&](std::size_t element) -> std::size_t {
-        if (element <= region.offset) {
-            return 0;
-        }
-        return std::min(rows, (element - region.offset + stride - 1) / stride);
-    };
-    std::vector<RowBlock> held;
-    for (int q = 0; q < world_->ranks(); ++q) {
-        const RowBlock block = block_of(this->rows(), q, world_->ranks());
-        held.push_back(
-            {first_at_or_after(block.first * length), first_at_or_after(block.end * length)});
-    }
-    return held;
+    return view_rows_by_rank(region, length, rows(), world_->ranks());
 }
 
 void DistributedStorage::read_local(const Region& region, void* host) const {

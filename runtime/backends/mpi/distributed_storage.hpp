@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 #pragma once
-// A stream's storage spread over the ranks: each rank holds one block of rows (mpi::block_of)
-// in storage of its inner backend, and nothing of the others' rows.
+// A stream's storage spread over the ranks: each rank holds one block of rows (block_of,
+// row_blocks.hpp) in storage of its inner backend, and nothing of the others' rows.
 //
 // The seam's allocate() gives a count, not a shape, so the rows are learnt from use: the first
 // region that reaches the storage (a streamRead, a launch) fixes the row length, the elements
@@ -17,6 +17,7 @@
 #include "core/backend.hpp"
 
 #include "mpi_world.hpp"
+#include "row_blocks.hpp"
 
 #include <array>
 #include <cstddef>

@@ -42,6 +42,7 @@
 
 #include "distributed_storage.hpp"
 #include "mpi_world.hpp"
+#include "row_blocks.hpp"
 #include "thread_lineage.hpp"
 
 #include <mpi.h>
@@ -326,13 +327,8 @@ public:
             if (counters == nullptr) {
                 continue;
             }
-            std::size_t total = 0;
-            for (std::size_t i = block.first * row_length; i < block.end * row_length; ++i) {
-                const std::size_t pushed = counters[i];
-                counters[i] = total;
-                total += pushed;
-            }
-            mine.push_back(total);
+            mine.push_back(counts_to_slots(
+                std::span(counters + block.first * row_length, block.rows() * row_length)));
             variable_call_.pushed.push_back({param, {}});
         }
         const auto ranks = static_cast<std::size_t>(world_.ranks());
@@ -549,27 +545,6 @@ private:
         return rows;
     }
 
-    /// The row of its stream that row 0 of `region` lies in, when the stream (of `count`
-    /// elements) is laid out by rows of `length` elements, strides[0] (1 for 1-D), and each row
-    /// of the region lies within one of them: a whole stream, or a view (domain) of one. Nothing
-    /// for any other region.
-    static std::optional<std::size_t> first_stream_row(const Region& region, std::size_t count,
-                                                       std::size_t length) {
-        if (region.count() == 0 || length == 0 || count % length != 0 ||
-            (region.rank == 1 && region.strides[0] != 1)) {
-            return std::nullopt;
-        }
-        std::size_t span = 1; // from the first element of a region row to its last, and one
-        for (int d = 1; d < region.rank; ++d) {
-            const auto dim = static_cast<std::size_t>(d);
-            span += (region.extents[dim] - 1) * region.strides[dim];
-        }
-        if (region.offset % length + span > length) {
-            return std::nullopt;
-        }
-        return region.offset / length;
-    }
-
     /// Binds `bound`, a streamed input of the domain's shape in a call whose output is a view,
     /// to the rows of its stream that this rank's rows of the view read, fetched from the ranks
     /// holding them (`view_rows`: every rank's rows of the view; MPI_Alltoallv). Returns false,
@@ -585,11 +560,7 @@ private:
         }
         DistributedStorage& storage = distributed(*bound.storage);
         storage.relayout(length, exchanged);
-        std::vector<RowBlock> wanted;
-        for (const RowBlock& rows : view_rows) {
-            wanted.push_back(rows.rows() == 0 ? RowBlock{}
-                                              : RowBlock{*row0 + rows.first, *row0 + rows.end});
-        }
+        const std::vector<RowBlock> wanted = shifted(view_rows, *row0);
         const RowBlock mine = view_rows[static_cast<std::size_t>(world_.rank())];
         // `rows` holds the stream from its row `held` on; a rank that runs nothing binds nothing.
         const auto bind_rows_from = [&](Storage* rows, std::size_t held) {
@@ -640,32 +611,20 @@ private:
         DistributedStorage& target = distributed(*result.storage);
         target.relayout(1, exchanged);
         const std::size_t size = target.element_size();
-        const auto ranks = per_rank.size();
         const auto me = static_cast<std::size_t>(world_.rank());
-        std::vector<RowBlock> slots(ranks);
-        for (std::size_t q = 0, first = 0; q < ranks; first += per_rank[q], ++q) {
-            slots[q] = {first, first + per_rank[q]};
-        }
         std::vector<std::byte> mine(per_rank[me] * size);
         if (values != nullptr) {
             inner_->read(*values, Region::dense(1, {per_rank[me], 0, 0, 0}), mine.data());
         }
-        std::vector<std::size_t> send_counts(ranks), send_offsets(ranks);
-        std::vector<std::size_t> receive_counts(ranks), receive_offsets(ranks);
+        // The slots follow each other in rank order, so they arrive in order from held.first.
+        const RowExchange plan = plan_row_exchange(slots_by_rank(per_rank),
+                                                   blocks_of(target.rows(), world_.ranks()), me, 1);
         const RowBlock held = target.block();
-        for (std::size_t q = 0; q < ranks; ++q) {
-            const RowBlock sent =
-                overlap(slots[me], block_of(target.rows(), static_cast<int>(q), world_.ranks()));
-            send_counts[q] = sent.rows();
-            send_offsets[q] = sent.rows() == 0 ? 0 : sent.first - slots[me].first;
-            const RowBlock got = overlap(slots[q], held);
-            receive_counts[q] = got.rows();
-            receive_offsets[q] = got.rows() == 0 ? 0 : got.first - held.first;
-        }
         // The slots past the total (a 2-D result's padding) stay zero: the core fills them.
         std::vector<std::byte> received(held.rows() * size);
-        exchanged += world_.all_to_all(mine.data(), send_counts, send_offsets, received.data(),
-                                       receive_counts, receive_offsets, size);
+        exchanged +=
+            world_.all_to_all(mine.data(), plan.send_counts, plan.send_offsets, received.data(),
+                              plan.receive_counts, plan.receive_offsets, size);
         if (target.local() != nullptr) {
             inner_->write(*target.local(), Region::dense(1, {held.rows(), 0, 0, 0}),
                           received.data());
@@ -688,7 +647,8 @@ private:
         const std::optional<std::size_t> view = output_view(launch);
         const std::vector<RowBlock> view_rows =
             view ? bind_output_view(local, *view, exchanged) : std::vector<RowBlock>{};
-        const std::vector<RowBlock> domain_rows = view ? view_rows : even_blocks(launch.extents[0]);
+        const std::vector<RowBlock> domain_rows =
+            view ? view_rows : blocks_of(launch.extents[0], world_.ranks());
         const RowBlock block = domain_rows[static_cast<std::size_t>(world_.rank())];
         for (std::size_t i = 0; i < local.args.size(); ++i) {
             BoundStream& bound = local.args[i].stream;
@@ -770,65 +730,45 @@ private:
         source.relayout(input_row_length, exchanged);
         result.relayout(target_row_length, exchanged);
         const int ranks = world_.ranks();
-        // The target rows rank q's input rows fold into (some of them partly).
-        const auto covered = [&](int q) {
-            const RowBlock rows = block_of(input_rows, q, ranks);
-            return rows.rows() == 0 ? RowBlock{}
-                                    : RowBlock{rows.first / per_target,
-                                               (rows.end + per_target - 1) / per_target};
-        };
+        const auto me = static_cast<std::size_t>(world_.rank());
+        // The target rows each rank's input rows fold into (some of them partly), in rank order.
+        std::vector<RowBlock> covered;
+        for (const RowBlock& rows : blocks_of(input_rows, ranks)) {
+            covered.push_back(target_rows_of(rows, per_target));
+        }
 
         // This rank's partial target rows, one inner reduction per run of input rows.
-        const RowBlock mine = covered(world_.rank());
+        const RowBlock mine = covered[me];
         const RowBlock held = source.block();
         std::vector<std::byte> partials(mine.rows() * target_row_length * size);
         if (mine.rows() != 0) {
             std::unique_ptr<Storage> folded = inner_->allocate(
                 launch.kernel->params[param].element_type(), mine.rows() * target_row_length);
-            std::size_t row = held.first;
-            while (row < held.end) {
-                // Up to the end of this target row, or over every whole target row after it.
-                const std::size_t j = row / per_target;
-                std::size_t end = std::min(held.end, (j + 1) * per_target);
-                if (row == j * per_target && end == (j + 1) * per_target) {
-                    end = std::max(end, held.end / per_target * per_target);
-                }
+            for (const RowBlock& run : fold_runs(held, per_target)) {
                 Launch local = with_gathers;
-                local.extents[0] = end - row;
-                local.element_count = (end - row) * input_row_length;
+                local.extents[0] = run.rows();
+                local.element_count = run.rows() * input_row_length;
                 Region rows = Region::dense(launch.rank, local.extents);
-                rows.offset = (row - held.first) * input_row_length;
+                rows.offset = (run.first - held.first) * input_row_length;
                 local.args[param].stream = {source.local(), rows, 0};
                 std::array<std::size_t, 4> into = shape.extents;
-                into[0] = (end - row + per_target - 1) / per_target;
+                into[0] = (run.rows() + per_target - 1) / per_target;
                 Region targets = Region::dense(shape.rank, into);
-                targets.offset = (j - mine.first) * target_row_length;
+                targets.offset = (run.first / per_target - mine.first) * target_row_length;
                 inner_->reduce_to_stream(local, input, {folded.get(), targets, 0});
-                row = end;
             }
             inner_->read(*folded, Region::dense(1, {partials.size() / size, 0, 0, 0}),
                          partials.data());
         }
 
-        // Each partial row to the rank that holds its target row, in rank order.
-        const auto count = static_cast<std::size_t>(ranks);
-        std::vector<std::size_t> send_counts(count), send_offsets(count);
-        std::vector<std::size_t> receive_counts(count), receive_offsets(count);
+        // Each partial row to the rank that holds its target row, arriving in rank order.
+        const RowExchange plan =
+            plan_row_exchange(covered, blocks_of(target_rows, ranks), me, target_row_length);
+        std::vector<std::byte> received(plan.received * size);
+        exchanged +=
+            world_.all_to_all(partials.data(), plan.send_counts, plan.send_offsets, received.data(),
+                              plan.receive_counts, plan.receive_offsets, size);
         const RowBlock owned = result.block();
-        std::size_t received_rows = 0;
-        for (int q = 0; q < ranks; ++q) {
-            const auto at = static_cast<std::size_t>(q);
-            const RowBlock sent = overlap(mine, block_of(target_rows, q, ranks));
-            send_counts[at] = sent.rows() * target_row_length;
-            send_offsets[at] = sent.rows() == 0 ? 0 : (sent.first - mine.first) * target_row_length;
-            const RowBlock got = overlap(covered(q), owned);
-            receive_counts[at] = got.rows() * target_row_length;
-            receive_offsets[at] = received_rows * target_row_length;
-            received_rows += got.rows();
-        }
-        std::vector<std::byte> received(received_rows * target_row_length * size);
-        exchanged += world_.all_to_all(partials.data(), send_counts, send_offsets, received.data(),
-                                       receive_counts, receive_offsets, size);
         if (owned.rows() == 0) {
             return;
         }
@@ -838,11 +778,10 @@ private:
         const std::size_t row_bytes = target_row_length * size;
         for (std::size_t j = owned.first; j < owned.end; ++j) {
             std::vector<const std::byte*> parts;
-            for (int q = 0; q < ranks; ++q) {
-                const auto at = static_cast<std::size_t>(q);
-                const RowBlock got = overlap(covered(q), owned);
+            for (std::size_t q = 0; q < covered.size(); ++q) {
+                const RowBlock got = overlap(covered[q], owned);
                 if (j >= got.first && j < got.end) {
-                    parts.push_back(received.data() + receive_offsets[at] * size +
+                    parts.push_back(received.data() + plan.receive_offsets[q] * size +
                                     (j - got.first) * row_bytes);
                 }
             }
@@ -921,19 +860,7 @@ private:
             reach_low += static_cast<long long>(std::floor(*shift));
             reach_high += static_cast<long long>(std::ceil(*shift));
         }
-        const auto rows = static_cast<long long>(gather.extents[0]);
-        const auto clamped = [&](long long row) { return std::clamp(row, 0LL, rows - 1); };
-        std::vector<RowBlock> wanted;
-        for (const RowBlock& block : domain_rows) {
-            if (block.rows() == 0) {
-                wanted.push_back({});
-                continue;
-            }
-            const long long first = clamped(static_cast<long long>(block.first) + reach_low);
-            const long long last = clamped(static_cast<long long>(block.end) - 1 + reach_high);
-            wanted.push_back({static_cast<std::size_t>(first), static_cast<std::size_t>(last) + 1});
-        }
-        return wanted;
+        return rows_in_reach(domain_rows, reach_low, reach_high, gather.extents[0]);
     }
 
     /// Component `component` of the float or int constant argument `param` of `launch`;
@@ -955,19 +882,6 @@ private:
             return value;
         }
         return std::nullopt;
-    }
-
-    /// Whether each rank's rows in `wanted` (rows_read's list, the same on every rank) lie in
-    /// the block of `rows` rows it holds, so that no rank needs another's.
-    bool within_own_rows(std::span<const RowBlock> wanted, std::size_t rows) const {
-        for (int r = 0; r < world_.ranks(); ++r) {
-            const RowBlock& want = wanted[static_cast<std::size_t>(r)];
-            const RowBlock held = block_of(rows, r, world_.ranks());
-            if (want.rows() != 0 && (want.first < held.first || want.end > held.end)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /// Binds every stream argument of `launch` to a whole copy in the inner backend, one per
@@ -1023,15 +937,6 @@ private:
             distributed(*launch.element_flags).keep_block_of(*flags);
         }
         return exchanged;
-    }
-
-    /// Every rank's block of `rows` rows, in rank order.
-    std::vector<RowBlock> even_blocks(std::size_t rows) const {
-        std::vector<RowBlock> blocks;
-        for (int r = 0; r < world_.ranks(); ++r) {
-            blocks.push_back(block_of(rows, r, world_.ranks()));
-        }
-        return blocks;
     }
 
     /// The rounds of a tree over the ranks: ceil(log2(ranks)).

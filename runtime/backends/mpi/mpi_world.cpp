@@ -21,7 +21,6 @@
 
 #include <mpi.h>
 
-#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -59,23 +58,6 @@ int as_count(std::size_t count) {
 }
 
 } // namespace
-
-RowBlock block_of(std::size_t rows, int rank, int ranks) {
-    const auto r = static_cast<std::size_t>(rank);
-    const auto n = static_cast<std::size_t>(ranks);
-    return {rows * r / n, rows * (r + 1) / n};
-}
-
-std::size_t holder_of(std::size_t row, std::size_t rows, int ranks) {
-    // The last rank whose first row, rows * q / ranks rounded down, is at most `row`.
-    const auto n = static_cast<std::size_t>(ranks);
-    return ((row + 1) * n + rows - 1) / rows - 1;
-}
-
-RowBlock overlap(const RowBlock& a, const RowBlock& b) {
-    const RowBlock both{std::max(a.first, b.first), std::min(a.end, b.end)};
-    return both.first < both.end ? both : RowBlock{};
-}
 
 void check(int code, const char* what) {
     if (code == MPI_SUCCESS) {

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 #pragma once
-// The MPI side of the mpi backend: starting and stopping MPI, this process's rank, the split of
-// rows between the ranks, the collectives the backend uses (with Brook's error for an MPI
-// failure), and stopping every rank when one fails. docs/mpi.md has the semantics.
+// The MPI side of the mpi backend: starting and stopping MPI, this process's rank, the
+// collectives the backend uses (with Brook's error for an MPI failure), and stopping every rank
+// when one fails. docs/mpi.md has the semantics; row_blocks.hpp, which rows each rank holds.
 
 #include "brook/errors.hpp"
 
@@ -16,23 +16,6 @@
 #include <vector>
 
 namespace brook::detail::mpi {
-
-/// The rows [first, end) of a stream that one rank holds.
-struct RowBlock {
-    std::size_t first = 0;
-    std::size_t end = 0;
-    std::size_t rows() const { return end - first; }
-};
-
-/// Rank `rank` of `ranks` holds the rank-th of `ranks` near-equal contiguous blocks of `rows`
-/// rows, the larger ones last; a rank may hold none when there are fewer rows than ranks.
-RowBlock block_of(std::size_t rows, int rank, int ranks);
-
-/// The rows both `a` and `b` hold (an empty block when none).
-RowBlock overlap(const RowBlock& a, const RowBlock& b);
-
-/// The rank whose block (block_of) of `rows` rows holds row `row`.
-std::size_t holder_of(std::size_t row, std::size_t rows, int ranks);
 
 /// MPI for the life of the backend: MPI_Init_thread at the start (unless the program started
 /// MPI itself), MPI_Finalize at the end. While it lives, an error on one rank prints its message
