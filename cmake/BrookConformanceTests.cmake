@@ -96,19 +96,17 @@ function(brook_conformance_backend_run folder run_out options_out)
     set(${options_out} ${options} PARENT_SCOPE)
 endfunction()
 
-# brook_conformance_launch(<options> <runtime out> <launcher out> <timed launcher out>
-#                          <environment out>): from the options of a backend's declared run, the
-# BRT_RUNTIME name, the launcher, the launcher of programs that print timings (the launcher where
-# none is given) and the environment, for tests that run a program without the runner (the
-# examples).
-function(brook_conformance_launch options runtime_out launcher_out timed_out environment_out)
-    cmake_parse_arguments(arg "" "RUNTIME" "LAUNCHER;TIMED_LAUNCHER;ENVIRONMENT" ${${options}})
+# brook_conformance_launch(<runtime out> <launcher out> <environment out> <option>...): from the
+# options of a backend's declared run, the BRT_RUNTIME name, the launcher of programs that print
+# timings (TIMED_LAUNCHER, else LAUNCHER) and the environment, for tests that run a program
+# without the runner (the examples).
+function(brook_conformance_launch runtime_out launcher_out environment_out)
+    cmake_parse_arguments(PARSE_ARGV 3 arg "" "RUNTIME" "LAUNCHER;TIMED_LAUNCHER;ENVIRONMENT")
     if(NOT arg_TIMED_LAUNCHER)
         set(arg_TIMED_LAUNCHER ${arg_LAUNCHER})
     endif()
     set(${runtime_out} ${arg_RUNTIME} PARENT_SCOPE)
-    set(${launcher_out} ${arg_LAUNCHER} PARENT_SCOPE)
-    set(${timed_out} ${arg_TIMED_LAUNCHER} PARENT_SCOPE)
+    set(${launcher_out} ${arg_TIMED_LAUNCHER} PARENT_SCOPE)
     set(${environment_out} ${arg_ENVIRONMENT} PARENT_SCOPE)
 endfunction()
 
