@@ -37,6 +37,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// Whether `dir`/brook/brook.hpp.gch, the build tree's precompiled brook/brook.hpp (made by
+/// cmake/precompile_brook_header.cmake with the flags brcc compiles programs with), is newer
+/// than every header under the Brook include folders. GCC reads a .gch without looking at the
+/// headers it was made from, so a stale one would compile programs against old declarations;
+/// a build of only some targets after a header changed can leave one behind.
+bool precompiled_header_is_current(const fs::path& dir,
+                                   const std::vector<std::string>& include_dirs) {
+    std::error_code error;
+    const fs::file_time_type made = fs::last_write_time(dir / "brook" / "brook.hpp.gch", error);
+    if (error)
+        return false;
+    for (const std::string& include : include_dirs) {
+        for (fs::recursive_directory_iterator it(fs::path(include) / "brook", error), end;
+             !error && it != end; it.increment(error)) {
+            if (it->is_regular_file(error) && it->last_write_time(error) > made)
+                return false;
+        }
+    }
+    return !error;
+}
+
 /// Where Brook's headers and libbrook are for the brcc at `exe`: the installed tree around it
 /// (<bin>/../include/brook), else the build tree named by the brcc-build-tree file beside it.
 /// The build tree's paths live in that file, never in the binary, so an installed or packaged
@@ -46,15 +67,18 @@ std::optional<BrookPaths> brook_paths_for(const fs::path& exe) {
     const fs::path prefix = exe.parent_path().parent_path();
     const fs::path include = prefix / BRCC_INSTALL_INCLUDE_SUBDIR;
     if (fs::exists(include / "brook" / "brook.hpp", error))
-        return BrookPaths{{include.string()}, (prefix / BRCC_INSTALL_LIBRARY_SUBDIR).string(), {}};
+        return BrookPaths{
+            {include.string()}, (prefix / BRCC_INSTALL_LIBRARY_SUBDIR).string(), {}, {}};
 
-    // One `include_dir=DIR` line per include folder, a `library_dir=DIR` line and a
-    // `compiler_launcher=PROGRAM` line per word of the build's launcher, written by
+    // One `include_dir=DIR` line per include folder, a `library_dir=DIR` line, a
+    // `compiler_launcher=PROGRAM` line per word of the build's launcher and, where the build
+    // precompiles brook/brook.hpp, a `precompiled_dir=DIR` line, written by
     // compiler/CMakeLists.txt.
     std::ifstream build_tree(exe.parent_path() / "brcc-build-tree");
     if (!build_tree)
         return std::nullopt;
     BrookPaths paths;
+    std::string precompiled_dir;
     for (std::string line; std::getline(build_tree, line);) {
         const auto equals = line.find('=');
         if (equals == std::string::npos)
@@ -66,9 +90,14 @@ std::optional<BrookPaths> brook_paths_for(const fs::path& exe) {
             paths.library_dir = value;
         else if (key == "compiler_launcher")
             paths.compiler_launcher.push_back(value);
+        else if (key == "precompiled_dir")
+            precompiled_dir = value;
     }
     if (paths.include_dirs.empty() || paths.library_dir.empty())
         return std::nullopt;
+    if (!precompiled_dir.empty() &&
+        precompiled_header_is_current(precompiled_dir, paths.include_dirs))
+        paths.precompiled_dir = precompiled_dir;
     return paths;
 }
 
@@ -223,6 +252,14 @@ std::vector<std::string> compile_command(const std::string& source, const Compil
     for (const std::string& dir : options.include_dirs)
         command.push_back("-I" + dir);
     command.push_back("-I" + setup.include_dir);
+    // Before Brook's headers, so that GCC finds brook/brook.hpp.gch first: every generated
+    // program includes brook/brook.hpp first, and reading it precompiled halves a small
+    // program's compile (1.8 s to 0.8 s). Where the compile's flags differ from the
+    // precompile's (-O0, -DNDEBUG, a sanitizer), GCC passes over the .gch and reads the header.
+    // Not for a depfile, which must name the headers, where GCC would name the .gch.
+    if (!setup.brook.precompiled_dir.empty() && !options.dependencies_only &&
+        !options.dependencies_too)
+        command.push_back("-I" + setup.brook.precompiled_dir);
     for (const std::string& dir : setup.brook.include_dirs)
         command.push_back("-I" + dir);
     // Objects, libraries, -lNAME, -LDIR and -Wl, are the link's alone.

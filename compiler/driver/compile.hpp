@@ -53,6 +53,10 @@ struct BrookPaths {
     /// What the build tree's compiles run the C++ compiler through (its
     /// CMAKE_CXX_COMPILER_LAUNCHER, such as ccache); empty for an installed brcc.
     std::vector<std::string> compiler_launcher;
+    /// The build tree's folder of brook/brook.hpp.gch, brook/brook.hpp precompiled with the
+    /// flags brcc compiles programs with; empty for an installed brcc, and where the .gch is
+    /// older than a Brook header.
+    std::string precompiled_dir;
 };
 
 /// Brook's headers and library for this brcc: the installed tree around it, else the build tree

@@ -222,6 +222,26 @@ TEST_F(Driver, VerbosePrintsEachCommandAndDryRunRunsNone) {
     EXPECT_FALSE(fs::exists(work_ / "dry"));
 }
 
+TEST_F(Driver, BuildTreeProgramsReadThePrecompiledBrookHeader) {
+    // With GCC, the build precompiles brook/brook.hpp with brcc's own compile flags
+    // (cmake/precompile_brook_header.cmake). A flag brcc gained and the precompile lacked would
+    // make GCC pass the .gch over without a word, and every program's compile twice as slow.
+    const std::string build_tree =
+        read_file(fs::path(DRIVER_TEST_BRCC).parent_path() / "brcc-build-tree");
+    if (!contains(build_tree, "precompiled_dir="))
+        GTEST_SKIP() << "this build precompiles no header (its C++ compiler is not GCC)";
+    if (!std::string(DRIVER_TEST_CXX_FLAGS).empty())
+        GTEST_SKIP() << "this build's own flags (" << DRIVER_TEST_CXX_FLAGS
+                     << ") reach the programs, and the precompiled header has none of them";
+    const ProcessResult build = brcc({"-v", "-c", "-Werror=invalid-pch", "stats.br"});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    EXPECT_TRUE(contains(build.err, "/precompiled ")) << build.err;
+    // A depfile names the headers themselves, so that compile reads them as text.
+    const ProcessResult depfile = brcc({"-v", "-c", "-MD", "stats.br"});
+    ASSERT_EQ(depfile.exit_code, 0) << depfile.err;
+    EXPECT_FALSE(contains(depfile.err, "/precompiled ")) << depfile.err;
+}
+
 /// The names in `folder`, and below it.
 std::set<std::string> folder_contents(const fs::path& folder) {
     std::set<std::string> names;
