@@ -2,27 +2,31 @@
 // SPDX-License-Identifier: MIT
 // The emulation runtime (see cuda_emulation.hpp): brook_emulate_launch runs a launch's blocks one
 // after another, the grid-stride entry points thread by thread on the calling thread, the
-// reduction passes with one OS thread per thread of the block so that __syncthreads and the warp
-// shuffles can wait for the others; those OS threads are kept between launches. It is linked
-// into every library of emulated kernels.
+// reduction passes with a fiber per thread of the block on the calling thread, so that
+// __syncthreads and the warp shuffles can wait for the others. It is linked into every library
+// of emulated kernels.
 #include "cuda_emulation.hpp"
 
 #include "brook/cuda/kernel_frame.hpp"
 #include "brook/cuda/ordered_reduce.hpp"
 
+#include <ucontext.h>
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#include <sanitizer/common_interface_defs.h>
+#endif
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#endif
+
 #include <algorithm>
-#include <barrier>
-#include <condition_variable>
+#include <array>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <memory>
-#include <mutex>
-#include <semaphore>
 #include <string_view>
-#include <thread>
-#include <utility>
 #include <vector>
 
 namespace brook::cuda::emulation {
@@ -33,128 +37,59 @@ namespace abi = ::brook::cuda::device;
 
 constexpr unsigned warp_lanes = 32;
 constexpr unsigned max_block_threads = 1024;
+/// Each emulated thread's stack: the kernels' locals and the calls of device/'s templates.
+constexpr std::size_t fiber_stack_bytes = 256 * 1024;
 
-/// A warp of a cooperative launch: its barrier and the words its lanes exchange. Exchanges
-/// alternate between two buffers, so one barrier per exchange suffices: a lane writes a buffer
-/// again only two exchanges later, past a barrier that every lane reaches after its read.
-struct Warp {
-    explicit Warp(unsigned lanes) : barrier(lanes) {}
-    std::barrier<> barrier;
-    unsigned words[2][warp_lanes] = {};
+/// Where an emulated thread of a cooperative launch stands.
+enum class FiberState { ready, at_block_barrier, at_warp_barrier, finished };
+
+/// One emulated thread of a cooperative launch: a context of its own on a stack of its own,
+/// run by the launching OS thread until it reaches a barrier or returns.
+struct Fiber {
+    ucontext_t context{};
+    std::unique_ptr<char[]> stack;
+    /// ASan's record of the fiber's fake stack while another stack runs.
+    void* asan_fake_stack = nullptr;
+    /// TSan's name for the fiber, new for each block: a fiber leaves its frames behind.
+    void* tsan_fiber = nullptr;
+    FiberState state = FiberState::ready;
+    /// The buffer of its next warp exchange (every lane of a warp counts alike).
+    unsigned exchange_phase = 0;
 };
 
-/// The block of a cooperative launch, shared by its threads for every block of the grid.
+/// A block of a cooperative launch run as fibers on the launching OS thread: each fiber runs
+/// until __syncthreads or a shuffle, and waits there until every thread of its block (or lanes of
+/// its warp) has arrived, so the threads meet as on a GPU without an OS thread each (those
+/// barriers of hundreds of OS threads on two cores cost millions of context switches: the sum
+/// example took 7.9 s, 27 s under the test suite's load). Exchanges alternate between two
+/// buffers per warp, so a lane writes a buffer again only two exchanges later, past a barrier
+/// that every lane reaches after its read.
 struct Block {
-    explicit Block(unsigned threads) : barrier(threads) {
-        for (unsigned first = 0; first < threads; first += warp_lanes) {
-            warps.push_back(std::make_unique<Warp>(std::min(warp_lanes, threads - first)));
+    explicit Block(unsigned thread_count) : threads(thread_count), fibers(thread_count) {
+        for (Fiber& fiber : fibers) {
+            fiber.stack = std::make_unique_for_overwrite<char[]>(fiber_stack_bytes);
         }
+        words.resize((threads + warp_lanes - 1) / warp_lanes);
+#if defined(__SANITIZE_THREAD__)
+        tsan_scheduler = __tsan_get_current_fiber();
+#endif
     }
-    std::barrier<> barrier;
-    std::vector<std::unique_ptr<Warp>> warps;
+    unsigned threads;
+    std::vector<Fiber> fibers;
+    std::vector<std::array<std::array<unsigned, warp_lanes>, 2>> words;
+    ucontext_t scheduler{};
+    /// The launching thread's stack, as ASan learns it when a fiber first starts.
+    const void* scheduler_stack = nullptr;
+    std::size_t scheduler_stack_bytes = 0;
+    void* tsan_scheduler = nullptr;
+    unsigned current = 0;
+    const std::function<void()>* body = nullptr;
 };
 
-/// An OS thread that runs one job at a time, posted by a cooperative launch.
-class Worker {
-public:
-    Worker() : thread_([this] { serve(); }) {}
-    ~Worker() {
-        post(nullptr); // an empty job ends the thread
-        thread_.join();
-    }
-    Worker(const Worker&) = delete;
-    Worker& operator=(const Worker&) = delete;
-
-    void post(std::function<void()> job) {
-        job_ = std::move(job);
-        start_.release();
-    }
-
-private:
-    void serve() {
-        for (;;) {
-            start_.acquire();
-            // Taken out before it runs: once the job has signalled its end, its launch may post
-            // this worker the next one.
-            const std::function<void()> job = std::move(job_);
-            if (!job) {
-                return;
-            }
-            job();
-        }
-    }
-
-    std::binary_semaphore start_{0};
-    std::function<void()> job_;
-    std::thread thread_; // last: it starts serving once the members above exist
-};
-
-/// The workers of cooperative launches, kept between them: a reduction pass takes one per
-/// thread of its block, and starting that many OS threads for every launch (a few hundred per
-/// reduction) made ThreadSanitizer fail to map its shadow memory (ENOMEM, most likely in the
-/// reset that follows using up its thread slots) in the emulated thread tests of `make tsan`.
-/// Launches from several host threads at once each take their own workers.
-class WorkerPool {
-public:
-    /// Runs task(0) to task(count - 1) at once, each on its own worker, and returns when all
-    /// have returned.
-    void run(unsigned count, const std::function<void(unsigned)>& task) {
-        std::vector<std::unique_ptr<Worker>> workers = take(count);
-        std::mutex mutex;
-        std::condition_variable finished;
-        unsigned running = count;
-        for (unsigned t = 0; t < count; ++t) {
-            workers[t]->post([&, t] {
-                task(t);
-                // Notified under the lock, so that run() cannot return and end these
-                // variables' lives before this worker is done with them.
-                const std::lock_guard<std::mutex> lock(mutex);
-                if (--running == 0) {
-                    finished.notify_one();
-                }
-            });
-        }
-        std::unique_lock<std::mutex> lock(mutex);
-        finished.wait(lock, [&] { return running == 0; });
-        lock.unlock();
-        give_back(std::move(workers));
-    }
-
-private:
-    std::vector<std::unique_ptr<Worker>> take(unsigned count) {
-        std::vector<std::unique_ptr<Worker>> taken;
-        const std::lock_guard<std::mutex> lock(mutex_);
-        while (taken.size() < count && !idle_.empty()) {
-            taken.push_back(std::move(idle_.back()));
-            idle_.pop_back();
-        }
-        while (taken.size() < count) {
-            taken.push_back(std::make_unique<Worker>());
-        }
-        return taken;
-    }
-
-    void give_back(std::vector<std::unique_ptr<Worker>> workers) {
-        const std::lock_guard<std::mutex> lock(mutex_);
-        for (std::unique_ptr<Worker>& worker : workers) {
-            idle_.push_back(std::move(worker));
-        }
-    }
-
-    std::mutex mutex_;
-    std::vector<std::unique_ptr<Worker>> idle_;
-};
-
-WorkerPool& cooperative_workers() {
-    static WorkerPool pool;
-    return pool;
-}
-
-/// The calling thread's block (null outside a cooperative launch) and its index in the block.
+/// The calling thread's block (null outside a cooperative launch) and the emulated thread's
+/// index in it.
 thread_local Block* current_block = nullptr;
 thread_local unsigned linear_thread = 0;
-/// The buffer of the calling thread's next exchange (every lane of a warp counts alike).
-thread_local unsigned exchange_phase = 0;
 
 [[noreturn]] void misuse(const char* what) {
     std::fprintf(stderr,
@@ -192,11 +127,156 @@ template <class Entry> Entry entry_point(void* function) {
 
 } // namespace
 
+namespace {
+
+// The sanitizers follow a thread from stack to stack only when told, before each switch (the
+// stack about to run; a null save for a fiber that will not run again) and after it (the
+// stack just left). Without them these are no-ops. The fibers of a block never run at once,
+// and each switch is a release and an acquire of the block for TSan (its own synchronisation
+// of fiber switches reports the scheduler's writes as races with GCC 12's libtsan).
+
+void leaving_for(Block& block, void** asan_fake_stack_save, const void* stack, std::size_t bytes,
+                 void* tsan_fiber) {
+#if defined(__SANITIZE_ADDRESS__)
+    __sanitizer_start_switch_fiber(asan_fake_stack_save, stack, bytes);
+#else
+    (void)asan_fake_stack_save, (void)stack, (void)bytes;
+#endif
+#if defined(__SANITIZE_THREAD__)
+    __tsan_release(&block);
+    __tsan_switch_to_fiber(tsan_fiber, __tsan_switch_to_fiber_no_sync);
+#else
+    (void)block, (void)tsan_fiber;
+#endif
+}
+
+void arrived(Block& block, void* asan_fake_stack, const void** left_stack,
+             std::size_t* left_bytes) {
+#if defined(__SANITIZE_ADDRESS__)
+    __sanitizer_finish_switch_fiber(asan_fake_stack, left_stack, left_bytes);
+#else
+    (void)asan_fake_stack, (void)left_stack, (void)left_bytes;
+#endif
+#if defined(__SANITIZE_THREAD__)
+    __tsan_acquire(&block);
+#else
+    (void)block;
+#endif
+}
+
+/// Runs `fiber` from the block's scheduler until it waits or finishes.
+void resume(Block& block, Fiber& fiber) {
+    void* asan_fake_stack = nullptr;
+    leaving_for(block, &asan_fake_stack, fiber.stack.get(), fiber_stack_bytes, fiber.tsan_fiber);
+    swapcontext(&block.scheduler, &fiber.context);
+    arrived(block, asan_fake_stack, nullptr, nullptr);
+}
+
+/// Returns to the block's scheduler, the calling fiber waiting in `state`.
+void wait_in(FiberState state) {
+    Block& block = *current_block;
+    Fiber& fiber = block.fibers[block.current];
+    fiber.state = state;
+    leaving_for(block, &fiber.asan_fake_stack, block.scheduler_stack, block.scheduler_stack_bytes,
+                block.tsan_scheduler);
+    swapcontext(&fiber.context, &block.scheduler);
+    arrived(block, fiber.asan_fake_stack, &block.scheduler_stack, &block.scheduler_stack_bytes);
+}
+
+/// Where every fiber starts: the launch's body for the thread the scheduler resumed. It ends by
+/// switching to the scheduler, not by returning, so that no instrumented function exit runs
+/// after TSan has switched to the scheduler.
+void fiber_main() {
+    Block& block = *current_block;
+    arrived(block, nullptr, &block.scheduler_stack, &block.scheduler_stack_bytes);
+    (*block.body)();
+    block.fibers[block.current].state = FiberState::finished;
+    leaving_for(block, nullptr, block.scheduler_stack, block.scheduler_stack_bytes,
+                block.tsan_scheduler);
+    setcontext(&block.scheduler);
+}
+
+/// Lets the fibers waiting at a barrier go on once every thread that barrier waits for has
+/// arrived (or returned); false when none could go on.
+bool release_barriers(Block& block) {
+    bool released = false;
+    const auto release = [&](unsigned first, unsigned count, FiberState barrier) {
+        bool all = true, any = false;
+        for (unsigned t = first; t < first + count; ++t) {
+            const FiberState state = block.fibers[t].state;
+            all = all && (state == barrier || state == FiberState::finished);
+            any = any || state == barrier;
+        }
+        if (all && any) {
+            for (unsigned t = first; t < first + count; ++t) {
+                if (block.fibers[t].state == barrier) {
+                    block.fibers[t].state = FiberState::ready;
+                }
+            }
+            released = true;
+        }
+    };
+    release(0, block.threads, FiberState::at_block_barrier);
+    for (unsigned first = 0; first < block.threads; first += warp_lanes) {
+        release(first, std::min(warp_lanes, block.threads - first), FiberState::at_warp_barrier);
+    }
+    return released;
+}
+
+/// Runs every thread of the current block (blockIdx set) to its end.
+void run_block(Block& block, const unsigned block_extents[3]) {
+    for (unsigned t = 0; t < block.threads; ++t) {
+        Fiber& fiber = block.fibers[t];
+        fiber.state = FiberState::ready;
+        fiber.exchange_phase = 0;
+        getcontext(&fiber.context);
+        fiber.context.uc_stack.ss_sp = fiber.stack.get();
+        fiber.context.uc_stack.ss_size = fiber_stack_bytes;
+        makecontext(&fiber.context, fiber_main, 0);
+#if defined(__SANITIZE_THREAD__)
+        fiber.tsan_fiber = __tsan_create_fiber(0);
+#endif
+    }
+    for (;;) {
+        bool ran = false;
+        for (unsigned t = 0; t < block.threads; ++t) {
+            Fiber& fiber = block.fibers[t];
+            if (fiber.state != FiberState::ready) {
+                continue;
+            }
+            block.current = t;
+            linear_thread = t;
+            threadIdx = coordinates(t, block_extents);
+            resume(block, fiber);
+            ran = true;
+        }
+        const bool all_finished =
+            std::all_of(block.fibers.begin(), block.fibers.end(),
+                        [](const Fiber& fiber) { return fiber.state == FiberState::finished; });
+        if (all_finished) {
+#if defined(__SANITIZE_THREAD__)
+            for (Fiber& fiber : block.fibers) {
+                __tsan_destroy_fiber(fiber.tsan_fiber);
+            }
+#endif
+            return;
+        }
+        if (!release_barriers(block) && !ran) {
+            std::fprintf(stderr, "cuda emulation: the threads of a block wait at different "
+                                 "barriers (__syncthreads or a shuffle reached by only some "
+                                 "of them): the kernel would hang on a GPU\n");
+            std::abort();
+        }
+    }
+}
+
+} // namespace
+
 void sync_block() {
     if (current_block == nullptr) {
         misuse("__syncthreads");
     }
-    current_block->barrier.arrive_and_wait();
+    wait_in(FiberState::at_block_barrier);
 }
 
 unsigned lane() {
@@ -207,11 +287,13 @@ unsigned exchange_in_warp(unsigned word, unsigned source) {
     if (current_block == nullptr) {
         misuse("a warp shuffle");
     }
-    Warp& warp = *current_block->warps[linear_thread / warp_lanes];
-    unsigned(&words)[warp_lanes] = warp.words[exchange_phase];
-    exchange_phase ^= 1;
-    words[lane()] = word;
-    warp.barrier.arrive_and_wait();
+    Block& block = *current_block;
+    const unsigned thread = block.current;
+    Fiber& fiber = block.fibers[thread];
+    std::array<unsigned, warp_lanes>& words = block.words[thread / warp_lanes][fiber.exchange_phase];
+    fiber.exchange_phase ^= 1;
+    words[thread % warp_lanes] = word;
+    wait_in(FiberState::at_warp_barrier);
     return words[source];
 }
 
@@ -231,26 +313,20 @@ void run_sequential(const unsigned grid[3], const unsigned block[3],
     }
 }
 
-// A barrier after each block keeps a fast thread from starting the next block on shared memory
-// still in use.
+// The blocks one after another, so that a block's function-static __shared__ arrays are its own.
 void run_cooperative(const unsigned grid[3], const unsigned block[3],
                      const std::function<void()>& body) {
+    enter_launch(grid, block);
     const unsigned blocks = grid[0] * grid[1] * grid[2];
-    const unsigned threads = block[0] * block[1] * block[2];
-    Block shared(threads);
-    cooperative_workers().run(threads, [&](unsigned t) {
-        enter_launch(grid, block);
-        current_block = &shared;
-        linear_thread = t;
-        exchange_phase = 0;
-        threadIdx = coordinates(t, block);
-        for (unsigned b = 0; b < blocks; ++b) {
-            blockIdx = coordinates(b, grid);
-            body();
-            shared.barrier.arrive_and_wait();
-        }
-        current_block = nullptr;
-    });
+    Block shared(block[0] * block[1] * block[2]);
+    shared.body = &body;
+    Block* const outer = current_block;
+    current_block = &shared;
+    for (unsigned b = 0; b < blocks; ++b) {
+        blockIdx = coordinates(b, grid);
+        run_block(shared, block);
+    }
+    current_block = outer;
 }
 
 } // namespace brook::cuda::emulation

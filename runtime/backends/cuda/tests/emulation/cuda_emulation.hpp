@@ -10,9 +10,10 @@
 // Execution model. brook_emulate_launch (cuda_emulation.cpp) runs the blocks of a launch one after
 // another. Grid-stride entry points (NAME__cuda, __cuda_count, __cuda_write) do not cooperate
 // inside a block, so every (block, thread) pair runs in turn on the calling thread. The reduction
-// passes do: there every thread of the block is an OS thread, __syncthreads is a barrier of the
-// block and a warp shuffle exchanges 4-byte words through a buffer of the warp between two
-// barriers of the warp. Since one block runs at a time, a function-static array is the block's
+// passes do: there every thread of the block is a fiber (a ucontext of its own stack) on the
+// calling thread, run until it reaches a barrier or returns; __syncthreads is a barrier of the
+// block and a warp shuffle exchanges 4-byte words through a buffer of the warp at a barrier of
+// the warp. Since one block runs at a time, a function-static array is the block's
 // shared memory, so __shared__ is `static`.
 //
 // __CUDA_ARCH__ stays undefined: the headers use it only for `#pragma unroll`, which g++ warns
@@ -64,7 +65,7 @@ unsigned lane();
 void run_sequential(const unsigned grid[3], const unsigned block[3],
                     const std::function<void()>& body);
 /// Runs `body` for every thread of every block of a grid, the blocks in turn and the threads of a
-/// block concurrently (one OS thread each), so that they may use __syncthreads and the shuffles.
+/// block as fibers on the calling thread, so that they may use __syncthreads and the shuffles.
 void run_cooperative(const unsigned grid[3], const unsigned block[3],
                      const std::function<void()>& body);
 
