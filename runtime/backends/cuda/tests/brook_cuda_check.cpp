@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
-// brook_cuda_check [--header NAME=FILE]... [--option OPTION]... FILE.cu...
+// brook_cuda_check [--header NAME=FILE]... [--option OPTION]... [--arch CC]... FILE.cu...
 //
 // Checks CUDA sources the way the cuda backend compiles them: NVRTC, with the backend's options
 // (and the --option ones, e.g. the -DBROOK_CHECK of BRT_CHECK=1) and the given in-memory headers,
-// to PTX for compute_80 and compute_90; any NVRTC log (a warning) fails. Each PTX then goes through
+// to PTX for compute_80 and compute_90 (or for each --arch, 80 for compute_80); any NVRTC log (a
+// warning) fails. Each PTX then goes through
 // ptxas -v for the matching sm_XX, and the registers, shared memory and spill stores ptxas reports
 // are printed per kernel, one line each:
 //   FILE sm_XX KERNEL: R registers, S bytes shared, P bytes spill stores
@@ -14,9 +15,11 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <iostream>
 #include <regex>
 #include <sstream>
@@ -28,7 +31,7 @@ namespace {
 using brook::detail::cuda::Header;
 using brook::detail::cuda::Nvrtc;
 
-constexpr int architectures[] = {80, 90};
+constexpr int default_architectures[] = {80, 90};
 
 bool read_file(const std::string& path, std::string& text) {
     std::ifstream in(path, std::ios::binary);
@@ -133,7 +136,7 @@ bool print_resources(const std::string& file, int arch, const std::string& repor
 
 /// Compiles and assembles `file` for every architecture; false on any failure or warning.
 bool check(const Nvrtc& nvrtc, const std::string& file, const std::vector<Header>& headers,
-           const std::vector<std::string>& options) {
+           const std::vector<std::string>& options, const std::vector<int>& architectures) {
     std::string source;
     if (!read_file(file, source)) {
         std::cerr << "brook_cuda_check: cannot read " << file << "\n";
@@ -178,7 +181,8 @@ bool check(const Nvrtc& nvrtc, const std::string& file, const std::vector<Header
 
 int usage() {
     std::cerr
-        << "usage: brook_cuda_check [--header NAME=FILE]... [--option OPTION]... FILE.cu...\n";
+        << "usage: brook_cuda_check [--header NAME=FILE]... [--option OPTION]... [--arch CC]... "
+           "FILE.cu...\n";
     return 2;
 }
 
@@ -188,9 +192,10 @@ int main(int argc, char** argv) {
     std::vector<Header> headers;
     std::vector<std::string> options;
     std::vector<std::string> files;
+    std::vector<int> architectures;
     for (int i = 1; i < argc; ++i) {
         const std::string argument = argv[i];
-        if (argument != "--header" && argument != "--option") {
+        if (argument != "--header" && argument != "--option" && argument != "--arch") {
             files.push_back(argument);
             continue;
         }
@@ -199,6 +204,15 @@ int main(int argc, char** argv) {
         }
         if (argument == "--option") {
             options.emplace_back(argv[++i]);
+            continue;
+        }
+        if (argument == "--arch") {
+            const std::string value = argv[++i];
+            if (value.size() != 2 || !std::isdigit(static_cast<unsigned char>(value[0])) ||
+                !std::isdigit(static_cast<unsigned char>(value[1]))) {
+                return usage();
+            }
+            architectures.push_back(std::stoi(value));
             continue;
         }
         const std::string value = argv[++i];
@@ -215,11 +229,14 @@ int main(int argc, char** argv) {
     if (files.empty()) {
         return usage();
     }
+    if (architectures.empty()) {
+        architectures.assign(std::begin(default_architectures), std::end(default_architectures));
+    }
     try {
         const Nvrtc nvrtc;
         bool passed = true;
         for (const std::string& file : files) {
-            passed = check(nvrtc, file, headers, options) && passed;
+            passed = check(nvrtc, file, headers, options, architectures) && passed;
         }
         return passed ? 0 : 1;
     } catch (const std::exception& error) {
