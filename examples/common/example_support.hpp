@@ -82,6 +82,18 @@ inline double median_of(std::vector<double> times) {
     return times[times.size() / 2];
 }
 
+/// How many timed runs a median takes: `wanted`, or as few as BROOK_EXAMPLE_RUNS says. The tests
+/// set 1: they check the results, and the time of a run on the cuda emulation, under a sanitizer
+/// or beside other tests means nothing (tonemap's 22 runs of its reduction took 25 s of its test
+/// on the emulation).
+inline int timed_runs(int wanted) {
+    if (const char* text = std::getenv("BROOK_EXAMPLE_RUNS"); text != nullptr) {
+        const int most = std::atoi(text);
+        return most > 0 ? std::min(wanted, most) : wanted;
+    }
+    return wanted;
+}
+
 /// The median of `runs` timings of `run` (milliseconds), after one untimed run that warms caches,
 /// pages and plans: how a baseline's expert user would time it. `setup` runs untimed before
 /// each run (a sort's fresh copy of its input).
@@ -89,6 +101,7 @@ template <class Setup, class Run> double median_ms(int runs, Setup&& setup, Run&
     setup();
     run();
     std::vector<double> times;
+    runs = timed_runs(runs);
     for (int i = 0; i < runs; ++i) {
         setup();
         times.push_back(time_ms(run));
@@ -113,6 +126,7 @@ std::pair<double, double> median_ms_side_by_side(int runs, First&& first, Second
     second();
     std::vector<double> first_times;
     std::vector<double> second_times;
+    runs = timed_runs(runs);
     for (int i = 0; i < runs; ++i) {
         if (i % 2 == 0) {
             first_times.push_back(time_ms(first));

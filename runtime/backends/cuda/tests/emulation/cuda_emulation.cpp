@@ -91,6 +91,15 @@ struct Block {
 thread_local Block* current_block = nullptr;
 thread_local unsigned linear_thread = 0;
 
+LaunchObserver* launch_observer = nullptr;
+
+/// Tells the observer, if any, that the current block has run to its end.
+void end_block() {
+    if (launch_observer != nullptr) {
+        launch_observer->block_ends();
+    }
+}
+
 [[noreturn]] void misuse(const char* what) {
     std::fprintf(stderr,
                  "cuda emulation: %s outside a cooperative launch (only the reduction entry "
@@ -283,6 +292,14 @@ unsigned lane() {
     return linear_thread % warp_lanes;
 }
 
+unsigned thread_in_block() {
+    return linear_thread;
+}
+
+void observe_launches(LaunchObserver* observer) {
+    launch_observer = observer;
+}
+
 unsigned exchange_in_warp(unsigned word, unsigned source) {
     if (current_block == nullptr) {
         misuse("a warp shuffle");
@@ -290,7 +307,8 @@ unsigned exchange_in_warp(unsigned word, unsigned source) {
     Block& block = *current_block;
     const unsigned thread = block.current;
     Fiber& fiber = block.fibers[thread];
-    std::array<unsigned, warp_lanes>& words = block.words[thread / warp_lanes][fiber.exchange_phase];
+    std::array<unsigned, warp_lanes>& words =
+        block.words[thread / warp_lanes][fiber.exchange_phase];
     fiber.exchange_phase ^= 1;
     words[thread % warp_lanes] = word;
     wait_in(FiberState::at_warp_barrier);
@@ -310,6 +328,7 @@ void run_sequential(const unsigned grid[3], const unsigned block[3],
             linear_thread = t;
             body();
         }
+        end_block();
     }
 }
 
@@ -325,11 +344,29 @@ void run_cooperative(const unsigned grid[3], const unsigned block[3],
     for (unsigned b = 0; b < blocks; ++b) {
         blockIdx = coordinates(b, grid);
         run_block(shared, block);
+        end_block();
     }
     current_block = outer;
 }
 
 } // namespace brook::cuda::emulation
+
+namespace {
+
+/// Runs `run`, the launch of `entry` with `param_count` parameters, telling the observer.
+template <class Run>
+void observed(const char* entry, void** params, std::size_t param_count, const Run& run) {
+    using brook::cuda::emulation::launch_observer;
+    if (launch_observer != nullptr) {
+        launch_observer->launch_begins(entry, params, param_count);
+    }
+    run();
+    if (launch_observer != nullptr) {
+        launch_observer->launch_ends();
+    }
+}
+
+} // namespace
 
 extern "C" int brook_emulate_launch(const char* name, void* function, const unsigned grid[3],
                                     const unsigned block[3], void** params) {
@@ -346,7 +383,8 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
     if (entry.ends_with("__cuda") || entry.ends_with("__cuda_resized") ||
         entry.ends_with("__cuda_count") || entry.ends_with("__cuda_write")) {
         const auto kernel = emu::entry_point<void (*)(const abi::Frame*)>(function);
-        emu::run_sequential(grid, block, [&] { kernel(frame); });
+        observed(name, params, 1,
+                 [&] { emu::run_sequential(grid, block, [&] { kernel(frame); }); });
         return 0;
     }
     if (entry.ends_with("__cuda_reduce_chunks")) {
@@ -355,7 +393,9 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
         const auto* boxes = emu::argument<const abi::RowMajorBox*>(params, 1);
         const auto chunk = emu::argument<abi::Index>(params, 2);
         auto* partials = emu::argument<void*>(params, 3);
-        emu::run_cooperative(grid, block, [&] { kernel(frame, boxes, chunk, partials); });
+        observed(name, params, 4, [&] {
+            emu::run_cooperative(grid, block, [&] { kernel(frame, boxes, chunk, partials); });
+        });
         return 0;
     }
     if (entry.ends_with("__cuda_reduce_partials")) {
@@ -364,18 +404,23 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
         const auto* partials = emu::argument<const void*>(params, 1);
         const auto blocks = emu::argument<abi::Index>(params, 2);
         auto* results = emu::argument<void*>(params, 3);
-        emu::run_cooperative(grid, block, [&] { kernel(frame, partials, blocks, results); });
+        observed(name, params, 4, [&] {
+            emu::run_cooperative(grid, block, [&] { kernel(frame, partials, blocks, results); });
+        });
         return 0;
     }
     // The backend's own program, device/vout_scan.cu.
     if (entry == "brook_vout_count_chunks") {
-        const auto kernel = emu::entry_point<void (*)(const abi::Index*, abi::Index, abi::Index,
-                                                      abi::Index*)>(function);
+        const auto kernel =
+            emu::entry_point<void (*)(const abi::Index*, abi::Index, abi::Index, abi::Index*)>(
+                function);
         const auto* counts = emu::argument<const abi::Index*>(params, 0);
         const auto n = emu::argument<abi::Index>(params, 1);
         const auto chunk = emu::argument<abi::Index>(params, 2);
         auto* totals = emu::argument<abi::Index*>(params, 3);
-        emu::run_cooperative(grid, block, [&] { kernel(counts, n, chunk, totals); });
+        observed(name, params, 4, [&] {
+            emu::run_cooperative(grid, block, [&] { kernel(counts, n, chunk, totals); });
+        });
         return 0;
     }
     if (entry == "brook_vout_scan_totals") {
@@ -384,17 +429,22 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
         auto* totals = emu::argument<abi::Index*>(params, 0);
         const auto blocks = emu::argument<abi::Index>(params, 1);
         auto* grand_total = emu::argument<abi::Index*>(params, 2);
-        emu::run_cooperative(grid, block, [&] { kernel(totals, blocks, grand_total); });
+        observed(name, params, 3, [&] {
+            emu::run_cooperative(grid, block, [&] { kernel(totals, blocks, grand_total); });
+        });
         return 0;
     }
     if (entry == "brook_vout_scan_chunks") {
-        const auto kernel = emu::entry_point<void (*)(abi::Index*, abi::Index, abi::Index,
-                                                      const abi::Index*)>(function);
+        const auto kernel =
+            emu::entry_point<void (*)(abi::Index*, abi::Index, abi::Index, const abi::Index*)>(
+                function);
         auto* counts = emu::argument<abi::Index*>(params, 0);
         const auto n = emu::argument<abi::Index>(params, 1);
         const auto chunk = emu::argument<abi::Index>(params, 2);
         const auto* slots = emu::argument<const abi::Index*>(params, 3);
-        emu::run_cooperative(grid, block, [&] { kernel(counts, n, chunk, slots); });
+        observed(name, params, 4, [&] {
+            emu::run_cooperative(grid, block, [&] { kernel(counts, n, chunk, slots); });
+        });
         return 0;
     }
     std::fprintf(stderr, "cuda emulation: %s is not an entry point of brcc's kernel ABI\n", name);

@@ -24,6 +24,7 @@
 #endif
 
 #include <atomic>
+#include <cstddef>
 #include <cstring>
 #include <functional>
 #include <type_traits>
@@ -59,6 +60,26 @@ void sync_block();
 unsigned exchange_in_warp(unsigned word, unsigned source);
 /// The calling thread's lane in its warp.
 unsigned lane();
+/// The calling emulated thread's index in its block (threadIdx, x fastest).
+unsigned thread_in_block();
+
+/// What a launch does, told to one observer: the memory profile (memory_profile.cpp) registers
+/// itself when it is linked into the library of kernels.
+class LaunchObserver {
+public:
+    /// Before the first thread of a launch of the entry point `entry`, with its `param_count`
+    /// parameters.
+    virtual void launch_begins(const char* entry, void** params, std::size_t param_count) = 0;
+    /// After the last thread of each block of the launch.
+    virtual void block_ends() = 0;
+    /// After the last block.
+    virtual void launch_ends() = 0;
+
+protected:
+    ~LaunchObserver() = default;
+};
+/// Makes `observer` (null: none) the one told of every launch from now on.
+void observe_launches(LaunchObserver* observer);
 
 /// Runs `body` for every thread of every block of a grid (threadIdx and the other indices set),
 /// in turn on the calling thread; __syncthreads and the shuffles are fatal errors there.

@@ -9,6 +9,11 @@
 # precompiled with the same FLAGS) and the emulation runtime linked in, into OUT/kernels.so, the
 # library brook_fake_cuda runs kernels from (FAKE_CUDA_KERNELS), together with the backend's own
 # programs (BACKEND_PROGRAMS: the scan of variable outputs). Any compiler warning fails it.
+#
+# -DPROFILE=ON builds a library for the memory profile instead (memory_profile.cpp, which RUNTIME
+# then holds): the kernels are compiled with -fsanitize=thread, so that every load and store calls
+# the profile, and linked without ThreadSanitizer's runtime; the precompiled prelude, made without
+# that flag, is read as text.
 foreach(variable BRCC CXX FLAGS PRELUDE INCLUDES RUNTIME BACKEND_PROGRAMS SOURCE OUT)
     if(NOT DEFINED ${variable})
         message(FATAL_ERROR "emulated_kernels.cmake: ${variable} is not set")
@@ -44,8 +49,22 @@ set(include_args "")
 foreach(directory IN LISTS INCLUDES)
     list(APPEND include_args "-I${directory}")
 endforeach()
+set(compile_flags ${FLAGS})
+set(objects "${OUT}/kernels.cpp")
+if(PROFILE)
+    list(REMOVE_ITEM compile_flags -Winvalid-pch)
+    execute_process(
+        COMMAND "${CXX}" ${compile_flags} -fsanitize=thread
+                --param=tsan-instrument-func-entry-exit=0 -Wno-tsan -c -include "${PRELUDE}"
+                ${include_args} "${OUT}/kernels.cpp" -o "${OUT}/kernels.o"
+        RESULT_VARIABLE cxx_status)
+    if(NOT cxx_status EQUAL 0)
+        message(FATAL_ERROR "the host compiler could not build the profiled kernels of ${SOURCE}")
+    endif()
+    set(objects "${OUT}/kernels.o")
+endif()
 execute_process(
-    COMMAND "${CXX}" ${FLAGS} -shared -include "${PRELUDE}" ${include_args} "${OUT}/kernels.cpp"
+    COMMAND "${CXX}" ${compile_flags} -shared -include "${PRELUDE}" ${include_args} ${objects}
             # Whole: brook_emulate_launch is called only through dlsym.
             -Wl,--whole-archive "${RUNTIME}" -Wl,--no-whole-archive
             -o "${OUT}/kernels.so"

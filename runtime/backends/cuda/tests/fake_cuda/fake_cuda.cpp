@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace {
 
@@ -38,6 +39,8 @@ struct Module {
 
 /// brook_emulate_launch of cuda_emulation.hpp.
 using EmulateLaunch = int (*)(const char*, void*, const unsigned*, const unsigned*, void**);
+/// brook_emulate_device_memory of memory_profile.cpp, in a library built to profile memory.
+using DescribeDeviceMemory = void (*)(const CUdeviceptr*, const std::size_t*, std::size_t);
 
 /// The library of host-compiled kernels named by FAKE_CUDA_KERNELS, opened on first use.
 class Emulation {
@@ -59,6 +62,9 @@ public:
             return;
         }
         std::memcpy(&launch_, &launch, sizeof launch_);
+        if (void* describe = dlsym(handle_, "brook_emulate_device_memory")) {
+            std::memcpy(&describe_memory_, &describe, sizeof describe_memory_);
+        }
     }
     Emulation(const Emulation&) = delete;
     Emulation& operator=(const Emulation&) = delete;
@@ -74,6 +80,13 @@ public:
     void* find(const char* name) const {
         return launch_ != nullptr ? dlsym(handle_, name) : nullptr;
     }
+    /// Whether the library wants the device allocations before each launch.
+    bool profiles_memory() const { return describe_memory_ != nullptr; }
+    /// Tells the library the device allocations, on the thread that launches next.
+    void describe_memory(const std::vector<CUdeviceptr>& bases,
+                         const std::vector<std::size_t>& sizes) const {
+        describe_memory_(bases.data(), sizes.data(), bases.size());
+    }
     /// Runs a launch of `function`; false when the emulation refused it.
     bool launch(const Function& function, const unsigned grid[3], const unsigned block[3],
                 void** params) const {
@@ -85,6 +98,7 @@ private:
     bool enabled_ = false;
     void* handle_ = nullptr;
     EmulateLaunch launch_ = nullptr;
+    DescribeDeviceMemory describe_memory_ = nullptr;
 };
 
 Emulation& emulation() {
@@ -585,6 +599,15 @@ CUresult cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid_y, u
                               {block_x, block_y, block_z},
                               shared_bytes,
                               stream});
+    }
+    if (result == CUDA_SUCCESS && emulation().profiles_memory()) {
+        std::vector<CUdeviceptr> bases;
+        std::vector<std::size_t> sizes;
+        for (const auto& [base, allocation] : s.device) {
+            bases.push_back(base);
+            sizes.push_back(allocation.size);
+        }
+        emulation().describe_memory(bases, sizes);
     }
     // Emulated kernels touch only "device" memory, never the driver: run them unlocked, at the
     // launch, which is what a synchronous stream would do.
