@@ -158,14 +158,15 @@ struct Launch {
     std::unordered_map<RequestKey, Request, RequestKeyHash> requests;
     std::map<std::pair<const Region*, Direction>, Totals> totals;
 
-    const Region* region_of(std::uintptr_t address) const {
+    /// The allocation holding `address`, or null.
+    Region* find(std::uintptr_t address) {
         auto after = std::upper_bound(
             regions.begin(), regions.end(), address,
             [](std::uintptr_t value, const Region& region) { return value < region.begin; });
         if (after == regions.begin()) {
             return nullptr;
         }
-        const Region& region = *std::prev(after);
+        Region& region = *std::prev(after);
         return address < region.end ? &region : nullptr;
     }
 
@@ -219,8 +220,6 @@ struct Launch {
         }
     }
 
-    Region* find(std::uintptr_t address) { return const_cast<Region*>(region_of(address)); }
-
     /// Counts the current block's requests into the launch's totals.
     void close_block() {
         for (auto& [key, request] : requests) {
@@ -244,7 +243,7 @@ void record(const void* pointer, std::size_t bytes, Direction direction, const v
         return;
     }
     const auto address = reinterpret_cast<std::uintptr_t>(pointer);
-    const Region* region = launch.region_of(address);
+    const Region* region = launch.find(address);
     if (region == nullptr) {
         return;
     }
@@ -280,9 +279,7 @@ public:
     }
 };
 
-// Constructed when the library is loaded; the table (a function-local static constructed
-// before it) outlives it.
-const bool table_ready = (table(), true);
+// Registered when the library is loaded.
 MemoryProfile profile;
 
 } // namespace
