@@ -90,6 +90,15 @@ public:
         (void)kernel;
         (void)diags;
     }
+    /// Reports, as errors, what of a valid program this backend's code cannot be made of: a
+    /// backend that compiles its code inside brcc (vulkan's SPIR-V) reports its compiler's
+    /// rejections here. Called for each stream kernel and reduce function once sema has
+    /// analysed the whole unit without errors (the call graph too: callees, discards), only for
+    /// the backends --backends selects. Nothing (the default) for none.
+    virtual void check_analysed_kernel(const KernelDecl& kernel, DiagnosticEngine& diags) const {
+        (void)kernel;
+        (void)diags;
+    }
 };
 
 /// Every registered generator, in registration order (compiler/codegen/CMakeLists.txt).

@@ -89,10 +89,18 @@ std::unique_ptr<TranslationUnit> front_end(const std::string& path, SourceManage
         // that --emit-cpp, --emit-kernels, --dump-ast and a build warn alike.
         const std::vector<std::unique_ptr<BackendGenerator>> generators =
             make_backend_generators(options.backends);
-        analyze(*unit, diags, [&](const KernelDecl& kernel) {
+        const bool analysed = analyze(*unit, diags, [&](const KernelDecl& kernel) {
             for (const std::unique_ptr<BackendGenerator>& generator : generators)
                 generator->check_kernel(kernel, diags);
         });
+        for (const KernelDecl* kernel : unit->kernels) {
+            if (!analysed)
+                break;
+            if (kernel->is_helper())
+                continue;
+            for (const std::unique_ptr<BackendGenerator>& generator : generators)
+                generator->check_analysed_kernel(*kernel, diags);
+        }
     }
     if (diags.error_count() != errors_before)
         return nullptr;
