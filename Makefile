@@ -13,6 +13,12 @@ PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev lib
 PACKAGES += dpkg-dev gdb nlohmann-json3-dev doxygen reuse
 # The mpi backend (docs/mpi.md) and its conformance runs on 1, 2 and 4 ranks.
 PACKAGES += openmpi-bin libopenmpi-dev
+# The vulkan backend (docs/vulkan_backend.md): the loader's headers; for brcc, shaderc (and
+# glslang, which it pulls in) to compile kernels to SPIR-V and spirv-tools to validate them;
+# glslc for the backend's own test shaders; to run the tests, Mesa's lavapipe and the Khronos
+# validation layer, which every vulkan test runs under.
+PACKAGES += libvulkan-dev libshaderc-dev spirv-tools glslc mesa-vulkan-drivers \
+    vulkan-validationlayers
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3
@@ -51,7 +57,7 @@ FUZZ_UNITS ?= 16
 fuzz-diff: configure
 	cmake --build --preset dev --parallel $(JOBS) --target brcc brook brook_fuzz_diff
 	build/bin/brook_fuzz_diff --brcc build/bin/brcc --work build/fuzz_diff --seed $(SEED) \
-	    --count $$((($(N) + $(FUZZ_UNITS) - 1) / $(FUZZ_UNITS))) --units $(FUZZ_UNITS) --jobs $(JOBS) --backends cpu,gl,cuda,mpi:cpu@3 \
+	    --count $$((($(N) + $(FUZZ_UNITS) - 1) / $(FUZZ_UNITS))) --units $(FUZZ_UNITS) --jobs $(JOBS) --backends cpu,gl,cuda,vulkan,mpi:cpu@3 \
 	    --keep tests/fuzz_diff/regressions
 
 # The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/).

@@ -87,7 +87,7 @@ struct RunOptions {
     int units = 8;
     int jobs = 1;
     int reduce_budget = 150;
-    std::string backends = "cpu,gl,cuda";
+    std::string backends = "cpu,gl,cuda,vulkan";
     std::string keep_dir;
 };
 

@@ -1,0 +1,247 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
+#include "backends/vulkan/pipelines.hpp"
+
+#include "core/errors.hpp"
+#include "core/profiler.hpp"
+
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace brook::detail::vulkan {
+
+namespace {
+
+constexpr std::uint32_t spirv_magic = 0x07230203;
+/// The words of a SPIR-V header: magic, version, generator, bound, schema.
+constexpr std::size_t spirv_header_words = 5;
+
+std::string_view entry_name(Entry entry) {
+    switch (entry) {
+    case Entry::dense:
+        return "dense";
+    case Entry::general:
+        return "general";
+    case Entry::count:
+        return "count";
+    case Entry::write:
+        return "write";
+    case Entry::reduce_chunks:
+        return "reduce_chunks";
+    case Entry::reduce_partials:
+        return "reduce_partials";
+    }
+    return "?";
+}
+
+/// $XDG_CACHE_HOME/brook/vulkan (an absolute path, as the XDG specification asks), else
+/// $HOME/.cache/brook/vulkan; empty when there is neither.
+std::filesystem::path cache_folder() {
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    if (xdg != nullptr && xdg[0] == '/') {
+        return std::filesystem::path(xdg) / "brook" / "vulkan";
+    }
+    const char* home = std::getenv("HOME");
+    if (home != nullptr && home[0] != '\0') {
+        return std::filesystem::path(home) / ".cache" / "brook" / "vulkan";
+    }
+    return {};
+}
+
+std::string hex(const std::uint8_t* bytes, std::size_t count) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string text;
+    for (std::size_t i = 0; i < count; ++i) {
+        text += digits[bytes[i] >> 4];
+        text += digits[bytes[i] & 15];
+    }
+    return text;
+}
+
+/// The cache file's bytes when its header is this device's (driver updates change the UUID);
+/// nothing otherwise, since some drivers trust what they are given.
+std::vector<char> read_cache(const std::filesystem::path& file,
+                             const VkPhysicalDeviceProperties& properties) {
+    std::ifstream in(file, std::ios::binary);
+    std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    VkPipelineCacheHeaderVersionOne header{};
+    if (data.size() < sizeof header) {
+        return {};
+    }
+    std::memcpy(&header, data.data(), sizeof header);
+    if (header.headerSize < sizeof header || header.headerSize > data.size() ||
+        header.headerVersion != VK_PIPELINE_CACHE_HEADER_VERSION_ONE ||
+        header.vendorID != properties.vendorID || header.deviceID != properties.deviceID ||
+        std::memcmp(header.pipelineCacheUUID, properties.pipelineCacheUUID, VK_UUID_SIZE) != 0) {
+        return {};
+    }
+    return data;
+}
+
+} // namespace
+
+Pipelines::Pipelines(const Device& device) : device_(&device) {
+    const Api& api = device.api();
+    const char* verbose = std::getenv("BRT_VERBOSE");
+    verbose_ = verbose != nullptr && std::string_view(verbose) == "1";
+    const std::filesystem::path folder = cache_folder();
+    if (!folder.empty()) {
+        cache_file_ = folder / (hex(device.properties().pipelineCacheUUID, VK_UUID_SIZE) + ".bin");
+    }
+    const std::vector<char> initial =
+        cache_file_.empty() ? std::vector<char>{} : read_cache(cache_file_, device.properties());
+    VkPipelineCacheCreateInfo cache{};
+    cache.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO;
+    cache.initialDataSize = initial.size();
+    cache.pInitialData = initial.empty() ? nullptr : initial.data();
+    VkPipelineCache cache_handle = VK_NULL_HANDLE;
+    check(api.vkCreatePipelineCache(device.handle(), &cache, nullptr, &cache_handle),
+          "cannot create a pipeline cache");
+    cache_ = PipelineCache(api, device.handle(), cache_handle);
+
+    VkPushConstantRange frame{};
+    frame.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    frame.offset = 0;
+    frame.size = sizeof(VkDeviceAddress);
+    VkPipelineLayoutCreateInfo layout{};
+    layout.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
+    layout.pushConstantRangeCount = 1;
+    layout.pPushConstantRanges = &frame;
+    VkPipelineLayout layout_handle = VK_NULL_HANDLE;
+    check(api.vkCreatePipelineLayout(device.handle(), &layout, nullptr, &layout_handle),
+          "cannot create a pipeline layout");
+    layout_ = PipelineLayout(api, device.handle(), layout_handle);
+}
+
+Pipelines::~Pipelines() {
+    if (cache_grew_) {
+        save_cache();
+    }
+}
+
+VkShaderModule Pipelines::module(const void* payload, const std::string& label) {
+    auto found = modules_.find(payload);
+    if (found != modules_.end()) {
+        return found->second.get();
+    }
+    const SpirvModule spirv = SpirvModule::from_payload(payload);
+    if (spirv.word_count < spirv_header_words || spirv.words[0] != spirv_magic) {
+        fatal(label + ": its vulkan code is not a SPIR-V module (was the program built by another "
+                      "version of brcc?)");
+    }
+    VkShaderModuleCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+    info.codeSize = spirv.word_count * sizeof(std::uint32_t);
+    info.pCode = spirv.words;
+    VkShaderModule handle = VK_NULL_HANDLE;
+    check_or_fatal(device_->api().vkCreateShaderModule(device_->handle(), &info, nullptr, &handle),
+                   label + ": cannot load its SPIR-V module");
+    return modules_.emplace(payload, ShaderModule(device_->api(), device_->handle(), handle))
+        .first->second.get();
+}
+
+VkPipeline Pipelines::get(const void* payload, Entry entry, std::uint32_t workgroup_size,
+                          bool checks, const std::string& label, std::string_view name) {
+    const auto key = std::make_tuple(payload, entry, workgroup_size, checks);
+    auto found = pipelines_.find(key);
+    if (found != pipelines_.end()) {
+        return found->second.get();
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const ProfileTimer timer;
+    // The specialization constants of device/frame.glsl, in the order of their ids.
+    struct Constants {
+        std::uint32_t workgroup_size;
+        std::int32_t entry;
+        VkBool32 checks;
+    } constants{workgroup_size, static_cast<std::int32_t>(entry), checks ? VK_TRUE : VK_FALSE};
+    const std::array<VkSpecializationMapEntry, 3> map{{
+        {workgroup_size_constant, offsetof(Constants, workgroup_size), sizeof(std::uint32_t)},
+        {entry_constant, offsetof(Constants, entry), sizeof(std::int32_t)},
+        {checks_constant, offsetof(Constants, checks), sizeof(VkBool32)},
+    }};
+    VkSpecializationInfo specialization{};
+    specialization.mapEntryCount = static_cast<std::uint32_t>(map.size());
+    specialization.pMapEntries = map.data();
+    specialization.dataSize = sizeof constants;
+    specialization.pData = &constants;
+
+    VkComputePipelineCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info.stage.module = module(payload, label);
+    info.stage.pName = "main";
+    info.stage.pSpecializationInfo = &specialization;
+    info.layout = layout_.get();
+    VkPipeline handle = VK_NULL_HANDLE;
+    const VkResult result = device_->api().vkCreateComputePipelines(device_->handle(), cache_.get(),
+                                                                    1, &info, nullptr, &handle);
+    check_or_fatal(result, label + ": cannot create the pipeline of its " +
+                               std::string(entry_name(entry)) + " entry");
+    cache_grew_ = true;
+    if (profiling()) [[unlikely]] {
+        timer.record(Activity::Compile, name, 0, 0);
+    }
+    if (verbose_) {
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        std::fprintf(stderr,
+                     "brook: vulkan: %s, entry %s, workgroups of %u: pipeline created "
+                     "(%.1f ms)\n",
+                     label.c_str(), std::string(entry_name(entry)).c_str(), workgroup_size, ms);
+    }
+    return pipelines_.emplace(key, Pipeline(device_->api(), device_->handle(), handle))
+        .first->second.get();
+}
+
+void Pipelines::save_cache() const {
+    if (cache_file_.empty()) {
+        return;
+    }
+    const Api& api = device_->api();
+    std::size_t size = 0;
+    if (api.vkGetPipelineCacheData(device_->handle(), cache_.get(), &size, nullptr) != VK_SUCCESS ||
+        size == 0) {
+        return;
+    }
+    std::vector<char> data(size);
+    if (api.vkGetPipelineCacheData(device_->handle(), cache_.get(), &size, data.data()) !=
+        VK_SUCCESS) {
+        return;
+    }
+    // Whatever fails here only loses the cache for the next run.
+    std::error_code error;
+    std::filesystem::create_directories(cache_file_.parent_path(), error);
+    if (error) {
+        return;
+    }
+    std::filesystem::path temporary = cache_file_;
+    temporary += "." + std::to_string(::getpid()) + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out.write(data.data(), static_cast<std::streamsize>(size));
+        if (!out.flush()) {
+            out.close();
+            std::filesystem::remove(temporary, error);
+            return;
+        }
+    }
+    std::filesystem::rename(temporary, cache_file_, error);
+    if (error) {
+        std::filesystem::remove(temporary, error);
+    }
+}
+
+} // namespace brook::detail::vulkan
