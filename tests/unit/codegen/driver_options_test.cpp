@@ -232,7 +232,7 @@ TEST(DriverOptions, AcceptsCpp20AndLaterOnly) {
 TEST(DriverOptions, UsageErrorsExitWithTwo) {
     const std::vector<std::vector<const char*>> bad = {
         {},
-        {"a.br", "--backends=cpu,vulkan"},
+        {"a.br", "--backends=cpu,metal"},
         {"a.br", "--backends="},
         {"a.br", "-O9"},
         {"a.br", "--no-such-option"},
@@ -243,7 +243,7 @@ TEST(DriverOptions, UsageErrorsExitWithTwo) {
         {"--emit-cpp", "--dump-after=sema", "a.br"},
         {"--emit-cpp", "a.br", "--", "-lm"},
         {"--emit-kernels=cuda", "a.br"},
-        {"--emit-kernels=vulkan", "a.br", "-o", "dir"},
+        {"--emit-kernels=metal", "a.br", "-o", "dir"},
         {"--emit-kernels=cuda", "--emit-cpp", "a.br", "-o", "dir"},
         {"a.br", "-MF", "a.d"},
         {"a.br", "-MT", "t"},
