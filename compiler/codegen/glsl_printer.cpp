@@ -591,6 +591,51 @@ std::string gather_dispatch(const KernelDecl& kernel, const Type& type, const st
     return text;
 }
 
+void collect_type(const Type& type, std::vector<const StructDecl*>& order) {
+    if (type.is_struct())
+        collect_struct(type.struct_decl(), order);
+}
+
+/// collect_type for the types of the locals `stmt` declares.
+void collect_stmt_types(const Stmt* stmt, std::vector<const StructDecl*>& order) {
+    if (stmt == nullptr)
+        return;
+    switch (stmt->kind) {
+    case NodeKind::Compound:
+        for (const Stmt* child : static_cast<const Compound*>(stmt)->body)
+            collect_stmt_types(child, order);
+        return;
+    case NodeKind::DeclStmt:
+        for (const LocalDecl* var : static_cast<const DeclStmt*>(stmt)->vars)
+            collect_type(var->type, order);
+        return;
+    case NodeKind::If:
+        collect_stmt_types(static_cast<const If*>(stmt)->then_branch, order);
+        collect_stmt_types(static_cast<const If*>(stmt)->else_branch, order);
+        return;
+    case NodeKind::For:
+        collect_stmt_types(static_cast<const For*>(stmt)->init, order);
+        collect_stmt_types(static_cast<const For*>(stmt)->body, order);
+        return;
+    case NodeKind::While:
+        collect_stmt_types(static_cast<const While*>(stmt)->body, order);
+        return;
+    case NodeKind::DoWhile:
+        collect_stmt_types(static_cast<const DoWhile*>(stmt)->body, order);
+        return;
+    case NodeKind::ExprStmt:
+    case NodeKind::Return:
+    case NodeKind::Push:
+    case NodeKind::Empty:
+    case NodeKind::Discard:
+    case NodeKind::Break:
+    case NodeKind::Continue:
+        return;
+#include "ast/expr_kind_cases.def"
+        return;
+    }
+}
+
 } // namespace
 
 std::string glsl_identifier(std::string_view name) {
@@ -726,50 +771,6 @@ std::string assemble(const Type& type, const std::vector<std::string>& names, st
     return text + ")";
 }
 
-void collect_type(const Type& type, std::vector<const StructDecl*>& order) {
-    if (type.is_struct())
-        collect_struct(type.struct_decl(), order);
-}
-
-void collect_stmt_types(const Stmt* stmt, std::vector<const StructDecl*>& order) {
-    if (stmt == nullptr)
-        return;
-    switch (stmt->kind) {
-    case NodeKind::Compound:
-        for (const Stmt* child : static_cast<const Compound*>(stmt)->body)
-            collect_stmt_types(child, order);
-        return;
-    case NodeKind::DeclStmt:
-        for (const LocalDecl* var : static_cast<const DeclStmt*>(stmt)->vars)
-            collect_type(var->type, order);
-        return;
-    case NodeKind::If:
-        collect_stmt_types(static_cast<const If*>(stmt)->then_branch, order);
-        collect_stmt_types(static_cast<const If*>(stmt)->else_branch, order);
-        return;
-    case NodeKind::For:
-        collect_stmt_types(static_cast<const For*>(stmt)->init, order);
-        collect_stmt_types(static_cast<const For*>(stmt)->body, order);
-        return;
-    case NodeKind::While:
-        collect_stmt_types(static_cast<const While*>(stmt)->body, order);
-        return;
-    case NodeKind::DoWhile:
-        collect_stmt_types(static_cast<const DoWhile*>(stmt)->body, order);
-        return;
-    case NodeKind::ExprStmt:
-    case NodeKind::Return:
-    case NodeKind::Push:
-    case NodeKind::Empty:
-    case NodeKind::Discard:
-    case NodeKind::Break:
-    case NodeKind::Continue:
-        return;
-#include "ast/expr_kind_cases.def"
-        return;
-    }
-}
-
 void collect_helpers(const KernelDecl& kernel, std::vector<const KernelDecl*>& order) {
     for (const KernelDecl* callee : kernel.callees) {
         bool seen = false;
@@ -780,6 +781,21 @@ void collect_helpers(const KernelDecl& kernel, std::vector<const KernelDecl*>& o
         collect_helpers(*callee, order);
         order.push_back(callee);
     }
+}
+
+std::vector<const StructDecl*> struct_types(const KernelDecl& kernel,
+                                            const std::vector<const KernelDecl*>& helpers) {
+    std::vector<const StructDecl*> structs;
+    for (const ParamDecl* param : kernel.params)
+        collect_type(param->type, structs);
+    collect_stmt_types(kernel.body, structs);
+    for (const KernelDecl* helper : helpers) {
+        collect_type(helper->return_type, structs);
+        for (const ParamDecl* param : helper->params)
+            collect_type(param->type, structs);
+        collect_stmt_types(helper->body, structs);
+    }
+    return structs;
 }
 
 std::string struct_definition(const StructDecl& decl) {

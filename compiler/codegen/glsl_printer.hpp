@@ -79,14 +79,13 @@ std::vector<Leaf> leaves_of(const Type& type);
 /// A value of `type` built from the leaf values `names[next...]` (struct constructors nest).
 std::string assemble(const Type& type, const std::vector<std::string>& names, std::size_t& next);
 
-/// Adds the struct types `type` needs to `order`, each after the struct types of its fields.
-void collect_type(const Type& type, std::vector<const StructDecl*>& order);
-
-/// collect_type for the types of the locals `stmt` declares.
-void collect_stmt_types(const Stmt* stmt, std::vector<const StructDecl*>& order);
-
 /// Kernels the kernel calls, callees before callers (GLSL wants a function defined before use).
 void collect_helpers(const KernelDecl& kernel, std::vector<const KernelDecl*>& order);
+
+/// The struct types `kernel` and the kernels it calls (`helpers`, from collect_helpers) use, each
+/// after the struct types of its fields.
+std::vector<const StructDecl*> struct_types(const KernelDecl& kernel,
+                                            const std::vector<const KernelDecl*>& helpers);
 
 /// `struct NAME { T field; ... };` with the fields' value types.
 std::string struct_definition(const StructDecl& decl);

@@ -382,19 +382,8 @@ std::string glsl_kernel_source(const KernelDecl& kernel) {
     std::vector<const KernelDecl*> helpers;
     collect_helpers(kernel, helpers);
 
-    std::vector<const StructDecl*> structs;
-    for (const ParamDecl* param : kernel.params)
-        collect_type(param->type, structs);
-    collect_stmt_types(kernel.body, structs);
-    for (const KernelDecl* helper : helpers) {
-        collect_type(helper->return_type, structs);
-        for (const ParamDecl* param : helper->params)
-            collect_type(param->type, structs);
-        collect_stmt_types(helper->body, structs);
-    }
-
     std::string text = "// kernel " + kernel.name + "\n";
-    for (const StructDecl* decl : structs)
+    for (const StructDecl* decl : struct_types(kernel, helpers))
         text += struct_definition(*decl);
     for (const ParamDecl* param : kernel.params) {
         if (is_stream(param->param_kind))

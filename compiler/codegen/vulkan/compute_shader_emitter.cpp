@@ -670,21 +670,6 @@ std::string extensions(const KernelDecl& kernel) {
     return text;
 }
 
-std::vector<const StructDecl*> struct_types(const KernelDecl& kernel,
-                                            const std::vector<const KernelDecl*>& helpers) {
-    std::vector<const StructDecl*> structs;
-    for (const ParamDecl* param : kernel.params)
-        collect_type(param->type, structs);
-    collect_stmt_types(kernel.body, structs);
-    for (const KernelDecl* helper : helpers) {
-        collect_type(helper->return_type, structs);
-        for (const ParamDecl* param : helper->params)
-            collect_type(param->type, structs);
-        collect_stmt_types(helper->body, structs);
-    }
-    return structs;
-}
-
 } // namespace
 
 std::string vulkan_compute_shader(const KernelDecl& kernel) {

@@ -35,6 +35,7 @@
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 #include "core/profiler.hpp"
+#include "core/region_runs.hpp"
 #include "core/registry.hpp"
 
 #include <algorithm>
@@ -339,37 +340,6 @@ const CudaStorage& cuda_storage(const Storage& storage) {
 }
 CudaStorage& cuda_storage(Storage& storage) {
     return static_cast<CudaStorage&>(storage);
-}
-
-/// Calls f(first element, count, position in row-major order) for each run of consecutive
-/// elements of `region` (its rows, or the whole region when it is contiguous).
-template <class F> void for_each_run(const Region& region, F&& f) {
-    const std::size_t count = region.count();
-    if (count == 0) {
-        return;
-    }
-    if (region.contiguous()) {
-        f(region.offset, count, std::size_t{0});
-        return;
-    }
-    const auto last = static_cast<std::size_t>(region.rank - 1);
-    const std::size_t row = region.extents[last];
-    for (std::size_t start = 0; start < count; start += row) {
-        std::size_t rest = start / row;
-        std::size_t offset = region.offset;
-        for (int d = region.rank - 2; d >= 0; --d) {
-            const auto dim = static_cast<std::size_t>(d);
-            offset += (rest % region.extents[dim]) * region.strides[dim];
-            rest /= region.extents[dim];
-        }
-        if (region.strides[last] == 1) {
-            f(offset, row, start);
-            continue;
-        }
-        for (std::size_t i = 0; i < row; ++i) {
-            f(offset + i * region.strides[last], std::size_t{1}, start + i);
-        }
-    }
 }
 
 /// Two pinned host buffers that large copies go through a chunk at a time: the CPU copies one

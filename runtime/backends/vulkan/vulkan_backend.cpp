@@ -25,7 +25,6 @@
 // each box's partials in chunk order into a dense buffer of results, which is then copied into
 // the target or to the host. Operands keep their row-major order throughout.
 #include "backends/vulkan/kernel_frame.hpp"
-#include "backends/vulkan/region_runs.hpp"
 #include "backends/vulkan/shader_frame.hpp"
 #include "backends/vulkan/vulkan_context.hpp"
 #include "backends/vulkan/vulkan_storage.hpp"
@@ -33,6 +32,7 @@
 #include "core/checks.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
+#include "core/region_runs.hpp"
 #include "core/registry.hpp"
 
 #include <algorithm>
@@ -76,7 +76,7 @@ enum class Direction : unsigned char { to_device, to_host };
 std::vector<Run> runs_of(const Region& region, std::size_t element_size, const void* host) {
     std::vector<Run> runs;
     auto* base = static_cast<std::byte*>(const_cast<void*>(host));
-    vulkan::for_each_run(region, [&](std::size_t offset, std::size_t count, std::size_t at) {
+    for_each_run(region, [&](std::size_t offset, std::size_t count, std::size_t at) {
         runs.push_back({offset * element_size, base + at * element_size, count * element_size});
     });
     return runs;
@@ -230,7 +230,7 @@ public:
         reduce(launch, input, out.extents, results);
         // The results are dense, in the target's row-major order; the target may be a view.
         std::vector<VkBufferCopy> regions;
-        vulkan::for_each_run(out, [&](std::size_t offset, std::size_t count, std::size_t at) {
+        for_each_run(out, [&](std::size_t offset, std::size_t count, std::size_t at) {
             regions.push_back({at * size, offset * size, count * size});
         });
         queue().copy(results.handle(), vulkan_storage(*target.storage).buffer().handle(), regions);

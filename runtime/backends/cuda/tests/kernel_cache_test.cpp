@@ -5,6 +5,7 @@
 #include "backends/cuda/kernel_cache.hpp"
 
 #include "cuda_test_kernels.hpp"
+#include "scoped_environment.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,36 +22,9 @@ namespace {
 using brook::detail::cuda::CacheOrigin;
 using brook::detail::cuda::CompileRequest;
 using brook::detail::cuda::KernelCache;
+using brook::test::ScopedEnvironment;
 using brook::test::cuda::nvrtc;
 namespace fs = std::filesystem;
-
-/// Sets an environment variable for the lifetime of this value.
-class ScopedEnv {
-public:
-    ScopedEnv(const char* name, const char* value) : name_(name) {
-        if (const char* old = std::getenv(name)) {
-            old_ = old;
-        }
-        if (value != nullptr) {
-            setenv(name, value, 1);
-        } else {
-            unsetenv(name);
-        }
-    }
-    ~ScopedEnv() {
-        if (old_) {
-            setenv(name_, old_->c_str(), 1);
-        } else {
-            unsetenv(name_);
-        }
-    }
-    ScopedEnv(const ScopedEnv&) = delete;
-    ScopedEnv& operator=(const ScopedEnv&) = delete;
-
-private:
-    const char* name_;
-    std::optional<std::string> old_;
-};
 
 class KernelCacheTest : public testing::Test {
 protected:
@@ -90,23 +64,23 @@ protected:
     }
 
     fs::path root;
-    std::optional<ScopedEnv> xdg;
-    std::optional<ScopedEnv> enabled;
+    std::optional<ScopedEnvironment> xdg;
+    std::optional<ScopedEnvironment> enabled;
 };
 
 TEST_F(KernelCacheTest, TheFolderFollowsXdgThenHome) {
     EXPECT_EQ(KernelCache::default_folder(), root / "brook" / "cuda");
     {
-        const ScopedEnv relative("XDG_CACHE_HOME", "relative/cache");
-        const ScopedEnv home("HOME", "/home/brook");
+        const ScopedEnvironment relative("XDG_CACHE_HOME", "relative/cache");
+        const ScopedEnvironment home("HOME", "/home/brook");
         EXPECT_EQ(KernelCache::default_folder(), fs::path("/home/brook/.cache/brook/cuda"));
     }
     {
-        const ScopedEnv unset("XDG_CACHE_HOME", nullptr);
-        const ScopedEnv home("HOME", nullptr);
+        const ScopedEnvironment unset("XDG_CACHE_HOME", nullptr);
+        const ScopedEnvironment home("HOME", nullptr);
         EXPECT_EQ(KernelCache::default_folder(), std::nullopt);
     }
-    const ScopedEnv disabled("BRT_CUDA_CACHE", "0");
+    const ScopedEnvironment disabled("BRT_CUDA_CACHE", "0");
     EXPECT_EQ(KernelCache::default_folder(), std::nullopt);
 }
 
@@ -192,7 +166,7 @@ TEST_F(KernelCacheTest, ADamagedFileIsAMiss) {
 }
 
 TEST_F(KernelCacheTest, BrtCudaCacheZeroDisablesTheDiskCache) {
-    const ScopedEnv disabled("BRT_CUDA_CACHE", "0");
+    const ScopedEnvironment disabled("BRT_CUDA_CACHE", "0");
     EXPECT_EQ(origin_in_new_process(scale()), CacheOrigin::compiled);
     EXPECT_EQ(origin_in_new_process(scale()), CacheOrigin::compiled);
     EXPECT_EQ(files_in(root), 0u);

@@ -12,6 +12,7 @@
 
 #include "positives_spirv.hpp"
 #include "saxpy_spirv.hpp"
+#include "scoped_environment.hpp"
 #include "sum_spirv.hpp"
 
 #include <gtest/gtest.h>
@@ -27,35 +28,9 @@
 namespace brook::detail {
 namespace {
 
-/// Sets an environment variable for the life of the value, then restores it.
-class ScopedEnvironment {
-public:
-    ScopedEnvironment(const char* name, const char* value) : name_(name) {
-        if (const char* old = std::getenv(name)) {
-            old_ = old;
-        }
-        if (value != nullptr) {
-            setenv(name, value, 1);
-        } else {
-            unsetenv(name);
-        }
-    }
-    ~ScopedEnvironment() {
-        if (old_) {
-            setenv(name_, old_->c_str(), 1);
-        } else {
-            unsetenv(name_);
-        }
-    }
-    ScopedEnvironment(const ScopedEnvironment&) = delete;
-    ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+using brook::test::ScopedEnvironment;
 
-private:
-    const char* name_;
-    std::optional<std::string> old_;
-};
-
-/// The backend as BRT_VULKAN_DEVICE (lavapipe under CTest) chooses it, or why it cannot start.
+/// The backend on the device it chooses (lavapipe here), or why it cannot start.
 struct Started {
     std::unique_ptr<Backend> backend;
     std::string why_not;

@@ -1,13 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 #pragma once
-// A Region as runs of consecutive elements of its storage: what one VkBufferCopy each moves.
+// A Region as runs of consecutive elements of its storage: what one copy each moves (a
+// cudaMemcpy, a VkBufferCopy) between a GPU backend's storage and host memory.
 
 #include "core/backend.hpp"
 
 #include <cstddef>
 
-namespace brook::detail::vulkan {
+namespace brook::detail {
 
 /// Calls f(first element, count, position in row-major order) for each run of consecutive
 /// elements of `region`: the whole region when it is contiguous, else its rows, or its single
@@ -41,4 +42,4 @@ template <class F> void for_each_run(const Region& region, F&& f) {
     }
 }
 
-} // namespace brook::detail::vulkan
+} // namespace brook::detail
