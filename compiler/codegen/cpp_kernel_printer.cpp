@@ -478,20 +478,6 @@ bool has_out_parameters(const KernelDecl& kernel) {
     });
 }
 
-bool has_variable_output(const KernelDecl& kernel) {
-    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
-        return param->param_kind == ParamKind::VariableOutput;
-    });
-}
-
-const ParamDecl& reduce_input(const KernelDecl& kernel) {
-    for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::ReduceInput)
-            return *param;
-    }
-    internal_error(__FILE__, __LINE__, "reduction without an input stream");
-}
-
 std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
                              const std::string& accumulator) {
     std::string args;

@@ -54,9 +54,6 @@ std::string converted_from_storage(const Type& type, const std::string& element)
 std::string element_storage_type(const ParamDecl& param);
 /// Whether `kernel` has `out` parameters (a called one writes them back through references).
 bool has_out_parameters(const KernelDecl& kernel);
-bool has_variable_output(const KernelDecl& kernel);
-/// The reduce input of a reduction.
-const ParamDecl& reduce_input(const KernelDecl& kernel);
 /// The reduce body's call with `input` and `accumulator` as the two stream parameters, the
 /// constants and gathers as their locals.
 std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,

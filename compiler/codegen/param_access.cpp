@@ -11,6 +11,9 @@
 
 #include "ast/operands.hpp"
 #include "ast/stmt_children.hpp"
+#include "support/diagnostics.hpp"
+
+#include <algorithm>
 
 namespace brcc {
 
@@ -113,7 +116,6 @@ Effect effect_on(const Stmt* stmt, const ParamDecl& param) {
 bool assigned_before_use(const Compound& body, const ParamDecl& param) {
     return effect_on(&body, param) == Effect::assigned;
 }
-
 
 class AccessWalker {
 public:
@@ -281,6 +283,20 @@ std::vector<ParamAccess> param_access(const KernelDecl& kernel) {
                 kernel.discards || !assigned_before_use(*kernel.body, *param);
     }
     return access;
+}
+
+bool has_variable_output(const KernelDecl& kernel) {
+    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
+        return param->param_kind == ParamKind::VariableOutput;
+    });
+}
+
+const ParamDecl& reduce_input(const KernelDecl& kernel) {
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::ReduceInput)
+            return *param;
+    }
+    internal_error(__FILE__, __LINE__, "reduction without an input stream");
 }
 
 } // namespace brcc

@@ -24,4 +24,9 @@ struct ParamAccess {
 /// compound assignment, `++`) also reads, and an argument of a helper's `out` parameter is both.
 std::vector<ParamAccess> param_access(const KernelDecl& kernel);
 
+/// Whether `kernel` has `vout` parameters (its calls run a count pass and a write pass).
+bool has_variable_output(const KernelDecl& kernel);
+/// The reduce input of a reduction.
+const ParamDecl& reduce_input(const KernelDecl& kernel);
+
 } // namespace brcc

@@ -208,14 +208,6 @@ std::string kernel_call(const KernelDecl& kernel) {
     return "brt_kernel(" + args + ");\n";
 }
 
-bool has_variable_outputs(const KernelDecl& kernel) {
-    for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::VariableOutput)
-            return true;
-    }
-    return false;
-}
-
 /// What a call whose elements a write mask or write query tracks draws with (the runtime's
 /// Launch::element_flags): under BRT_FLAGS, brt_flags holds a flag per element, stored as the
 /// frame is drawn, and an element whose flag is set skips the kernel, keeping its outputs' values;
@@ -235,11 +227,11 @@ std::string discard_outside() {
 
 std::string kernel_main(const KernelDecl& kernel) {
     const std::vector<ParamAccess> access = param_access(kernel);
-    const bool tracked = !has_variable_outputs(kernel);
+    const bool tracked = !has_variable_output(kernel);
     std::string text = tracked ? element_flag_declarations() : "";
     text += "void main() {\n";
     // The write pass of a variable output is drawn over its values, not over the elements.
-    if (has_variable_outputs(kernel))
+    if (has_variable_output(kernel))
         text += "#ifdef " + std::string(glsl::push_write_pass) +
                 "\n    brt_locate_push();\n#else\n    brt_locate();\n#endif\n";
     else

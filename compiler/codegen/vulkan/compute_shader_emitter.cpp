@@ -185,7 +185,6 @@ std::string stored_of_value(const Type& leaf, const std::string& value) {
         return type + "(brt_encode_fixed(" + value + ", " +
                std::to_string(fixed_point_steps(leaf.scalar_type())) + ".0))";
     case ScalarType::Bool:
-        return type + "(" + value + ")";
     case ScalarType::Char:
     case ScalarType::UChar:
         return type + "(" + value + ")";
@@ -365,12 +364,6 @@ std::string fetch_arguments(const KernelDecl& kernel) {
 // ---------------------------------------------------------------------------------------------
 // Stream kernels
 
-bool has_variable_outputs(const KernelDecl& kernel) {
-    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
-        return param->param_kind == ParamKind::VariableOutput;
-    });
-}
-
 /// The call of brt_kernel with each parameter's local or constant (gathers are read through
 /// their functions).
 std::string kernel_call(const KernelDecl& kernel) {
@@ -490,7 +483,7 @@ std::string element_loop(const std::string& element) {
 std::string stream_kernel_main(const KernelDecl& kernel) {
     std::string text;
     std::string entries;
-    if (has_variable_outputs(kernel)) {
+    if (has_variable_output(kernel)) {
         text += element_function(kernel, "brt_count_element", Addressing::general, true, false);
         text += element_function(kernel, "brt_write_element", Addressing::general, false, false);
         entries += "    if (brt_mode == brt_mode_count) {\n" + element_loop("brt_count_element") +
@@ -508,14 +501,6 @@ std::string stream_kernel_main(const KernelDecl& kernel) {
 
 // ---------------------------------------------------------------------------------------------
 // Reductions
-
-const ParamDecl& parameter_of_kind(const KernelDecl& kernel, ParamKind kind) {
-    for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == kind)
-            return *param;
-    }
-    internal_error(__FILE__, __LINE__, "reduce function without its input or accumulator");
-}
 
 /// `T brt_op(T left, T right)`: the accumulated `left` folded with the next `right` by the body,
 /// stored back as memory holds it after each step, as the CPU's accumulator is.
@@ -602,7 +587,7 @@ std::string fold_function(const std::string& name, const std::string& type, bool
 std::string reduce_main(const KernelDecl& kernel) {
     BRCC_ASSERT(!kernel.uses_indexof,
                 "indexof in reduce function '" + kernel.name + "' reached code generation");
-    const ParamDecl& input = parameter_of_kind(kernel, ParamKind::ReduceInput);
+    const ParamDecl& input = reduce_input(kernel);
     const std::string index = std::to_string(input.index);
     const std::string type = glsl_type_name(input.type);
     const std::string size = std::to_string(host_layout(input.type).size);
@@ -655,7 +640,7 @@ std::string reduce_main(const KernelDecl& kernel) {
 
 /// Whether the kernel has the general entry, whose element flags are bytes.
 bool has_element_flags(const KernelDecl& kernel) {
-    return !kernel.is_reduce && !has_variable_outputs(kernel);
+    return !kernel.is_reduce && !has_variable_output(kernel);
 }
 
 /// The extensions the kernel's element types need beyond the frame's, before any declaration.
