@@ -367,9 +367,13 @@ PrintedExpr CLikePrinter::visit(const ImplicitConvert& expr) {
     return convert(expr.type, *expr.operand);
 }
 
+PrintedExpr CLikePrinter::field(const Member& member) {
+    return {operand(*member.base, postfix_level) + "." + identifier(member.member), postfix_level};
+}
+
 PrintedExpr CLikePrinter::visit(const Member& expr) {
     if (!expr.is_swizzle)
-        return {operand(*expr.base, postfix_level) + "." + identifier(expr.member), postfix_level};
+        return field(expr);
     if (expr.swizzle_length == 1 && expr.base->type.is_scalar())
         return print(*expr.base); // `f.x` on a scalar is the scalar (and stays assignable)
     if (expr.swizzle_length == 1 && expr.base->type.is_vector()) {

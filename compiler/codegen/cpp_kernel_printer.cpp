@@ -133,6 +133,17 @@ std::string CppKernelPrinter::float_literal(double value) {
     return cpp_float_literal(value);
 }
 
+PrintedExpr CppKernelPrinter::field(const Member& member) {
+    PrintedExpr printed = CLikePrinter::field(member);
+    // A struct's vector fields are host code's named classes (the struct is the user's own
+    // text, `float3 o;`); the kernel computes with the vec each derives from, so that a field
+    // and a local are one type to the built-ins' templates.
+    const Type& type = member.type;
+    if (type.is_vector() && type.scalar_type() != ScalarType::Bool && !is_fixed(type))
+        return {std::string(lang) + "field(" + printed.text + ")"};
+    return printed;
+}
+
 PrintedExpr CppKernelPrinter::swizzle(const Member& member) {
     return {std::string(lang) + "swizzle<" + component_list(member) + ">(" +
             argument(*member.base) + ")"};
@@ -409,7 +420,7 @@ std::string callable_signature(const KernelDecl& kernel, std::string_view specif
     for (const ParamDecl* param : kernel.params) {
         if (param->needs_position)
             parameters.push_back(
-                maybe_unused("const ::brook::float4 " + position_parameter_name(*param)));
+                maybe_unused("const ::brook::vec<float, 4> " + position_parameter_name(*param)));
     }
     if (kernel.discards)
         parameters.push_back(discard_parameter());

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 // Spelling rules for generated C++: vector types are named through the brook namespace (host
-// code's unqualified `float4` could be shadowed by a user's name, `::brook::float4` cannot), C++
-// keywords that Brook allows as names get a prefix, and float literals are printed with enough
-// digits (%.9g) to round-trip every float.
+// code's unqualified `float4` could be shadowed by a user's name, `::brook::vec<float, 4>`
+// cannot), C++ keywords that Brook allows as names get a prefix, and float literals are printed
+// with enough digits (%.9g) to round-trip every float.
 
 #include "codegen/cpp_spelling.hpp"
 
@@ -54,8 +54,9 @@ std::string cpp_type_name(const Type& type) {
     }
     if (type.width() == 1)
         return std::string(scalar);
-    const bool has_alias = scalar == "float" || scalar == "int" || scalar == "bool";
-    if (has_alias)
+    // bool2..4 alias their vec; float4 and the other named vectors are classes of host code
+    // deriving from theirs (brook/vector.hpp), which kernels need not see.
+    if (scalar == "bool")
         return "::brook::" + std::string(scalar) + std::to_string(type.width());
     return "::brook::vec<" + std::string(scalar) + ", " + std::to_string(type.width()) + ">";
 }

@@ -132,8 +132,7 @@ std::string launch_name(const KernelDecl& kernel) {
 /// `void NAME__launch(PARAMETERS, location)`: the call itself, which the stubs forward to.
 std::string launch_signature(const KernelDecl& kernel, ReduceTarget target) {
     return "void " + launch_name(kernel) + "(" + stub_parameters(kernel, target) +
-           (kernel.params.empty() ? "" : ", ") +
-           "const ::std::source_location& brook_call_site)";
+           (kernel.params.empty() ? "" : ", ") + "const ::std::source_location& brook_call_site)";
 }
 
 std::string launch_definition(const KernelDecl& kernel, ReduceTarget target) {
@@ -173,7 +172,51 @@ std::vector<ReduceTarget> stub_targets(const KernelDecl& kernel) {
     return {ReduceTarget::Value, ReduceTarget::Stream};
 }
 
+/// A kernel object's parameter for `param`: streams as brook::StreamArgument of the element
+/// type, which a Brook+ Stream<T> of those elements or a runtime handle converts to; the rest
+/// as the stub takes them.
+bool takes_stream_argument(const ParamDecl& param, ReduceTarget target) {
+    return stub_parameter_type(param, target) == handle_type ||
+           param.param_kind == ParamKind::VariableOutput;
+}
+
+std::string object_parameter(const ParamDecl& param, ReduceTarget target) {
+    return (takes_stream_argument(param, target)
+                ? "::brook::StreamArgument<" + cpp_host_type_name(param.type) + ">"
+                : stub_parameter_type(param, target)) +
+           " " + cpp_identifier(param.name);
+}
+
+/// The object's call operator for one stub target: it records the call's errors (Brook+'s
+/// model) and runs it through NAME__launch.
+std::string object_call(const KernelDecl& kernel, ReduceTarget target) {
+    std::string parameters;
+    std::string arguments;
+    for (const ParamDecl* param : kernel.params) {
+        parameters += object_parameter(*param, target) + ", ";
+        const std::string name = cpp_identifier(param->name);
+        arguments += (takes_stream_argument(*param, target) ? name + ".handle()" : name) + ", ";
+    }
+    return "    template <class BrookCallSite = ::std::source_location>\n    void operator()(" +
+           parameters + "BrookCallSite brook_call_site = BrookCallSite::current()) const {\n" +
+           "        const ::brook::detail::RecordingCallErrors brook_recording;\n        " +
+           launch_name(kernel) + "(" + arguments + "brook_call_site);\n    }\n";
+}
+
 } // namespace
+
+std::string kernel_object(const KernelDecl& kernel) {
+    const std::string guard = "BRCC_OBJECT_" + cpp_identifier(kernel.name);
+    const std::string type = cpp_identifier(kernel.name) + "__object";
+    std::string text = "#ifndef " + guard + "\n#define " + guard + "\n";
+    for (const ReduceTarget target : stub_targets(kernel))
+        text += launch_signature(kernel, target) + ";\n";
+    text += "struct " + type + " {\n";
+    for (const ReduceTarget target : stub_targets(kernel))
+        text += object_call(kernel, target);
+    return text + "};\ninline constexpr " + type + " " + cpp_identifier(kernel.name) +
+           "{};\n#endif\n";
+}
 
 std::string kernel_info_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__info";

@@ -28,6 +28,11 @@ std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry
 /// declaration of NAME__launch and the template stub host code calls, which passes the call's
 /// source location on, guarded so that a translation unit defines it once.
 std::string kernel_stub_declaration(const KernelDecl& kernel);
+/// Brook+'s kernel object for brcc's -h header (BROOKPLUS.md §3.1): `NAME(args...)` calls the
+/// kernel through NAME__launch with Brook+ Stream<T>s or runtime handles, recording its errors
+/// on its outputs. An object, not the stub: the header is what C++ files include, and the stub
+/// functions of the same name stay in the kernel's own translation unit.
+std::string kernel_object(const KernelDecl& kernel);
 /// The stub's declaration and the definition of NAME__launch, which runs the kernel.
 std::string kernel_stub(const KernelDecl& kernel);
 /// The stub with BrookGPU's exact signature (COMPAT.md §2.2), for hand-written declarations

@@ -222,7 +222,8 @@ namespace {
 /// Writes `text` to `path`, creating its folder.
 bool write_generated(const std::filesystem::path& path, const std::string& text) {
     std::error_code error;
-    std::filesystem::create_directories(path.parent_path(), error);
+    if (path.has_parent_path())
+        std::filesystem::create_directories(path.parent_path(), error);
     return !error && write_output(text, path.string()) == exit_success;
 }
 
@@ -415,8 +416,10 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
     Translation translation = translate_inputs(options, work.path(), sources, diags);
     if (translation.failed)
         return diags.has_errors() ? finish_with_errors(diags) : exit_input_errors;
+    // Brook+'s build lines write it into a folder of their own (`-h brookgenfiles/NAME.h`),
+    // which its brcc created.
     if (!options.kernels_header.empty() && !options.dry_run &&
-        write_output(translation.kernels_header, options.kernels_header) != exit_success)
+        !write_generated(options.kernels_header, translation.kernels_header))
         return exit_input_errors;
     if (options.keep && !options.dry_run)
         std::cerr << "brcc: the intermediate files are kept in '" << work.path().string() << "'\n";
@@ -512,8 +515,8 @@ int run_pipeline(const DriverOptions& options) {
     if (!cpp)
         return finish_with_errors(diags);
     if (!options.kernels_header.empty() &&
-        write_output(kernels_header_section(*unit, input, sources, options),
-                     options.kernels_header) != exit_success)
+        !write_generated(options.kernels_header,
+                         kernels_header_section(*unit, input, sources, options)))
         return exit_input_errors;
     if (const int status = write_output(*cpp, options.output); status != exit_success)
         return status;

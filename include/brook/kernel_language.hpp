@@ -39,6 +39,12 @@ template <class Scalar, int Components> struct traits<vec<Scalar, Components>> {
     using scalar = Scalar;
     static constexpr int width = Components;
 };
+/// A named vector (float4, the class of host code) as the vec it derives from.
+template <class Value>
+requires requires {
+    typename Value::brook_host_vector_base;
+}
+struct traits<Value> : traits<typename Value::brook_host_vector_base> {};
 
 template <class Value> using scalar_t = typename traits<portable::remove_cvref_t<Value>>::scalar;
 template <class Value> constexpr int width_v = traits<portable::remove_cvref_t<Value>>::width;
@@ -114,6 +120,23 @@ template <class Value> constexpr auto indices() {
 }
 
 } // namespace detail
+
+/// A struct field of a vector type as the vec it is: host code's named vectors (float3) derive
+/// from theirs (brook/vector.hpp). An lvalue stays one, so the field can be assigned.
+///@{
+template <class Scalar, int Components>
+constexpr vec<Scalar, Components>& field(vec<Scalar, Components>& v) {
+    return v;
+}
+template <class Scalar, int Components>
+constexpr const vec<Scalar, Components>& field(const vec<Scalar, Components>& v) {
+    return v;
+}
+template <class Scalar, int Components>
+constexpr vec<Scalar, Components> field(vec<Scalar, Components>&& v) {
+    return v;
+}
+///@}
 
 // ---------------------------------------------------------------------------------------------
 // Conditions, swizzles, write masks, conversions

@@ -61,43 +61,34 @@ bool operator==(const ElementType& a, const ElementType& b);
 /// file.
 template <class Element> struct element_traits;
 
-#define BROOK_VECTOR_ELEMENT(Element, kind, n)                                                     \
-    template <> struct element_traits<Element> {                                                   \
+// The element type last: a template-id's comma would split a macro argument.
+#define BROOK_VECTOR_ELEMENT(name, kind, n, ...)                                                   \
+    template <> struct element_traits<__VA_ARGS__> {                                               \
         static const ElementType& type() {                                                         \
-            static const ElementType t{#Element, sizeof(Element), {{ScalarKind::kind, n, 0}}};     \
+            static const ElementType t{name, sizeof(__VA_ARGS__), {{ScalarKind::kind, n, 0}}};     \
             return t;                                                                              \
         }                                                                                          \
     };
-BROOK_VECTOR_ELEMENT(float, Float32, 1)
-BROOK_VECTOR_ELEMENT(float2, Float32, 2)
-BROOK_VECTOR_ELEMENT(float3, Float32, 3)
-BROOK_VECTOR_ELEMENT(float4, Float32, 4)
-BROOK_VECTOR_ELEMENT(int, Int32, 1)
-BROOK_VECTOR_ELEMENT(int2, Int32, 2)
-BROOK_VECTOR_ELEMENT(int3, Int32, 3)
-BROOK_VECTOR_ELEMENT(int4, Int32, 4)
-BROOK_VECTOR_ELEMENT(uint, UInt32, 1)
-BROOK_VECTOR_ELEMENT(uint2, UInt32, 2)
-BROOK_VECTOR_ELEMENT(uint3, UInt32, 3)
-BROOK_VECTOR_ELEMENT(uint4, UInt32, 4)
-BROOK_VECTOR_ELEMENT(char, Int8, 1)
-BROOK_VECTOR_ELEMENT(char2, Int8, 2)
-BROOK_VECTOR_ELEMENT(char3, Int8, 3)
-BROOK_VECTOR_ELEMENT(char4, Int8, 4)
-BROOK_VECTOR_ELEMENT(uchar, UInt8, 1)
-BROOK_VECTOR_ELEMENT(uchar2, UInt8, 2)
-BROOK_VECTOR_ELEMENT(uchar3, UInt8, 3)
-BROOK_VECTOR_ELEMENT(uchar4, UInt8, 4)
-BROOK_VECTOR_ELEMENT(fixed, Fixed8, 1)
-BROOK_VECTOR_ELEMENT(fixed2, Fixed8, 2)
-BROOK_VECTOR_ELEMENT(fixed3, Fixed8, 3)
-BROOK_VECTOR_ELEMENT(fixed4, Fixed8, 4)
-BROOK_VECTOR_ELEMENT(shortfixed, Fixed16, 1)
-BROOK_VECTOR_ELEMENT(shortfixed2, Fixed16, 2)
-BROOK_VECTOR_ELEMENT(shortfixed3, Fixed16, 3)
-BROOK_VECTOR_ELEMENT(shortfixed4, Fixed16, 4)
+// A scalar and its vectors; `Vector` is the class template of the vectors (vec, fixed_vector).
+#define BROOK_VECTOR_ELEMENTS(Scalar, Vector, Stored, name, kind)                                  \
+    BROOK_VECTOR_ELEMENT(#name, kind, 1, Scalar)                                                   \
+    BROOK_VECTOR_ELEMENT(#name "2", kind, 2, Vector<Stored, 2>)                                    \
+    BROOK_VECTOR_ELEMENT(#name "3", kind, 3, Vector<Stored, 3>)                                    \
+    BROOK_VECTOR_ELEMENT(#name "4", kind, 4, Vector<Stored, 4>)
+BROOK_VECTOR_ELEMENTS(float, vec, float, float, Float32)
+BROOK_VECTOR_ELEMENTS(int, vec, int, int, Int32)
+BROOK_VECTOR_ELEMENTS(unsigned int, vec, unsigned int, uint, UInt32)
+BROOK_VECTOR_ELEMENTS(char, vec, signed char, char, Int8)
+BROOK_VECTOR_ELEMENTS(unsigned char, vec, unsigned char, uchar, UInt8)
+BROOK_VECTOR_ELEMENTS(fixed, fixed_vector, unsigned char, fixed, Fixed8)
+BROOK_VECTOR_ELEMENTS(shortfixed, fixed_vector, unsigned short, shortfixed, Fixed16)
+#undef BROOK_VECTOR_ELEMENTS
 #undef BROOK_VECTOR_ELEMENT
 template <> struct element_traits<signed char> : element_traits<char> {};
+/// A named vector (float4, int2, ...) as the vec it derives from.
+template <class Element>
+    requires requires { typename Element::brook_host_vector_base; }
+struct element_traits<Element> : element_traits<typename Element::brook_host_vector_base> {};
 /// Kernels keep fixed vectors as vec<fixed, N>: the same bytes as host code's fixed2..4.
 template <class Bits, int Components>
 struct element_traits<vec<basic_fixed<Bits>, Components>>
@@ -123,7 +114,7 @@ template <class Value> struct Located {
 } // namespace detail
 
 struct KernelInfo;
-class Stream;
+class StreamInfo;
 
 /// A stream: a handle to 1- to 4-dimensional storage of elements on the current backend, what
 /// brcc makes of `float4 s<rows, cols>;`. Copies share the storage; `.domain()` views do too.
@@ -200,10 +191,10 @@ public:
     ///@}
     /// BrookGPU's stream object, with its getters (`s->getDimension()`); it lives as long as any
     /// handle of the stream does. Null for an empty handle.
-    operator Stream*() const;
+    operator StreamInfo*() const;
     /// The stream object for `s->getDimension()`. On an empty handle, an object whose every
     /// getter stops the program, naming the line of the getter's call.
-    Stream* operator->() const;
+    StreamInfo* operator->() const;
 
 private:
     /// The view for bounds lo[i], hi[i] where i = 0 is `.x`, the last dimension.
@@ -217,11 +208,13 @@ private:
 };
 
 /// What `->` on a stream handle reaches: BrookGPU's getters of a stream's shape and fields,
-/// and its Read/Write. The runtime's description of a stream derives from it.
-class Stream {
+/// and its Read/Write. The runtime's description of a stream derives from it. BrookGPU called
+/// this class `brook::Stream`; programs reach it only through `->` and the pointer conversion,
+/// so the name is free for Brook+'s stream template, `brook::Stream<T>` (brook/brook.h).
+class StreamInfo {
 public:
-    Stream(const Stream&) = delete;
-    Stream& operator=(const Stream&) = delete;
+    StreamInfo(const StreamInfo&) = delete;
+    StreamInfo& operator=(const StreamInfo&) = delete;
 
     // Each getter takes its caller's location, for the error of `->` on an empty handle.
 
@@ -245,8 +238,8 @@ public:
     ///@}
 
 protected:
-    Stream() = default;
-    ~Stream() = default;
+    StreamInfo() = default;
+    ~StreamInfo() = default;
 
 private:
     /// getExtents' answer, filled on each call: a variable output may change the shape.

@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Cg-style short vectors: `brook::vec<Scalar, Components>` for 2, 3 or 4 components x, y, z, w,
-// the aliases float2..4, int2..4, uint2..4, char2..4, uchar2..4 and bool2..4, component-wise
-// operators, and BrookGPU's fixed-point types: `fixed` and `shortfixed`, which read as floats in
-// [0, 1], and host code's fixed2..4 and shortfixed2..4.
+// the classes float2..4, double2, int2..4, uint2..4, char2..4, uchar2..4, short2..4 and
+// ushort2..4 named after them, the aliases bool2..4, component-wise operators, and BrookGPU's
+// fixed-point types: `fixed` and `shortfixed`, which read as floats in [0, 1], and host code's
+// fixed2..4 and shortfixed2..4.
 //
 // Host code and the CPU code brcc generates share these types, so a vec is a plain struct of its
 // components, no padding, alignof(Scalar), zero-initialised by default, and every operator is a
@@ -77,8 +78,9 @@ template <class Bits> struct basic_fixed {
 using fixed = basic_fixed<unsigned char>;       ///< a byte read as [0, 1]
 using shortfixed = basic_fixed<unsigned short>; ///< an unsigned short read as [0, 1]
 
-using uint = unsigned int;   ///< Brook's `uint`
-using uchar = unsigned char; ///< Brook's `uchar`
+using uint = unsigned int;     ///< Brook's `uint`
+using uchar = unsigned char;   ///< Brook's `uchar`
+using ushort = unsigned short; ///< Brook+'s `ushort`
 
 template <class Scalar, int Components> struct vec;
 
@@ -603,22 +605,99 @@ private:
     }
 };
 
-using float2 = vec<float, 2>;       ///< 2 floats
-using float3 = vec<float, 3>;       ///< 3 floats
-using float4 = vec<float, 4>;       ///< 4 floats
-using int2 = vec<int, 2>;           ///< 2 ints
-using int3 = vec<int, 3>;           ///< 3 ints
-using int4 = vec<int, 4>;           ///< 4 ints
-using uint2 = vec<unsigned int, 2>; ///< 2 unsigned ints
-using uint3 = vec<unsigned int, 3>; ///< 3 unsigned ints
-using uint4 = vec<unsigned int, 4>; ///< 4 unsigned ints
-/// 2 signed bytes: Brook+'s char is signed whatever the signedness of C++'s plain char.
-using char2 = vec<signed char, 2>;
-using char3 = vec<signed char, 3>;                   ///< 3 signed bytes
-using char4 = vec<signed char, 4>;                   ///< 4 signed bytes
-using uchar2 = vec<unsigned char, 2>;                ///< 2 unsigned bytes
-using uchar3 = vec<unsigned char, 3>;                ///< 3 unsigned bytes
-using uchar4 = vec<unsigned char, 4>;                ///< 4 unsigned bytes
+namespace detail {
+
+/// What each named vector class (float4, int2, ...) adds to its brook::vec, as Brook+'s host
+/// vectors had it (BROOKPLUS.md §1.3):
+///   float4(1, 2)   fewer scalars than components: the missing ones are 0 (one scalar still
+///                  broadcasts, explicitly, as brook::vec does)
+///   float* p = v;  every type but double2 converts to a pointer to its first component
+/// `brook_host_vector_base` names the vec, for the composite constructors and element_traits,
+/// which look through it.
+template <class Scalar, int Components> struct named_vec : vec<Scalar, Components> {
+    using brook_host_vector_base = vec<Scalar, Components>;
+    using brook_host_vector_base::brook_host_vector_base;
+
+    constexpr named_vec() = default;
+    /// The value of a vector expression: `float4 c = a + b;` (operators give a brook::vec).
+    constexpr named_vec(const brook_host_vector_base& v) // NOLINT(google-explicit-constructor)
+        : brook_host_vector_base(v) {}
+    /// A fixed vector's values read as floats (BrookGPU's `float4 f = fixed4_value;`).
+    template <class Bits>
+    constexpr named_vec(
+        const fixed_vector<Bits, Components>& v) // NOLINT(google-explicit-constructor)
+        requires portable::is_same_v<Scalar, float>
+        : brook_host_vector_base(static_cast<brook_host_vector_base>(v)) {}
+    /// The first two components; the rest are 0.
+    constexpr named_vec(Scalar x_, Scalar y_) requires(Components > 2) {
+        this->x = x_;
+        this->y = y_;
+    }
+    /// The first three components; the fourth is 0.
+    constexpr named_vec(Scalar x_, Scalar y_, Scalar z_) requires(Components > 3) {
+        this->x = x_;
+        this->y = y_;
+        this->z = z_;
+    }
+
+    /// The components as an array, `.x` first.
+    ///@{
+    constexpr operator Scalar*() // NOLINT(google-explicit-constructor)
+        requires(!portable::is_same_v<Scalar, double>) {
+        return &this->x;
+    }
+    constexpr operator const Scalar*() const // NOLINT(google-explicit-constructor)
+        requires(!portable::is_same_v<Scalar, double>) {
+        return &this->x;
+    }
+    ///@}
+};
+
+/// A named vector counts as its vec in the composite constructors: `float4(a2, b2)`.
+template <class Type>
+requires requires {
+    typename Type::brook_host_vector_base;
+}
+struct is_vec<Type> : portable::true_type {};
+template <class Type>
+requires requires {
+    typename Type::brook_host_vector_base;
+}
+struct part_size<Type> : part_size<typename Type::brook_host_vector_base> {};
+
+} // namespace detail
+
+// The vector types by name. Each is a class, not an alias of its vec, so that C spellings work
+// on them in host code (`struct float4* p`, as Brook+'s VectorDataType.h had them); the vec
+// they derive from is what operators take and give, and what brcc writes in kernels.
+#define BROOK_NAMED_VECTOR(Name, Scalar, Components)                                               \
+    struct Name : detail::named_vec<Scalar, Components> {                                          \
+        using named_vec::named_vec;                                                                \
+    };
+BROOK_NAMED_VECTOR(float2, float, 2)
+BROOK_NAMED_VECTOR(float3, float, 3)
+BROOK_NAMED_VECTOR(float4, float, 4)
+BROOK_NAMED_VECTOR(double2, double, 2)
+BROOK_NAMED_VECTOR(int2, int, 2)
+BROOK_NAMED_VECTOR(int3, int, 3)
+BROOK_NAMED_VECTOR(int4, int, 4)
+BROOK_NAMED_VECTOR(uint2, unsigned int, 2)
+BROOK_NAMED_VECTOR(uint3, unsigned int, 3)
+BROOK_NAMED_VECTOR(uint4, unsigned int, 4)
+// Brook+'s char is signed whatever the signedness of C++'s plain char.
+BROOK_NAMED_VECTOR(char2, signed char, 2)
+BROOK_NAMED_VECTOR(char3, signed char, 3)
+BROOK_NAMED_VECTOR(char4, signed char, 4)
+BROOK_NAMED_VECTOR(uchar2, unsigned char, 2)
+BROOK_NAMED_VECTOR(uchar3, unsigned char, 3)
+BROOK_NAMED_VECTOR(uchar4, unsigned char, 4)
+BROOK_NAMED_VECTOR(short2, short, 2)
+BROOK_NAMED_VECTOR(short3, short, 3)
+BROOK_NAMED_VECTOR(short4, short, 4)
+BROOK_NAMED_VECTOR(ushort2, unsigned short, 2)
+BROOK_NAMED_VECTOR(ushort3, unsigned short, 3)
+BROOK_NAMED_VECTOR(ushort4, unsigned short, 4)
+#undef BROOK_NAMED_VECTOR
 using fixed2 = fixed_vector<unsigned char, 2>;       ///< 2 bytes read as [0, 1]
 using fixed3 = fixed_vector<unsigned char, 3>;       ///< 3 bytes read as [0, 1]
 using fixed4 = fixed_vector<unsigned char, 4>;       ///< 4 bytes read as [0, 1]
@@ -636,5 +715,7 @@ static_assert(portable::is_trivially_copyable_v<float4> &&
 static_assert(sizeof(fixed3) == 3 && sizeof(uchar3) == 3 && sizeof(vec<fixed, 3>) == 3 &&
               portable::is_trivially_copyable_v<fixed4>);
 static_assert(sizeof(shortfixed3) == 6 && sizeof(vec<shortfixed, 3>) == 6);
+static_assert(sizeof(double2) == 2 * sizeof(double) && sizeof(short3) == 3 * sizeof(short) &&
+              portable::is_standard_layout_v<float4>);
 
 } // namespace brook

@@ -168,6 +168,9 @@ public:
     /// True for a GPU API served by the CPU (Mesa's llvmpipe): `auto` passes it over, since the
     /// cpu backend runs Brook programs faster than a software rasteriser does.
     virtual bool software_renderer() const { return false; }
+    /// True for a GPU API (gl, cuda, vulkan), whatever serves it: Brook+'s device API lists
+    /// these as its "cal" devices.
+    virtual bool gpu_api() const { return false; }
     /// Returns when all work issued so far is done (brook::finish); a backend whose every
     /// call completes before it returns has nothing to wait for.
     virtual void finish() {}

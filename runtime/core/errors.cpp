@@ -39,8 +39,7 @@ bool abort_requested() {
 } // namespace
 
 error::error(std::string message, const std::source_location& where)
-    : std::runtime_error(error_line(message, where)), message_(std::move(message)),
-      where_(where) {}
+    : std::runtime_error(error_line(message, where)), message_(std::move(message)), where_(where) {}
 
 error_handler set_error_handler(error_handler handler) noexcept {
     return installed_handler.exchange(handler);
@@ -61,9 +60,10 @@ void throw_error(const error& e) {
 
 namespace detail {
 
-void fatal(const std::string& message) {
-    const error e(message, current_call_site != nullptr ? *current_call_site
-                                                          : std::source_location());
+namespace {
+
+/// Reports `e`, an error or a KernelFailure: thrown as it is on a thread that throws.
+template <class Error> [[noreturn]] void report(const Error& e) {
     if (throwing_on_this_thread) {
         throw e;
     }
@@ -72,6 +72,20 @@ void fatal(const std::string& message) {
     }
     // The default handler, also after an installed one returns: the call cannot go on.
     stop_on_error(e);
+}
+
+std::source_location call_site() {
+    return current_call_site != nullptr ? *current_call_site : std::source_location();
+}
+
+} // namespace
+
+void fatal(const std::string& message) {
+    report(error(message, call_site()));
+}
+
+void fatal_kernel_failure(const std::string& message) {
+    report(KernelFailure(message, call_site()));
 }
 
 error_handler installed_error_handler() noexcept {

@@ -16,6 +16,17 @@ namespace brook::detail {
 /// returns only by an exception the handler throws.
 [[noreturn]] void fatal(const std::string& message);
 
+/// An error of a kernel call that is not its arguments' shape or kind: an argument on another
+/// backend, a failure of the device. Brook+'s error model records it as BR_ERROR_KERNEL; handlers
+/// see a brook::error like any other.
+class KernelFailure : public error {
+public:
+    using error::error;
+};
+
+/// As fatal, for a KernelFailure.
+[[noreturn]] void fatal_kernel_failure(const std::string& message);
+
 /// The handler installed for every thread (set_error_handler), or nullptr for the default.
 error_handler installed_error_handler() noexcept;
 

@@ -19,6 +19,7 @@
 // same two passes. A vout stream and inputs that are all 2-D give a 2-D result (COMPAT.md §3.2):
 // rows as wide as the widest input, the last row's tail padded after the write pass.
 #include "core/launch.hpp"
+#include "core/recorded_errors.hpp"
 
 #include "core/errors.hpp"
 #include "core/write_control.hpp"
@@ -364,10 +365,10 @@ const StreamImpl& typed_stream(const KernelInfo& kernel, std::size_t param, cons
     }
     const StreamImpl& impl = *s->impl();
     if (const Backend& runs = current_backend(); &impl.backend() != &runs) {
-        fatal(argument_label(kernel, param) + " is a stream of the " +
-              std::string(impl.backend().name()) + " backend, but this thread runs on " +
-              std::string(runs.name()) +
-              "; pass streams only to kernels of a thread on their backend");
+        fatal_kernel_failure(argument_label(kernel, param) + " is a stream of the " +
+                             std::string(impl.backend().name()) +
+                             " backend, but this thread runs on " + std::string(runs.name()) +
+                             "; pass streams only to kernels of a thread on their backend");
     }
     const ElementType& expected = info.element_type();
     if (!(impl.type() == expected)) {
@@ -457,8 +458,11 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
 
 } // namespace detail
 
-void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args,
-                std::source_location where) {
+namespace {
+
+/// The kernel call itself, which run_kernel runs as run_call says.
+void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
+                    std::source_location where) {
     using namespace detail;
     const CallSite site(where);
     if (kernel.is_reduce) {
@@ -534,6 +538,13 @@ void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args,
     complete_call(domain->backend(), call.launch, timer, 0);
     // Snapshots can be whole streams: free them now, not at the next call.
     call.snapshots.clear();
+}
+
+} // namespace
+
+void run_kernel(const KernelInfo& kernel, std::span<const KernelArg> args,
+                std::source_location where) {
+    detail::run_call(kernel, args, [&] { run_kernel_now(kernel, args, where); });
 }
 
 } // namespace brook

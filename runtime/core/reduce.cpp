@@ -6,6 +6,7 @@
 // The backend may re-associate the fold across threads but never re-orders operands.
 #include "core/errors.hpp"
 #include "core/launch.hpp"
+#include "core/recorded_errors.hpp"
 
 namespace brook {
 
@@ -54,8 +55,11 @@ void check_target_shape(const KernelInfo& kernel, std::size_t param, const Strea
 
 } // namespace detail
 
-void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args,
-                std::source_location where) {
+namespace {
+
+/// The reduction call itself, which run_reduce runs as run_call says.
+void run_reduce_now(const KernelInfo& kernel, std::span<const KernelArg> args,
+                    std::source_location where) {
     using namespace detail;
     const CallSite site(where);
     if (!kernel.is_reduce) {
@@ -99,6 +103,13 @@ void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args,
     const ProfileTimer timer;
     input.backend().reduce_to_value(call.launch, input_index, target_arg.reduce_value);
     complete_call(input.backend(), call.launch, timer, input.type().size);
+}
+
+} // namespace
+
+void run_reduce(const KernelInfo& kernel, std::span<const KernelArg> args,
+                std::source_location where) {
+    detail::run_call(kernel, args, [&] { run_reduce_now(kernel, args, where); });
 }
 
 } // namespace brook

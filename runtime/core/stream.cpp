@@ -215,8 +215,12 @@ stream stream::domain_view(const int* lo, const int* hi, int components,
         region.offset += static_cast<std::size_t>(lo[i]) * parent.strides[dim];
         region.extents[dim] = static_cast<std::size_t>(hi[i] - lo[i]);
     }
-    return stream(std::make_shared<detail::StreamImpl>(impl.backend(), impl.type(),
-                                                       impl.shared_storage(), region));
+    auto view = std::make_shared<detail::StreamImpl>(impl.backend(), impl.type(),
+                                                     impl.shared_storage(), region);
+    if (impl.records_call_errors()) {
+        view->record_call_errors();
+    }
+    return stream(std::move(view));
 }
 
 stream make_iterator_stream(const ElementType& type, std::span<const long long> extents,
@@ -363,8 +367,7 @@ void streamWrite(const stream& s, void* data, std::source_location where) {
     write("streamWrite", s, data, std::nullopt, Scope::Whole);
 }
 
-void streamRead(const stream& s, const void* data, std::size_t count,
-                std::source_location where) {
+void streamRead(const stream& s, const void* data, std::size_t count, std::source_location where) {
     const detail::CallSite site(where);
     read("streamRead", s, data, element_bytes(s, count), Scope::Whole);
 }

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 // BrookGPU's C++ stream interface (COMPAT.md 2.3) over the runtime's streams: the constructors
 // from field lists and extent arrays, the member forms of streamRead/streamWrite/streamSwap,
-// the Stream getters behind `->` (the StreamImpl itself) and the iterator object. Each one
+// the StreamInfo getters behind `->` (the StreamImpl itself) and the iterator object. Each one
 // checks what it is given and hands over to the functions of core/stream.cpp.
 #include "core/errors.hpp"
 #include "core/stream_impl.hpp"
@@ -38,11 +38,11 @@ std::vector<long long> extents_until_minus_one(std::span<const long long> values
 
 /// What `->` on an empty handle reaches: no stream, so each getter reports the empty handle at
 /// the getter's call (operator-> itself has no parameter to take a location by).
-class EmptyStream final : public Stream {};
+class EmptyStream final : public StreamInfo {};
 EmptyStream empty_stream;
 
 /// The stream behind `s`, which `getter` (called at `where`) reads.
-const detail::StreamImpl& impl_of(const Stream& s, const char* getter,
+const detail::StreamImpl& impl_of(const StreamInfo& s, const char* getter,
                                   const std::source_location& where) {
     if (&s == &empty_stream) {
         const detail::CallSite site(where);
@@ -53,9 +53,9 @@ const detail::StreamImpl& impl_of(const Stream& s, const char* getter,
 }
 
 /// A handle sharing the stream behind `s`, for `method` called at `where`.
-stream handle_of(const Stream& s, const char* method, const std::source_location& where) {
-    return stream(std::const_pointer_cast<detail::StreamImpl>(
-        impl_of(s, method, where).shared_from_this()));
+stream handle_of(const StreamInfo& s, const char* method, const std::source_location& where) {
+    return stream(
+        std::const_pointer_cast<detail::StreamImpl>(impl_of(s, method, where).shared_from_this()));
 }
 
 } // namespace
@@ -67,8 +67,8 @@ stream stream::from_field_list(const StreamType* fields, std::span<const long lo
     return stream(detail::element_type_of(fields, "brook::stream"), extents);
 }
 
-stream::stream(const unsigned* extents, unsigned dims, const StreamType* fields,
-               bool /*read_only*/, std::source_location where) {
+stream::stream(const unsigned* extents, unsigned dims, const StreamType* fields, bool /*read_only*/,
+               std::source_location where) {
     const detail::CallSite site(where);
     if (extents == nullptr && dims > 0) {
         fatal("brook::stream: the extents pointer is null");
@@ -89,18 +89,18 @@ void stream::swap(stream& other) {
     streamSwap(*this, other);
 }
 
-stream::operator Stream*() const {
+stream::operator StreamInfo*() const {
     return impl_.get();
 }
 
-Stream* stream::operator->() const {
+StreamInfo* stream::operator->() const {
     if (!valid()) {
         return &empty_stream;
     }
     return impl_.get();
 }
 
-const unsigned* Stream::getExtents(std::source_location where) const {
+const unsigned* StreamInfo::getExtents(std::source_location where) const {
     const detail::Region& region = impl_of(*this, "getExtents", where).region();
     for (int d = 0; d < region.rank; ++d) {
         extents_[d] = static_cast<unsigned>(region.extents[static_cast<std::size_t>(d)]);
@@ -108,19 +108,19 @@ const unsigned* Stream::getExtents(std::source_location where) const {
     return extents_;
 }
 
-unsigned Stream::getDimension(std::source_location where) const {
+unsigned StreamInfo::getDimension(std::source_location where) const {
     return static_cast<unsigned>(impl_of(*this, "getDimension", where).region().rank);
 }
 
-unsigned Stream::getTotalSize(std::source_location where) const {
+unsigned StreamInfo::getTotalSize(std::source_location where) const {
     return static_cast<unsigned>(impl_of(*this, "getTotalSize", where).region().count());
 }
 
-unsigned Stream::getFieldCount(std::source_location where) const {
+unsigned StreamInfo::getFieldCount(std::source_location where) const {
     return static_cast<unsigned>(impl_of(*this, "getFieldCount", where).type().fields.size());
 }
 
-StreamType Stream::getIndexedFieldType(unsigned i, std::source_location where) const {
+StreamType StreamInfo::getIndexedFieldType(unsigned i, std::source_location where) const {
     const ElementType& type = impl_of(*this, "getIndexedFieldType", where).type();
     if (i >= type.fields.size()) {
         const detail::CallSite site(where);
@@ -130,15 +130,15 @@ StreamType Stream::getIndexedFieldType(unsigned i, std::source_location where) c
     return detail::stream_type_of(type.fields[i]);
 }
 
-unsigned Stream::getElementSize(std::source_location where) const {
+unsigned StreamInfo::getElementSize(std::source_location where) const {
     return static_cast<unsigned>(impl_of(*this, "getElementSize", where).type().size);
 }
 
-void Stream::Read(const void* data, std::source_location where) {
+void StreamInfo::Read(const void* data, std::source_location where) {
     streamRead(handle_of(*this, "Read", where), data, where);
 }
 
-void Stream::Write(void* data, std::source_location where) const {
+void StreamInfo::Write(void* data, std::source_location where) const {
     streamWrite(handle_of(*this, "Write", where), data, where);
 }
 
@@ -157,9 +157,9 @@ stream iter::from_values(StreamType type, std::initializer_list<double> values,
     const auto components = static_cast<std::size_t>(type - __BRTFLOAT + 1);
     const std::size_t first = extents.size() + 1;
     if (values.size() < first + 2 * components) {
-        fatal("brook::iter: after the -1 that ends the extents come " +
-              std::to_string(components) + " start and " + std::to_string(components) +
-              " end values; " + std::to_string(values.size() - first) + " were given");
+        fatal("brook::iter: after the -1 that ends the extents come " + std::to_string(components) +
+              " start and " + std::to_string(components) + " end values; " +
+              std::to_string(values.size() - first) + " were given");
     }
     std::vector<float> bounds;
     for (std::size_t i = first; i < first + 2 * components; ++i) {

@@ -8,6 +8,7 @@
 #include "core/backend.hpp"
 #include "core/registry.hpp"
 
+#include "brook/recorded_errors.hpp"
 #include "brook/stream.hpp"
 
 #include <memory>
@@ -15,9 +16,9 @@
 
 namespace brook::detail {
 
-/// Also the Stream that `->` on a handle reaches (BrookGPU's getters), and the owner of the
+/// Also the StreamInfo that `->` on a handle reaches (BrookGPU's getters), and the owner of the
 /// handles made from it there.
-class StreamImpl : public Stream, public std::enable_shared_from_this<StreamImpl> {
+class StreamImpl : public StreamInfo, public std::enable_shared_from_this<StreamImpl> {
 public:
     StreamImpl(Backend& backend, ElementType type, std::shared_ptr<Storage> storage, Region region)
         : backend_(&backend), type_(std::move(type)), storage_(std::move(storage)),
@@ -33,6 +34,12 @@ public:
     bool covers_storage() const {
         return region_.offset == 0 && region_.contiguous() && region_.count() == storage_->count();
     }
+    /// The stream's error record (brook/recorded_errors.hpp); a view has its own.
+    const std::shared_ptr<ErrorRecord>& errors() const { return errors_; }
+    /// True when kernel calls taking this stream record their errors instead of stopping.
+    bool records_call_errors() const { return records_call_errors_; }
+    void record_call_errors() { records_call_errors_ = true; }
+
     /// Makes the stream `region` of new storage (a variable output sized by a kernel call).
     void replace(std::shared_ptr<Storage> storage, const Region& region) {
         storage_ = std::move(storage);
@@ -44,6 +51,8 @@ private:
     ElementType type_;
     std::shared_ptr<Storage> storage_;
     Region region_;
+    std::shared_ptr<ErrorRecord> errors_ = std::make_shared<ErrorRecord>();
+    bool records_call_errors_ = false;
     ThreadStreamCount counted_;
 };
 

@@ -135,19 +135,25 @@ TEST_F(Driver, CompileOnlyMisuseIsAUsageError) {
 TEST_F(Driver, KernelsHeaderLetsCppCallTheKernels) {
     const ProcessResult compile = brcc({"-c", "scale.br", "-h", "scale.h"});
     ASSERT_EQ(compile.exit_code, 0) << compile.err;
-    EXPECT_TRUE(contains(read_file(work_ / "scale.h"), "void scale("))
+    EXPECT_TRUE(contains(read_file(work_ / "scale.h"), "scale__object scale{}"))
         << read_file(work_ / "scale.h");
     const ProcessResult link = brcc({"scale_main.cpp", "scale.o", "-o", "prog"});
     ASSERT_EQ(link.exit_code, 0) << link.err;
     const ProcessResult program = run({"./prog"});
     EXPECT_TRUE(contains(program.out, "scaled 2.5 12.5 30.5")) << program.out << program.err;
+    // Brook+'s build line: the header's folder is made when missing.
+    const ProcessResult brookplus = brcc({"-c", "scale.br", "-h", "brookgenfiles/scale.h"});
+    ASSERT_EQ(brookplus.exit_code, 0) << brookplus.err;
+    EXPECT_TRUE(fs::exists(work_ / "brookgenfiles" / "scale.h"));
 }
 
 TEST_F(Driver, KernelsHeaderOfSeveralSourcesDeclaresThemAll) {
     const ProcessResult compile = brcc({"-c", "scale.br", "kernel_lines.br", "-h", "scale.h"});
     ASSERT_EQ(compile.exit_code, 0) << compile.err;
     const std::string header = read_file(work_ / "scale.h");
-    EXPECT_TRUE(contains(header, "void scale(") && contains(header, "void shift(")) << header;
+    EXPECT_TRUE(contains(header, "scale__object scale{}") &&
+                contains(header, "shift__object shift{}"))
+        << header;
     // The header of both serves a C++ file that calls one of them (kernel_lines.o is a program
     // of its own, with a main).
     const ProcessResult link = brcc({"scale_main.cpp", "scale.o", "-o", "prog"});
@@ -281,8 +287,7 @@ TEST_F(Driver, UserHeadersOnlyDependencies) {
 
 TEST_F(Driver, QuotedDependencyTargets) {
     // -MQ quotes what make would read otherwise ($ as $$, a space as \ ); -MT does not.
-    const ProcessResult deps =
-        brcc({"-M", "-MQ", "out/$(dir) x.o", "-MT", "$(OBJ)", "stats.br"});
+    const ProcessResult deps = brcc({"-M", "-MQ", "out/$(dir) x.o", "-MT", "$(OBJ)", "stats.br"});
     ASSERT_EQ(deps.exit_code, 0) << deps.err;
     EXPECT_TRUE(deps.out.starts_with("out/$$(dir)\\ x.o $(OBJ):")) << deps.out;
     const ProcessResult alone = brcc({"-MQ", "x.o", "stats.br"});

@@ -117,6 +117,29 @@ Outcome emit_cpp(const ConformanceOptions& options, const ConformanceSpec& spec,
                           : Outcome::pass;
 }
 
+/// `// kernels-header:`: brookgenfiles/NAME.h in the work folder for each Brook file named, as
+/// Brook+'s build lines make it (`brcc -c NAME.br -h brookgenfiles/NAME.h`); the C++ written
+/// beside it is not used.
+Outcome write_kernels_headers(const ConformanceOptions& options, const ConformanceSpec& spec) {
+    const fs::path folder = fs::path(options.work_dir) / "brookgenfiles";
+    for (const std::string& source : spec.kernels_headers) {
+        const fs::path file = fs::path(options.file).parent_path() / source;
+        const fs::path header = folder / fs::path(source).filename().replace_extension(".h");
+        ProcessSpec emit;
+        emit.argv.push_back(options.brcc);
+        emit.argv.insert(emit.argv.end(), spec.brcc_args.begin(), spec.brcc_args.end());
+        emit.argv.insert(emit.argv.end(), options.brcc_args.begin(), options.brcc_args.end());
+        emit.argv.insert(emit.argv.end(), {"--emit-cpp", file.string(), "-o",
+                                           header.string() + ".cpp", "-h", header.string()});
+        emit.timeout_s = compile_timeout_s;
+        const ProcessResult result = run_process(emit);
+        if (failed(result)) {
+            return report_brcc_failure(file.string(), result, emit.timeout_s);
+        }
+    }
+    return Outcome::pass;
+}
+
 /// The brcc call that builds `partial`: one for every file, or, separately, one per Brook file
 /// with --emit-cpp (every header of the test's folder too) and then one for the C++ alone.
 Outcome build_command(const ConformanceOptions& options, const ConformanceSpec& spec,
@@ -124,6 +147,13 @@ Outcome build_command(const ConformanceOptions& options, const ConformanceSpec& 
     command.argv.push_back(options.brcc);
     command.argv.insert(command.argv.end(), spec.brcc_args.begin(), spec.brcc_args.end());
     command.argv.insert(command.argv.end(), options.brcc_args.begin(), options.brcc_args.end());
+    if (!spec.kernels_headers.empty()) {
+        if (const Outcome written = write_kernels_headers(options, spec);
+            written != Outcome::pass) {
+            return written;
+        }
+        command.argv.push_back("-I" + options.work_dir);
+    }
     const std::vector<std::string> files = program_files(options, spec);
     if (!options.separately) {
         command.argv.insert(command.argv.end(), files.begin(), files.end());

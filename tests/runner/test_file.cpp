@@ -133,7 +133,8 @@ ConformanceSpec parse_conformance_spec(const std::string& source,
             for (std::string& name : split_words(value.substr(0, dashes))) {
                 spec.excluded_backends.push_back(std::move(name));
             }
-            spec.exclusion_reason = dashes == std::string::npos ? "" : trim(value.substr(dashes + 2));
+            spec.exclusion_reason =
+                dashes == std::string::npos ? "" : trim(value.substr(dashes + 2));
             if (spec.excluded_backends.empty() || spec.exclusion_reason.empty()) {
                 throw TestFormatError{"'// excludes:' needs backends, then '--' and the reason"};
             }
@@ -167,6 +168,10 @@ ConformanceSpec parse_conformance_spec(const std::string& source,
         } else if (keyword == "inputs") {
             for (std::string& word : split_words(value)) {
                 spec.inputs.push_back(std::move(word));
+            }
+        } else if (keyword == "kernels-header") {
+            for (std::string& word : split_words(value)) {
+                spec.kernels_headers.push_back(std::move(word));
             }
         }
     }

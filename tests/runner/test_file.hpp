@@ -30,6 +30,9 @@ struct ConformanceSpec {
     std::vector<std::string> args;
     std::vector<std::string> brcc_args;
     std::vector<std::string> inputs; // `// inputs:` more files of the program, beside the test
+    /// `// kernels-header:` Brook files of the program (beside the test) whose `brcc -h` header,
+    /// brookgenfiles/NAME.h, its C++ includes, as Brook+ programs do.
+    std::vector<std::string> kernels_headers;
 };
 
 /// One expected diagnostic of a diagnostics test.

@@ -507,6 +507,7 @@ public:
 
     std::string_view name() const override { return "cuda"; }
     std::string device() const override { return device_->description(); }
+    bool gpu_api() const override { return true; }
 
     void finish() override {
         device_->make_current();

@@ -74,6 +74,7 @@ public:
     std::string_view name() const override { return glsl::backend_name; }
     std::string device() const override { return device_->context->description(); }
     bool software_renderer() const override { return device_->context->software_renderer(); }
+    bool gpu_api() const override { return true; }
     // Draws are queued by the driver; glFinish returns when they are done.
     void finish() override {
         const DeviceLock lock(*device_);

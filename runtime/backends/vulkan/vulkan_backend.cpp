@@ -130,6 +130,7 @@ public:
     std::string_view name() const override { return "vulkan"; }
     std::string device() const override { return context_->device.description(); }
     bool software_renderer() const override { return context_->device.is_cpu(); }
+    bool gpu_api() const override { return true; }
 
     void finish() override {
         const std::lock_guard lock(context_->mutex);

@@ -218,14 +218,14 @@ kernel void k(float2 g[][], out float r<>) {
         << code;
     EXPECT_TRUE(contains(code, "[[maybe_unused]] const Position& brook_position,\n"
                                "        [[maybe_unused]] std::size_t brook_index) {\n"
-                               "    ::brook::float2 p = ::brook::lang::swizzle<0, 1>("
+                               "    ::brook::vec<float, 2> p = ::brook::lang::swizzle<0, 1>("
                                "::brook::cpu::indexof(brook_position, 1, brook_index));\n"))
         << code;
     // The dense loop goes a row at a time, each row's positions worked out once, its columns
     // counted in an int; it runs where the rows fit one.
     EXPECT_TRUE(contains(code, "void k__dense_narrow(const ::brook::cpu::Frame& frame, "
                                "std::size_t begin, std::size_t end) {\n"
-                               "    const ::brook::cpu::Gather<::brook::float2, 2> p0_g("
+                               "    const ::brook::cpu::Gather<::brook::vec<float, 2>, 2> p0_g("
                                "frame.args[0].stream, true);\n"
                                "    float* const p1_r = frame.data<float>(1);\n"
                                "    for (std::size_t row = begin; row < end;) {\n"
@@ -544,8 +544,8 @@ kernel void rays(float3 eye, float3 d<>, float t[], out Ray r<>) {
 }
 )");
     const std::string code = cpu_kernel_code(kernel("rays"));
-    EXPECT_TRUE(
-        contains(code, "\n    ::brook::float3 p0_eye = frame.constant<::brook::float3>(0);\n"))
+    EXPECT_TRUE(contains(
+        code, "\n    ::brook::vec<float, 3> p0_eye = frame.constant<::brook::vec<float, 3>>(0);\n"))
         << code;
     EXPECT_TRUE(
         contains(code, "\n    const ::brook::cpu::Gather<float, 1> p2_t(frame.args[2].stream);\n"))
@@ -607,9 +607,10 @@ reduce void fixed_sum(fixed a<>, reduce fixed r<>) { r = r + a; }
     const std::string shade = cpu_kernel_code(kernel("shade"));
     // A gather element is read as floats; a conversion to fixed saturates and rounds; reading a
     // fixed value as a float is no conversion at all.
-    EXPECT_TRUE(contains(shade, "::brook::float4 local = ::brook::lang::to_fixed<::brook::fixed, "
-                                "::brook::float4>("
-                                "::brook::lang::convert<::brook::float4>(t.at(i)) * 2.0f);"))
+    EXPECT_TRUE(contains(shade,
+                         "::brook::vec<float, 4> local = ::brook::lang::to_fixed<::brook::fixed, "
+                         "::brook::vec<float, 4>>("
+                         "::brook::lang::convert<::brook::vec<float, 4>>(t.at(i)) * 2.0f);"))
         << shade;
     EXPECT_TRUE(contains(shade, "r = local + k;")) << shade;
     EXPECT_TRUE(

@@ -217,11 +217,11 @@ TEST(EmitCpp, SaxpyBodyTakesInputsByValueAndOutputsByReference) {
     const std::string out = emit_saxpy();
     EXPECT_TRUE(contains(out, "[[gnu::always_inline]] inline void saxpy__body(\n"
                               "        [[maybe_unused]] const float& a,\n"
-                              "        [[maybe_unused]] const ::brook::float4 x,\n"
-                              "        [[maybe_unused]] const ::brook::float4 y,\n"
-                              "        [[maybe_unused]] ::brook::float4& result) {\n"
+                              "        [[maybe_unused]] const ::brook::vec<float, 4> x,\n"
+                              "        [[maybe_unused]] const ::brook::vec<float, 4> y,\n"
+                              "        [[maybe_unused]] ::brook::vec<float, 4>& result) {\n"
                               "#line 1 \"test.br\"\n" // each statement at its .br line
-                              "    result = ::brook::float4(a) * x + y;\n"
+                              "    result = ::brook::vec<float, 4>(a) * x + y;\n"
                               "}\n"));
 }
 
@@ -239,14 +239,14 @@ TEST(EmitCpp, SaxpyLoopHasADenseArrayLoopAndAGeneralOne) {
     // for calls whose elements a write mask or query tracks.
     EXPECT_TRUE(contains(
         out,
-        "    ::brook::cpu::ResizedView<const ::brook::float4> p1_x(frame, 1);\n"
-        "    ::brook::cpu::ResizedView<const ::brook::float4> p2_y(frame, 2);\n"
-        "    ::brook::cpu::ResizedView<::brook::float4> p3_result(frame, 3);\n"
+        "    ::brook::cpu::ResizedView<const ::brook::vec<float, 4>> p1_x(frame, 1);\n"
+        "    ::brook::cpu::ResizedView<const ::brook::vec<float, 4>> p2_y(frame, 2);\n"
+        "    ::brook::cpu::ResizedView<::brook::vec<float, 4>> p3_result(frame, 3);\n"
         "    for (std::size_t row = begin; row < end;) {\n"
         "        const std::size_t row_stop = ::brook::cpu::row_end(frame, row, end);\n"
-        "        const ::brook::float4* const p1_x_row = p1_x.unit_row(row);\n"
-        "        const ::brook::float4* const p2_y_row = p2_y.unit_row(row);\n"
-        "        ::brook::float4* const p3_result_row = p3_result.unit_row(row);\n"
+        "        const ::brook::vec<float, 4>* const p1_x_row = p1_x.unit_row(row);\n"
+        "        const ::brook::vec<float, 4>* const p2_y_row = p2_y.unit_row(row);\n"
+        "        ::brook::vec<float, 4>* const p3_result_row = p3_result.unit_row(row);\n"
         "        if (p1_x_row != nullptr && p2_y_row != nullptr && p3_result_row != nullptr && "
         "frame.element_flags == nullptr) {\n"
         "            #pragma omp simd\n"
@@ -272,9 +272,9 @@ TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
     // Per parameter: kind, element type, gather rank, whether the body reads and writes it.
     EXPECT_TRUE(contains(out, "{\"a\", ::brook::ParamKind::Constant, "
                               "&::brook::element_traits<float>::type, 0, true, false},\n"));
-    EXPECT_TRUE(contains(out,
-                         "{\"result\", ::brook::ParamKind::OutputStream, "
-                         "&::brook::element_traits<::brook::float4>::type, 0, false, true},\n"))
+    EXPECT_TRUE(
+        contains(out, "{\"result\", ::brook::ParamKind::OutputStream, "
+                      "&::brook::element_traits<::brook::vec<float, 4>>::type, 0, false, true},\n"))
         << out;
     EXPECT_TRUE(contains(out, "const ::brook::BackendCode saxpy__backends[] = {\n"
                               "    {\"cpu\", &saxpy__cpu_code},\n"
@@ -411,26 +411,28 @@ TEST(EmitCpp, CudaSaxpyIsAnNvrtcProgramWithAGridStrideEntryPoint) {
     // The body is the CPU backend's, printed by the same printer.
     EXPECT_TRUE(contains(out, "__forceinline__ void saxpy__body(\n"
                               "        [[maybe_unused]] const float& a,\n"
-                              "        [[maybe_unused]] const ::brook::float4 x,\n"
-                              "        [[maybe_unused]] const ::brook::float4 y,\n"
-                              "        [[maybe_unused]] ::brook::float4& result) {\n"
-                              "    result = ::brook::float4(a) * x + y;\n"
+                              "        [[maybe_unused]] const ::brook::vec<float, 4> x,\n"
+                              "        [[maybe_unused]] const ::brook::vec<float, 4> y,\n"
+                              "        [[maybe_unused]] ::brook::vec<float, 4>& result) {\n"
+                              "    result = ::brook::vec<float, 4>(a) * x + y;\n"
                               "}\n"));
     EXPECT_TRUE(contains(out, "extern \"C\" __global__ void saxpy__cuda(const "
                               "::brook::cuda::device::Frame* brook_frame_pointer) {\n"));
     // The output is only written, so its local starts empty; it is stored after the body.
     // A dense call reads the element pointers from the Frame once, before its loop.
-    EXPECT_TRUE(contains(out, "    const ::brook::float4* const p1_x_data = "
-                              "::brook::cuda::device::element_data<const ::brook::float4>(frame, "
-                              "1);\n"))
+    EXPECT_TRUE(contains(out,
+                         "    const ::brook::vec<float, 4>* const p1_x_data = "
+                         "::brook::cuda::device::element_data<const ::brook::vec<float, 4>>(frame, "
+                         "1);\n"))
         << out;
-    EXPECT_TRUE(contains(out, "        ::brook::float4 p3_result{};\n"
+    EXPECT_TRUE(contains(out, "        ::brook::vec<float, 4> p3_result{};\n"
                               "        saxpy__body(p0_a, p1_x_data[i], p2_y_data[i], "
                               "p3_result);\n"
                               "        p3_result_data[i] = p3_result;\n"))
         << out;
-    EXPECT_TRUE(contains(out, "        ::brook::cuda::device::resized_element<::brook::float4>("
-                              "frame, 3, i) = p3_result;\n"));
+    EXPECT_TRUE(contains(out,
+                         "        ::brook::cuda::device::resized_element<::brook::vec<float, 4>>("
+                         "frame, 3, i) = p3_result;\n"));
 }
 
 TEST(EmitCpp, CudaReductionHasAChunkPassAndAPartialsPass) {
@@ -513,7 +515,7 @@ TEST(EmitCpp, IteratorsAndReduceOperatorsInHostCode) {
     b.unit.items.emplace_back(HostReduceOperator{"add", b.range_of("add", call), add});
     b.host_text(b.find(");", call), source.size());
     const std::string out = b.emit();
-    EXPECT_TRUE(contains(out, "::brook::stream s = ::brook::make_iterator<::brook::float2>("
+    EXPECT_TRUE(contains(out, "::brook::stream s = ::brook::make_iterator<::brook::vec<float, 2>>("
                               "float2(0, 0), float2(1, 2), h, w);\n"));
     EXPECT_TRUE(contains(out, "streamScatterOp(d, i, v, add__info);\n"));
 }
@@ -612,7 +614,7 @@ TEST(CppSpelling, FloatLiteralsRoundTripAndKeywordsAreRenamed) {
     EXPECT_EQ(cpp_float_literal(16777217.0), "16777216.0f");
     EXPECT_EQ(cpp_identifier("new"), "brook_kw_new");
     EXPECT_EQ(cpp_identifier("speed"), "speed");
-    EXPECT_EQ(cpp_type_name(Type::vector(ScalarType::Int, 3)), "::brook::int3");
+    EXPECT_EQ(cpp_type_name(Type::vector(ScalarType::Int, 3)), "::brook::vec<int, 3>");
     EXPECT_EQ(cpp_type_name(int_type()), "int");
 }
 
