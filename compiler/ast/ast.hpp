@@ -411,6 +411,8 @@ struct StreamDeclarator {
 struct HostStreamDecl {
     Type element_type;
     SourceRange type_range;
+    /// C++ spells the element type as `type_range` does; not so Brook+'s `unsigned int4`.
+    bool type_spelled_in_cpp = true;
     std::vector<StreamDeclarator> declarators;
     bool is_parameter = false;
     SourceRange range; ///< what the rewrite replaces (up to, not including, the `;`)

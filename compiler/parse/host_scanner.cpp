@@ -687,6 +687,7 @@ bool HostScanner::try_stream_declaration() {
     HostStreamDecl decl;
     decl.element_type = *type;
     decl.type_range = {type_token.loc, location(end_of(tokens_[name - 1]))};
+    decl.type_spelled_in_cpp = spelling.is_cpp;
     decl.is_parameter = in_parentheses();
     std::size_t i = name;
     while (true) {

@@ -345,6 +345,22 @@ void f() { unsigned char a<3>; unsigned b<2>; signed char c<4>; struct Span s<5>
     EXPECT_EQ(fe.unit().find_typedef("Paint")->name(), "float4");
 }
 
+TEST(HostScanner, TwoWordVectorNamesOfStreams) {
+    Frontend fe("unsigned int4 a<10>; unsigned char2 b<3>, c<4>;\n"
+                "void f(unsigned int2 s<>) { signed char3 d<2>; unsigned e<2>; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<std::string> types;
+    std::vector<bool> spelled_in_cpp;
+    for (const TopLevelItem& item : fe.unit().items) {
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item)) {
+            types.push_back(decl->element_type.name());
+            spelled_in_cpp.push_back(decl->type_spelled_in_cpp);
+        }
+    }
+    EXPECT_EQ(types, (std::vector<std::string>{"uint4", "uchar2", "uint2", "char3", "uint"}));
+    EXPECT_EQ(spelled_in_cpp, (std::vector<bool>{false, false, false, false, true}));
+}
+
 TEST(HostScanner, ComparisonsAndTemplatesAreNotStreams) {
     const std::string source =
         "std::vector<float> v; bool b = x < y; float f = (float) n < 3 ? 1 : 2;\n"

@@ -509,5 +509,38 @@ TEST(Parser, BrookKeywordsAsNames) {
     EXPECT_NE(body.find("Indexof\n"), std::string::npos) << body;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Brook+'s kernel language (BROOKPLUS.md §4)
+
+TEST(Parser, TwoWordVectorNames) {
+    Frontend fe("kernel unsigned int3 h(unsigned char3 c) { return (unsigned int3)c; }\n"
+                "kernel void k(unsigned int4 a<>, unsigned char2 b[], signed char4 s,\n"
+                "              out signed int2 r<>) {\n"
+                "    unsigned char4 v = (unsigned char4)a; unsigned int2 w;\n"
+                "}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_EQ(fe.kernel_dump("k"), R"(  Kernel k : void
+    Param a : uint4 input stream
+    Param b : uchar2 gather 1-D
+    Param s : char4 constant
+    Param r : int2 output stream
+    Compound
+      DeclStmt
+        Local v : uchar4
+          Cast uchar4
+            NameRef a
+      DeclStmt
+        Local w : uint2
+)");
+    EXPECT_EQ(fe.unit().kernels.at(0)->return_type.name(), "uint3");
+    EXPECT_EQ(fe.text(fe.unit().kernels.at(1)->params[0]->range), "unsigned int4 a<>");
+}
+
+TEST(Parser, TwoWordNamesOfHostTypesAreUnknown) {
+    Frontend fe("kernel void k(unsigned short4 a<>, out float r<>) { r = 1; }\n");
+    EXPECT_EQ(fe.diagnostics().substr(0, fe.diagnostics().find('\n')),
+              "test.br:1:15: error: unknown type name 'unsigned short4'");
+}
+
 } // namespace
 } // namespace brcc::test
