@@ -106,6 +106,7 @@ private:
     std::optional<Type> resolve_type(const Token& token);
     std::optional<Type> parse_type();
     ParamDecl* parse_parameter(int index);
+    bool parse_stream_sizes(ParamDecl& param);
     bool parse_gather_dimension(ParamDecl& param);
     bool parse_push_limit(std::size_t& limit);
     bool parse_parameter_list(KernelDecl& kernel);

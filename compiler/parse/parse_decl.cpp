@@ -333,7 +333,7 @@ bool KernelParser::parse_parameter_list(KernelDecl& kernel) {
 }
 
 // parameter := {'const' | 'out' | 'vout' [push_limit] | 'reduce' | 'iter' | 'in' | 'uniform'}
-//              type name ['<' '>' | gather_dimension {gather_dimension}]
+//              type name ['<' [stream_sizes] '>' | gather_dimension {gather_dimension}]
 // The modifiers stand before the type, so a name after it may be spelled like one (`float in<>`).
 ParamDecl* KernelParser::parse_parameter(int index) {
     const SourceLocation begin = peek().loc;
@@ -372,6 +372,10 @@ ParamDecl* KernelParser::parse_parameter(int index) {
     param->is_iter = is_iter;
     param->push_limit = push_limit;
     if (accept(TokenKind::less)) {
+        // `float r<)` misses its `>` rather than a size.
+        const bool sized = !at(TokenKind::greater) && !at(TokenKind::r_paren);
+        if (sized && !parse_stream_sizes(*param))
+            return nullptr;
         if (!expect(TokenKind::greater))
             return nullptr;
         param->is_stream_syntax = true;
@@ -392,6 +396,58 @@ ParamDecl* KernelParser::parse_parameter(int index) {
     param->param_kind = kind;
     param->range = range_from(begin);
     return param;
+}
+
+namespace {
+
+/// Integer literals joined by C's arithmetic, bit and shift operators: what a stream
+/// parameter's size may be (its value is not needed, since the sizes are ignored).
+bool is_integer_constant(const Expr& expr) {
+    if (expr.kind == NodeKind::IntLiteral)
+        return true;
+    if (expr.kind == NodeKind::Unary) {
+        const auto& unary = static_cast<const Unary&>(expr);
+        return (unary.op == UnaryOp::Plus || unary.op == UnaryOp::Minus ||
+                unary.op == UnaryOp::BitNot) &&
+               is_integer_constant(*unary.operand);
+    }
+    if (expr.kind == NodeKind::Binary) {
+        const auto& binary = static_cast<const Binary&>(expr);
+        return is_integer_constant(*binary.lhs) && is_integer_constant(*binary.rhs);
+    }
+    return false;
+}
+
+} // namespace
+
+// stream_sizes := size {',' size}   (between the `<` and `>` of a stream parameter)
+// size := unary_expression {('<<' | '>>' | '+' | '-' | '*' | '/' | '%') unary_expression}
+//         (of integer literals: the binary operators that bind tighter than `>`, which ends it)
+// Brook+ programs size their stream parameters (`float a<2, 3>`); as gathers' sizes, they are
+// read and ignored: any stream of the element type binds. Up to 4, as streams have.
+bool KernelParser::parse_stream_sizes(ParamDecl& param) {
+    constexpr int relational_precedence = 7; // `>` ends a size, as in a C++ template argument
+    int count = 0;
+    do {
+        if (at(TokenKind::comma) || at(TokenKind::greater)) {
+            error_at_current(DiagId::expected_extent);
+            return false;
+        }
+        const Token& first = peek();
+        const Expr* size = parse_binary(relational_precedence);
+        if (size == nullptr)
+            return false;
+        if (!is_integer_constant(*size)) {
+            if (begin_error(first))
+                diags_.report(DiagId::stream_size_not_constant, size->range) << param.name;
+            return false;
+        }
+        ++count;
+    } while (accept(TokenKind::comma));
+    if (count > max_gather_rank && !quiet_)
+        diags_.report(DiagId::stream_too_many_sizes, range_from(param.name_range.begin))
+            << param.name << count;
+    return true;
 }
 
 // gather_dimension := '[' [conditional_expression] ']'

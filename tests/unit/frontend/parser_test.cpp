@@ -542,5 +542,41 @@ TEST(Parser, TwoWordNamesOfHostTypesAreUnknown) {
               "test.br:1:15: error: unknown type name 'unsigned short4'");
 }
 
+TEST(Parser, SizedStreamParametersMeanUnsizedOnes) {
+    Frontend fe("kernel void k(float a<2, 3>, iter float t<4>, out float4 r<1, 2, 3, 4>,\n"
+                "              out int s<(2 + 1) * 4, 1 << 3, -1>) {}\n"
+                "reduce void sum(float a<10>, reduce float r<1>) { r += a; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_EQ(fe.kernel_dump("k"), R"(  Kernel k : void
+    Param a : float input stream
+    Param t : float input stream iter
+    Param r : float4 output stream
+    Param s : int output stream
+    Compound
+)");
+    const KernelDecl* k = fe.unit().kernels[0];
+    for (const ParamDecl* param : k->params)
+        EXPECT_TRUE(param->is_stream_syntax) << param->name;
+    EXPECT_EQ(fe.text(k->params[0]->range), "float a<2, 3>");
+    EXPECT_EQ(fe.unit().kernels[1]->params[1]->param_kind, ParamKind::ReduceAccumulator);
+}
+
+TEST(Parser, MalformedStreamSizes) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"float a<n>", "1:23: error: size of stream argument 'a' is not an integer constant"},
+        {"float a<2.0>", "1:23: error: size of stream argument 'a' is not an integer constant"},
+        {"float a<2, >", "1:26: error: expected a stream extent before '>'"},
+        {"float a<, 2>", "1:23: error: expected a stream extent before ','"},
+        {"float a<2 3>", "1:25: error: expected '>' before '3'"},
+        {"float a<1, 2, 3, 4, 5>", "1:21: error: stream argument 'a' has 5 sizes"},
+    };
+    for (const auto& [param, error] : cases) {
+        Frontend fe(std::string("kernel void k(") + param + ", out float r<>) { r = 1; }\n");
+        EXPECT_EQ(fe.errors(), 1u) << param;
+        EXPECT_NE(fe.diagnostics().find(std::string("test.br:") + error), std::string::npos)
+            << fe.diagnostics();
+    }
+}
+
 } // namespace
 } // namespace brcc::test
