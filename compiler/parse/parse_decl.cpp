@@ -244,8 +244,12 @@ std::optional<Type> KernelParser::parse_type() {
 // ---------------------------------------------------------------------------------------------
 // Kernels
 
-// kernel_decl := ('kernel' | 'reduce') ('void' | type) identifier
-//                '(' parameter_list ')' (compound_statement | ';')   (`;`: a prototype)
+// kernel_decl := kernel_head identifier '(' parameter_list ')' (compound_statement | ';')
+//                (`;`: a prototype)
+// kernel_head := ('kernel' | 'reduce' ['kernel']) return_type | return_type 'kernel'
+// return_type := 'void' | type
+// Brook+ also writes `reduce kernel void f` and `void kernel f`. A kernel with a `reduce`
+// argument is a reduce function too (Brook+), marked or not.
 namespace {
 bool is_ascii(std::string_view name) {
     return std::ranges::all_of(name, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
@@ -265,19 +269,33 @@ void KernelParser::check_names_are_ascii() {
     }
 }
 
+bool KernelParser::parse_return_type(KernelDecl& kernel) {
+    if (accept(TokenKind::kw_void)) {
+        kernel.return_type = Type::void_type();
+        return true;
+    }
+    const std::optional<Type> type = parse_type();
+    if (type)
+        kernel.return_type = *type;
+    return type.has_value();
+}
+
 KernelDecl* KernelParser::parse_kernel() {
     check_names_are_ascii();
-    const Token& first = advance();
+    const Token& first = peek();
     auto* kernel = unit_.context.make<KernelDecl>();
-    kernel->is_reduce = first.is(TokenKind::kw_reduce);
     bool header_ok = true;
-    if (accept(TokenKind::kw_void)) {
-        kernel->return_type = Type::void_type();
-    } else if (std::optional<Type> type = parse_type()) {
-        kernel->return_type = *type;
+    if (accept(TokenKind::kw_reduce)) {
+        kernel->has_reduce_keyword = true;
+        accept(TokenKind::kw_kernel);
+        header_ok = parse_return_type(*kernel);
+    } else if (accept(TokenKind::kw_kernel)) {
+        header_ok = parse_return_type(*kernel);
     } else {
-        header_ok = false;
+        // The host scanner saw the `kernel` after the return type.
+        header_ok = parse_return_type(*kernel) && expect(TokenKind::kw_kernel);
     }
+    kernel->is_reduce = kernel->has_reduce_keyword;
     if (header_ok && !at(TokenKind::identifier)) {
         error_at_current(DiagId::expected_identifier, "a kernel name");
         return nullptr;
@@ -288,6 +306,8 @@ KernelDecl* KernelParser::parse_kernel() {
         kernel->name_range = name.range();
         header_ok = expect(TokenKind::l_paren) && parse_parameter_list(*kernel);
     }
+    for (const ParamDecl* param : kernel->params)
+        kernel->is_reduce = kernel->is_reduce || param->param_kind == ParamKind::ReduceAccumulator;
     if (kernel->name.empty())
         return nullptr;
     if (header_ok && at(TokenKind::semi)) {

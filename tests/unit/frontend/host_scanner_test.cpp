@@ -361,6 +361,22 @@ TEST(HostScanner, TwoWordVectorNamesOfStreams) {
     EXPECT_EQ(spelled_in_cpp, (std::vector<bool>{false, false, false, false, true}));
 }
 
+TEST(HostScanner, BrookPlusKernelHeads) {
+    Frontend fe("void kernel k(float a<>, out float r<>) { r = a; }\n"
+                "float4 kernel h(float4 p) { return p; }\n"
+                "reduce kernel void sum(float a<>, reduce float r<>) { r += a; }\n"
+                "void kernel p(float a<>, out float r<>);\n"
+                "void main() {}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().kernels.size(), 3u);
+    EXPECT_EQ(fe.unit().kernels[0]->name, "k");
+    EXPECT_EQ(fe.unit().kernels[1]->return_type.name(), "float4");
+    EXPECT_TRUE(fe.unit().kernels[2]->is_reduce);
+    ASSERT_EQ(fe.unit().prototypes.size(), 1u);
+    EXPECT_EQ(fe.unit().prototypes[0]->name, "p");
+    EXPECT_EQ(fe.host_text(), "\n\n\n\n main() {}\n");
+}
+
 TEST(HostScanner, ComparisonsAndTemplatesAreNotStreams) {
     const std::string source =
         "std::vector<float> v; bool b = x < y; float f = (float) n < 3 ? 1 : 2;\n"

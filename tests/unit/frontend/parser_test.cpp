@@ -578,5 +578,26 @@ TEST(Parser, MalformedStreamSizes) {
     }
 }
 
+TEST(Parser, ReduceMarkings) {
+    Frontend fe("reduce void a(float x<>, reduce float r<>) { r += x; }\n"
+                "reduce kernel void b(float x<>, reduce float r<>) { r += x; }\n"
+                "kernel void c(float x<>, reduce float r<>) { r += x; }\n"
+                "kernel void d(reduce float r, float x<>) { r += x; }\n"
+                "void kernel e(float x<>, out float r<>) { r = x; }\n"
+                "kernel void f(float x<>, out float r<>) { r = x; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().kernels.size(), 6u);
+    const bool reduce[] = {true, true, true, true, false, false};
+    const bool keyword[] = {true, true, false, false, false, false};
+    for (std::size_t i = 0; i < 6; ++i) {
+        const KernelDecl& kernel = *fe.unit().kernels[i];
+        EXPECT_EQ(kernel.is_reduce, reduce[i]) << kernel.name;
+        EXPECT_EQ(kernel.has_reduce_keyword, keyword[i]) << kernel.name;
+    }
+    EXPECT_EQ(fe.text(fe.unit().kernels[1]->range).substr(0, 20), "reduce kernel void b");
+    EXPECT_EQ(fe.text(fe.unit().kernels[4]->range).substr(0, 13), "void kernel e");
+    EXPECT_EQ(fe.host_text(), "\n\n\n\n\n\n");
+}
+
 } // namespace
 } // namespace brcc::test
