@@ -134,14 +134,18 @@ struct LocalDecl : ValueDecl {
 
 struct Compound;
 
-/// `kernel void k(...) {...}`, `kernel float4 helper(...) {...}` or `reduce void r(...) {...}`.
+/// `kernel void k(...) {...}`, `kernel float4 helper(...) {...}` or `reduce void r(...) {...}`
+/// (Brook+'s `void kernel k`, `reduce kernel void r` too).
 struct KernelDecl {
     std::string name;
     Type return_type; ///< void for stream kernels and reductions; a value type for helpers
+    /// A reduce function: written `reduce void f(...)` (has_reduce_keyword), or with a
+    /// `reduce` argument (Brook+'s `kernel void f(float a<>, reduce float r<>)`).
     bool is_reduce = false;
+    bool has_reduce_keyword = false; ///< `reduce void f` or `reduce kernel void f`
     std::vector<ParamDecl*> params;
     Compound* body = nullptr;
-    SourceRange range; ///< from `kernel`/`reduce` to the closing brace
+    SourceRange range; ///< from its first word to the closing brace
     SourceRange name_range;
 
     // sema:
@@ -411,6 +415,8 @@ struct StreamDeclarator {
 struct HostStreamDecl {
     Type element_type;
     SourceRange type_range;
+    /// C++ spells the element type as `type_range` does; not so Brook+'s `unsigned int4`.
+    bool type_spelled_in_cpp = true;
     std::vector<StreamDeclarator> declarators;
     bool is_parameter = false;
     SourceRange range; ///< what the rewrite replaces (up to, not including, the `;`)

@@ -4,7 +4,8 @@
 
 // The top-level split. The file's tokens are walked once, tracking brace and parenthesis depth;
 // host code is never parsed, only searched for the Brook constructs in it:
-//   - at file scope, `kernel ...{...}` / `reduce ...{...}` (or a prototype ending in `;`),
+//   - at file scope, `kernel ...{...}` / `reduce ...{...}` (or a prototype ending in `;`;
+//     Brook+'s `reduce kernel void ...` and `void kernel ...` too),
 //     `typedef struct [tag] {...} Name;`, `struct Name {...};`, `typedef T Name;` of a Brook
 //     type (recorded, and kept as host text), and `void main (`;
 //   - anywhere, a stream declaration `T name<extents> [, name<extents>]...;` with T a Brook
@@ -116,6 +117,8 @@ private:
     /// The element traits of the structs read since the unit had `first` of them, at `offset`.
     void add_header_struct_traits(std::size_t first, std::uint32_t offset);
 
+    /// Tokens of the return type spelled from token `index` on (`void` or a type), or 0.
+    std::size_t return_type_length(std::size_t index) const;
     bool try_kernel();
     /// A macro at file scope whose expansion is kernel definitions (`KERNEL(scale)`): BrookGPU
     /// ran the C preprocessor over the whole file first, so they are kernels.
@@ -370,14 +373,31 @@ std::vector<Token> HostScanner::expand(std::size_t first, std::size_t last, bool
     return expanded;
 }
 
-// kernel_or_reduce := ('kernel' | 'reduce') ('void' | type) identifier '(' ... ('{' | ';')
+std::size_t HostScanner::return_type_length(std::size_t index) const {
+    return token(index).is(TokenKind::kw_void) ? 1 : spelling_at(index).length;
+}
+
+// kernel_or_reduce := kernel_head identifier '(' ... ('{' | ';')
+// kernel_head := ('kernel' | 'reduce' ['kernel']) ('void' | type) | ('void' | type) 'kernel'
 bool HostScanner::try_kernel() {
     const std::size_t first = pos_;
-    const std::size_t type_length =
-        token(first + 1).is(TokenKind::kw_void) ? 1 : spelling_at(first + 1).length;
-    const std::size_t name = first + 1 + type_length;
-    if (type_length == 0 || !token(name).is(TokenKind::identifier) ||
-        !token(name + 1).is(TokenKind::l_paren))
+    std::size_t name = first;
+    if (token(first).is(TokenKind::kw_kernel) || token(first).is(TokenKind::kw_reduce)) {
+        ++name;
+        if (token(first).is(TokenKind::kw_reduce) && token(name).is(TokenKind::kw_kernel))
+            ++name;
+        const std::size_t type_length = return_type_length(name);
+        if (type_length == 0)
+            return false;
+        name += type_length;
+    } else {
+        // Brook+'s order, `void kernel f(...)`.
+        const std::size_t type_length = return_type_length(first);
+        if (type_length == 0 || !token(first + type_length).is(TokenKind::kw_kernel))
+            return false;
+        name += type_length + 1;
+    }
+    if (!token(name).is(TokenKind::identifier) || !token(name + 1).is(TokenKind::l_paren))
         return false;
     int parens = 0;
     std::size_t open = first;
@@ -437,7 +457,10 @@ bool may_expand_to_kernel(const Preprocessor& preprocessor, const Macro& macro,
 /// The end (one past) of the kernel definition or prototype starting at `first` in `tokens`,
 /// or 0 when the tokens from `first` are not one.
 std::size_t kernel_end(const std::vector<Token>& tokens, std::size_t first) {
-    if (!tokens[first].is(TokenKind::kw_kernel) && !tokens[first].is(TokenKind::kw_reduce))
+    const bool void_kernel = tokens[first].is(TokenKind::kw_void) && first + 1 < tokens.size() &&
+                             tokens[first + 1].is(TokenKind::kw_kernel);
+    if (!tokens[first].is(TokenKind::kw_kernel) && !tokens[first].is(TokenKind::kw_reduce) &&
+        !void_kernel)
         return 0;
     int parens = 0;
     int braces = 0;
@@ -687,6 +710,7 @@ bool HostScanner::try_stream_declaration() {
     HostStreamDecl decl;
     decl.element_type = *type;
     decl.type_range = {type_token.loc, location(end_of(tokens_[name - 1]))};
+    decl.type_spelled_in_cpp = spelling.is_cpp;
     decl.is_parameter = in_parentheses();
     std::size_t i = name;
     while (true) {
@@ -947,7 +971,10 @@ void HostScanner::run() {
         const bool file_scope = open_brackets_.empty();
         // Text that is only read (a header) is only searched for its declarations.
         const bool host_code = emitting();
-        if (file_scope && (current.is(TokenKind::kw_kernel) || current.is(TokenKind::kw_reduce)) &&
+        if (file_scope &&
+            (current.is(TokenKind::kw_kernel) || current.is(TokenKind::kw_reduce) ||
+             current.is(TokenKind::kw_void) || current.is(TokenKind::identifier) ||
+             current.is(TokenKind::kw_unsigned) || current.is(TokenKind::kw_struct)) &&
             try_kernel())
             continue;
         if (host_code && file_scope && current.is(TokenKind::identifier) && try_macro_kernel())

@@ -105,7 +105,9 @@ private:
     std::size_t type_spelling_length(std::size_t ahead) const;
     std::optional<Type> resolve_type(const Token& token);
     std::optional<Type> parse_type();
+    bool parse_return_type(KernelDecl& kernel);
     ParamDecl* parse_parameter(int index);
+    bool parse_stream_sizes(ParamDecl& param);
     bool parse_gather_dimension(ParamDecl& param);
     bool parse_push_limit(std::size_t& limit);
     bool parse_parameter_list(KernelDecl& kernel);

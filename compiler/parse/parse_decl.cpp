@@ -244,8 +244,12 @@ std::optional<Type> KernelParser::parse_type() {
 // ---------------------------------------------------------------------------------------------
 // Kernels
 
-// kernel_decl := ('kernel' | 'reduce') ('void' | type) identifier
-//                '(' parameter_list ')' (compound_statement | ';')   (`;`: a prototype)
+// kernel_decl := kernel_head identifier '(' parameter_list ')' (compound_statement | ';')
+//                (`;`: a prototype)
+// kernel_head := ('kernel' | 'reduce' ['kernel']) return_type | return_type 'kernel'
+// return_type := 'void' | type
+// Brook+ also writes `reduce kernel void f` and `void kernel f`. A kernel with a `reduce`
+// argument is a reduce function too (Brook+), marked or not.
 namespace {
 bool is_ascii(std::string_view name) {
     return std::ranges::all_of(name, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
@@ -265,19 +269,33 @@ void KernelParser::check_names_are_ascii() {
     }
 }
 
+bool KernelParser::parse_return_type(KernelDecl& kernel) {
+    if (accept(TokenKind::kw_void)) {
+        kernel.return_type = Type::void_type();
+        return true;
+    }
+    const std::optional<Type> type = parse_type();
+    if (type)
+        kernel.return_type = *type;
+    return type.has_value();
+}
+
 KernelDecl* KernelParser::parse_kernel() {
     check_names_are_ascii();
-    const Token& first = advance();
+    const Token& first = peek();
     auto* kernel = unit_.context.make<KernelDecl>();
-    kernel->is_reduce = first.is(TokenKind::kw_reduce);
     bool header_ok = true;
-    if (accept(TokenKind::kw_void)) {
-        kernel->return_type = Type::void_type();
-    } else if (std::optional<Type> type = parse_type()) {
-        kernel->return_type = *type;
+    if (accept(TokenKind::kw_reduce)) {
+        kernel->has_reduce_keyword = true;
+        accept(TokenKind::kw_kernel);
+        header_ok = parse_return_type(*kernel);
+    } else if (accept(TokenKind::kw_kernel)) {
+        header_ok = parse_return_type(*kernel);
     } else {
-        header_ok = false;
+        // The host scanner saw the `kernel` after the return type.
+        header_ok = parse_return_type(*kernel) && expect(TokenKind::kw_kernel);
     }
+    kernel->is_reduce = kernel->has_reduce_keyword;
     if (header_ok && !at(TokenKind::identifier)) {
         error_at_current(DiagId::expected_identifier, "a kernel name");
         return nullptr;
@@ -288,6 +306,8 @@ KernelDecl* KernelParser::parse_kernel() {
         kernel->name_range = name.range();
         header_ok = expect(TokenKind::l_paren) && parse_parameter_list(*kernel);
     }
+    for (const ParamDecl* param : kernel->params)
+        kernel->is_reduce = kernel->is_reduce || param->param_kind == ParamKind::ReduceAccumulator;
     if (kernel->name.empty())
         return nullptr;
     if (header_ok && at(TokenKind::semi)) {
@@ -333,7 +353,7 @@ bool KernelParser::parse_parameter_list(KernelDecl& kernel) {
 }
 
 // parameter := {'const' | 'out' | 'vout' [push_limit] | 'reduce' | 'iter' | 'in' | 'uniform'}
-//              type name ['<' '>' | gather_dimension {gather_dimension}]
+//              type name ['<' [stream_sizes] '>' | gather_dimension {gather_dimension}]
 // The modifiers stand before the type, so a name after it may be spelled like one (`float in<>`).
 ParamDecl* KernelParser::parse_parameter(int index) {
     const SourceLocation begin = peek().loc;
@@ -372,6 +392,10 @@ ParamDecl* KernelParser::parse_parameter(int index) {
     param->is_iter = is_iter;
     param->push_limit = push_limit;
     if (accept(TokenKind::less)) {
+        // `float r<)` misses its `>` rather than a size.
+        const bool sized = !at(TokenKind::greater) && !at(TokenKind::r_paren);
+        if (sized && !parse_stream_sizes(*param))
+            return nullptr;
         if (!expect(TokenKind::greater))
             return nullptr;
         param->is_stream_syntax = true;
@@ -392,6 +416,58 @@ ParamDecl* KernelParser::parse_parameter(int index) {
     param->param_kind = kind;
     param->range = range_from(begin);
     return param;
+}
+
+namespace {
+
+/// Integer literals joined by C's arithmetic, bit and shift operators: what a stream
+/// parameter's size may be (its value is not needed, since the sizes are ignored).
+bool is_integer_constant(const Expr& expr) {
+    if (expr.kind == NodeKind::IntLiteral)
+        return true;
+    if (expr.kind == NodeKind::Unary) {
+        const auto& unary = static_cast<const Unary&>(expr);
+        return (unary.op == UnaryOp::Plus || unary.op == UnaryOp::Minus ||
+                unary.op == UnaryOp::BitNot) &&
+               is_integer_constant(*unary.operand);
+    }
+    if (expr.kind == NodeKind::Binary) {
+        const auto& binary = static_cast<const Binary&>(expr);
+        return is_integer_constant(*binary.lhs) && is_integer_constant(*binary.rhs);
+    }
+    return false;
+}
+
+} // namespace
+
+// stream_sizes := size {',' size}   (between the `<` and `>` of a stream parameter)
+// size := unary_expression {('<<' | '>>' | '+' | '-' | '*' | '/' | '%') unary_expression}
+//         (of integer literals: the binary operators that bind tighter than `>`, which ends it)
+// Brook+ programs size their stream parameters (`float a<2, 3>`); as gathers' sizes, they are
+// read and ignored: any stream of the element type binds. Up to 4, as streams have.
+bool KernelParser::parse_stream_sizes(ParamDecl& param) {
+    constexpr int relational_precedence = 7; // `>` ends a size, as in a C++ template argument
+    int count = 0;
+    do {
+        if (at(TokenKind::comma) || at(TokenKind::greater)) {
+            error_at_current(DiagId::expected_extent);
+            return false;
+        }
+        const Token& first = peek();
+        const Expr* size = parse_binary(relational_precedence);
+        if (size == nullptr)
+            return false;
+        if (!is_integer_constant(*size)) {
+            if (begin_error(first))
+                diags_.report(DiagId::stream_size_not_constant, size->range) << param.name;
+            return false;
+        }
+        ++count;
+    } while (accept(TokenKind::comma));
+    if (count > max_gather_rank && !quiet_)
+        diags_.report(DiagId::stream_too_many_sizes, range_from(param.name_range.begin))
+            << param.name << count;
+    return true;
 }
 
 // gather_dimension := '[' [conditional_expression] ']'

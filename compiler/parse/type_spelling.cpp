@@ -11,17 +11,53 @@ bool is_signed_keyword(const Token& token) {
     return token.is_identifier("signed");
 }
 
-/// `unsigned X` / `signed X`: C's spellings of Brook's integer types. `short` and `long` make a
-/// host type, which no Brook type matches.
+/// An integer word C combines with `signed` and `unsigned`, and the Brook types it then names;
+/// nullopt for one that makes a host type, which no Brook type matches. Brook+ adds the vector
+/// names (`unsigned int4` is uint4). `short` becomes one more Brook row once Brook has the type.
+struct IntegerWord {
+    std::string_view word;
+    std::optional<ScalarType> signed_type;
+    std::optional<ScalarType> unsigned_type;
+};
+
+constexpr IntegerWord integer_words[] = {
+    {"char", ScalarType::Char, ScalarType::UChar},
+    {"int", ScalarType::Int, ScalarType::UInt},
+    {"short", std::nullopt, std::nullopt},
+    {"long", std::nullopt, std::nullopt},
+};
+
+/// The width `name` gives `word`: 1 for the word itself, 2 to 4 for `word2`..`word4`, 0 for
+/// another name.
+int integer_word_width(std::string_view name, std::string_view word) {
+    if (!name.starts_with(word))
+        return 0;
+    const std::string_view rest = name.substr(word.size());
+    if (rest.empty())
+        return 1;
+    if (rest.size() == 1 && rest[0] >= '2' && rest[0] <= '4')
+        return rest[0] - '0';
+    return 0;
+}
+
+/// `unsigned X` / `signed X`: C's spellings of Brook's integer types, and Brook+'s of their
+/// vectors (`unsigned char2`).
 TypeSpelling match_signedness(std::span<const Token> tokens) {
     const bool is_unsigned = tokens[0].is(TokenKind::kw_unsigned);
-    const Token& next = tokens.size() > 1 ? tokens[1] : tokens[0];
-    if (next.is_identifier("char"))
-        return {2, Type::scalar(is_unsigned ? ScalarType::UChar : ScalarType::Char)};
-    if (next.is_identifier("int"))
-        return {2, Type::scalar(is_unsigned ? ScalarType::UInt : ScalarType::Int)};
-    if (next.is_identifier("short") || next.is_identifier("long"))
-        return {2, std::nullopt};
+    if (tokens.size() > 1 && tokens[1].is(TokenKind::identifier)) {
+        for (const IntegerWord& row : integer_words) {
+            const int width = integer_word_width(tokens[1].text, row.word);
+            if (width == 0)
+                continue;
+            const std::optional<ScalarType> scalar =
+                is_unsigned ? row.unsigned_type : row.signed_type;
+            TypeSpelling spelling{2, std::nullopt};
+            if (scalar)
+                spelling.type = Type::vector(*scalar, width);
+            spelling.is_cpp = width == 1;
+            return spelling;
+        }
+    }
     return {1, Type::scalar(is_unsigned ? ScalarType::UInt : ScalarType::Int)};
 }
 

@@ -4,7 +4,8 @@
 // How C spells a Brook type, shared by the host scanner (stream declarations, typedefs in host
 // code) and the kernel parser (parameters, locals, casts): a built-in name (`float4`, `uchar`),
 // C's multi-word spellings of the integer types (`unsigned char` is uchar, `unsigned int` and
-// `unsigned` are uint, `signed char` is char, `signed int` and `signed` are int), a struct by its
+// `unsigned` are uint, `signed char` is char, `signed int` and `signed` are int), Brook+'s
+// two-word vector names (`unsigned int4` is uint4, `unsigned char2` uchar2), a struct by its
 // typedef name, its tag or `struct tag` (C), and a typedef of any of these (chains included).
 
 #include "ast/ast.hpp"
@@ -25,6 +26,9 @@ struct TypeSpelling {
     /// The token naming a struct, a tag or a typedef (null for the built-in spellings), for
     /// diagnostics about it.
     const Token* name = nullptr;
+    /// C++ spells the type this way too. Not so Brook+'s two-word vector names (`unsigned
+    /// int4`): generated host code writes those by their one-word name.
+    bool is_cpp = true;
 };
 
 /// The type spelled by the tokens at the start of `tokens`, looked up in `unit`.

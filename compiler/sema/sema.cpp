@@ -133,8 +133,6 @@ void Sema::check_stream_kernel(const KernelDecl& kernel) {
     bool has_output = false;
     const ParamDecl* vout = nullptr;
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::ReduceAccumulator)
-            diags_.report(DiagId::reduce_argument_outside_reduce, param->range) << param->name;
         if (param->param_kind == ParamKind::VariableOutput) {
             has_output = true;
             if (!param->is_stream_syntax)
@@ -230,6 +228,20 @@ void Sema::check_helper(const KernelDecl& kernel) {
 }
 
 void Sema::check_reduce(const KernelDecl& kernel) {
+    const unsigned errors_before = diags_.error_count();
+    check_reduce_signature(kernel);
+    if (kernel.has_reduce_keyword || diags_.error_count() == errors_before)
+        return;
+    // Written as a kernel (Brook+): say what made it a reduce function.
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind != ParamKind::ReduceAccumulator)
+            continue;
+        diags_.report(DiagId::reduce_by_argument, param->range) << kernel.name << param->name;
+        return;
+    }
+}
+
+void Sema::check_reduce_signature(const KernelDecl& kernel) {
     if (!kernel.return_type.is_void())
         diags_.report(DiagId::reduce_returns_value, kernel.name_range) << kernel.name;
     const ParamDecl* accumulator = nullptr;

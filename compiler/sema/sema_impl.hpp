@@ -47,7 +47,11 @@ private:
     void check_signature(KernelDecl& kernel);
     void check_stream_kernel(const KernelDecl& kernel);
     void check_helper(const KernelDecl& kernel);
+    /// check_reduce_signature, then a note on what made the kernel a reduce function when it is
+    /// one by its `reduce` argument alone (Brook+) and broke a rule.
     void check_reduce(const KernelDecl& kernel);
+    /// One input stream, one reduce argument of its type, no outputs, void.
+    void check_reduce_signature(const KernelDecl& kernel);
     /// The rules of `vout` arguments in a stream kernel (no `out` beside them, an input stream
     /// to give the element domain); `vout` is the first.
     void check_variable_output(const KernelDecl& kernel, const ParamDecl& vout);

@@ -85,10 +85,13 @@ void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sour
         out.source(text, line);
         return;
     }
-    // The element type as the user spelled it: host code resolves it in its own scope.
+    // The element type as the user spelled it: host code resolves it in its own scope (C++
+    // has no `unsigned int4`: Brook+'s two-word vector names become the type's C++ name).
     // Each run of stream declarators is one declaration of brook::stream handles, each run of
     // ordinary ones (`float a<8>, total;`) one of the element type, in the order written.
-    const std::string element(sources.text(decl.type_range));
+    const std::string element = decl.type_spelled_in_cpp
+                                    ? std::string(sources.text(decl.type_range))
+                                    : cpp_host_type_name(decl.element_type);
     std::string text;
     for (std::size_t k = 0; k < decl.declarators.size(); ++k) {
         const StreamDeclarator& declarator = decl.declarators[k];

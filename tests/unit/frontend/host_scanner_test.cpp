@@ -345,6 +345,38 @@ void f() { unsigned char a<3>; unsigned b<2>; signed char c<4>; struct Span s<5>
     EXPECT_EQ(fe.unit().find_typedef("Paint")->name(), "float4");
 }
 
+TEST(HostScanner, TwoWordVectorNamesOfStreams) {
+    Frontend fe("unsigned int4 a<10>; unsigned char2 b<3>, c<4>;\n"
+                "void f(unsigned int2 s<>) { signed char3 d<2>; unsigned e<2>; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    std::vector<std::string> types;
+    std::vector<bool> spelled_in_cpp;
+    for (const TopLevelItem& item : fe.unit().items) {
+        if (const auto* decl = std::get_if<HostStreamDecl>(&item)) {
+            types.push_back(decl->element_type.name());
+            spelled_in_cpp.push_back(decl->type_spelled_in_cpp);
+        }
+    }
+    EXPECT_EQ(types, (std::vector<std::string>{"uint4", "uchar2", "uint2", "char3", "uint"}));
+    EXPECT_EQ(spelled_in_cpp, (std::vector<bool>{false, false, false, false, true}));
+}
+
+TEST(HostScanner, BrookPlusKernelHeads) {
+    Frontend fe("void kernel k(float a<>, out float r<>) { r = a; }\n"
+                "float4 kernel h(float4 p) { return p; }\n"
+                "reduce kernel void sum(float a<>, reduce float r<>) { r += a; }\n"
+                "void kernel p(float a<>, out float r<>);\n"
+                "void main() {}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().kernels.size(), 3u);
+    EXPECT_EQ(fe.unit().kernels[0]->name, "k");
+    EXPECT_EQ(fe.unit().kernels[1]->return_type.name(), "float4");
+    EXPECT_TRUE(fe.unit().kernels[2]->is_reduce);
+    ASSERT_EQ(fe.unit().prototypes.size(), 1u);
+    EXPECT_EQ(fe.unit().prototypes[0]->name, "p");
+    EXPECT_EQ(fe.host_text(), "\n\n\n\n main() {}\n");
+}
+
 TEST(HostScanner, ComparisonsAndTemplatesAreNotStreams) {
     const std::string source =
         "std::vector<float> v; bool b = x < y; float f = (float) n < 3 ? 1 : 2;\n"

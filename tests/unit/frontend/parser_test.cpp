@@ -509,5 +509,95 @@ TEST(Parser, BrookKeywordsAsNames) {
     EXPECT_NE(body.find("Indexof\n"), std::string::npos) << body;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Brook+'s kernel language (BROOKPLUS.md §4)
+
+TEST(Parser, TwoWordVectorNames) {
+    Frontend fe("kernel unsigned int3 h(unsigned char3 c) { return (unsigned int3)c; }\n"
+                "kernel void k(unsigned int4 a<>, unsigned char2 b[], signed char4 s,\n"
+                "              out signed int2 r<>) {\n"
+                "    unsigned char4 v = (unsigned char4)a; unsigned int2 w;\n"
+                "}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_EQ(fe.kernel_dump("k"), R"(  Kernel k : void
+    Param a : uint4 input stream
+    Param b : uchar2 gather 1-D
+    Param s : char4 constant
+    Param r : int2 output stream
+    Compound
+      DeclStmt
+        Local v : uchar4
+          Cast uchar4
+            NameRef a
+      DeclStmt
+        Local w : uint2
+)");
+    EXPECT_EQ(fe.unit().kernels.at(0)->return_type.name(), "uint3");
+    EXPECT_EQ(fe.text(fe.unit().kernels.at(1)->params[0]->range), "unsigned int4 a<>");
+}
+
+TEST(Parser, TwoWordNamesOfHostTypesAreUnknown) {
+    Frontend fe("kernel void k(unsigned short4 a<>, out float r<>) { r = 1; }\n");
+    EXPECT_EQ(fe.diagnostics().substr(0, fe.diagnostics().find('\n')),
+              "test.br:1:15: error: unknown type name 'unsigned short4'");
+}
+
+TEST(Parser, SizedStreamParametersMeanUnsizedOnes) {
+    Frontend fe("kernel void k(float a<2, 3>, iter float t<4>, out float4 r<1, 2, 3, 4>,\n"
+                "              out int s<(2 + 1) * 4, 1 << 3, -1>) {}\n"
+                "reduce void sum(float a<10>, reduce float r<1>) { r += a; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    EXPECT_EQ(fe.kernel_dump("k"), R"(  Kernel k : void
+    Param a : float input stream
+    Param t : float input stream iter
+    Param r : float4 output stream
+    Param s : int output stream
+    Compound
+)");
+    const KernelDecl* k = fe.unit().kernels[0];
+    for (const ParamDecl* param : k->params)
+        EXPECT_TRUE(param->is_stream_syntax) << param->name;
+    EXPECT_EQ(fe.text(k->params[0]->range), "float a<2, 3>");
+    EXPECT_EQ(fe.unit().kernels[1]->params[1]->param_kind, ParamKind::ReduceAccumulator);
+}
+
+TEST(Parser, MalformedStreamSizes) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"float a<n>", "1:23: error: size of stream argument 'a' is not an integer constant"},
+        {"float a<2.0>", "1:23: error: size of stream argument 'a' is not an integer constant"},
+        {"float a<2, >", "1:26: error: expected a stream extent before '>'"},
+        {"float a<, 2>", "1:23: error: expected a stream extent before ','"},
+        {"float a<2 3>", "1:25: error: expected '>' before '3'"},
+        {"float a<1, 2, 3, 4, 5>", "1:21: error: stream argument 'a' has 5 sizes"},
+    };
+    for (const auto& [param, error] : cases) {
+        Frontend fe(std::string("kernel void k(") + param + ", out float r<>) { r = 1; }\n");
+        EXPECT_EQ(fe.errors(), 1u) << param;
+        EXPECT_NE(fe.diagnostics().find(std::string("test.br:") + error), std::string::npos)
+            << fe.diagnostics();
+    }
+}
+
+TEST(Parser, ReduceMarkings) {
+    Frontend fe("reduce void a(float x<>, reduce float r<>) { r += x; }\n"
+                "reduce kernel void b(float x<>, reduce float r<>) { r += x; }\n"
+                "kernel void c(float x<>, reduce float r<>) { r += x; }\n"
+                "kernel void d(reduce float r, float x<>) { r += x; }\n"
+                "void kernel e(float x<>, out float r<>) { r = x; }\n"
+                "kernel void f(float x<>, out float r<>) { r = x; }\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    ASSERT_EQ(fe.unit().kernels.size(), 6u);
+    const bool reduce[] = {true, true, true, true, false, false};
+    const bool keyword[] = {true, true, false, false, false, false};
+    for (std::size_t i = 0; i < 6; ++i) {
+        const KernelDecl& kernel = *fe.unit().kernels[i];
+        EXPECT_EQ(kernel.is_reduce, reduce[i]) << kernel.name;
+        EXPECT_EQ(kernel.has_reduce_keyword, keyword[i]) << kernel.name;
+    }
+    EXPECT_EQ(fe.text(fe.unit().kernels[1]->range).substr(0, 20), "reduce kernel void b");
+    EXPECT_EQ(fe.text(fe.unit().kernels[4]->range).substr(0, 13), "void kernel e");
+    EXPECT_EQ(fe.host_text(), "\n\n\n\n\n\n");
+}
+
 } // namespace
 } // namespace brcc::test

@@ -197,6 +197,7 @@ public:
         node->name = std::move(name);
         node->return_type = return_type;
         node->is_reduce = is_reduce;
+        node->has_reduce_keyword = is_reduce;
         for (std::size_t i = 0; i < params.size(); ++i)
             params[i]->index = static_cast<int>(i);
         node->params = std::move(params);

@@ -176,6 +176,36 @@ kernel float endless(float x) {
 )");
 }
 
+TEST_F(SemaSourceTest, ReduceFunctionsMarkedByTheirArgument) {
+    expect_clean(R"(
+kernel void biggest(float a<>, reduce float m<>) { if (a > m) m = a; }
+reduce kernel void product(float a<>, reduce float p<>) { p *= a; }
+)");
+    EXPECT_EQ(kernel("biggest")->params[0]->param_kind, ParamKind::ReduceInput);
+    EXPECT_EQ(kernel("product")->params[0]->param_kind, ParamKind::ReduceInput);
+}
+
+TEST_F(SemaSourceTest, ReduceMistakesOfAKernelMarkedByItsArgument) {
+    expect_marked_errors(R"(
+kernel void two(float a<>, reduce float r<>, reduce float s<>) { } // error: exactly one reduce
+kernel void none(float a, reduce float r<>) { } // error: exactly one reduce argument and one input
+kernel void outs(float a<>, reduce float r<>, out float o<>) { } // error: cannot have out argument
+kernel float helper(float a<>, reduce float r<>) { return a; } // error: must return void
+reduce kernel float marked(float a<>, reduce float r<>) { return a; } // error: must return void
+)");
+    // Each error of a kernel written without `reduce` says what made it a reduce function.
+    const std::string output = out_.str();
+    EXPECT_NE(output.find("test.br:2:28: note: 'two' is a reduce function because its argument "
+                          "'r' is declared 'reduce'"),
+              std::string::npos)
+        << output;
+    for (const char* name : {"'none'", "'outs'", "'helper'"})
+        EXPECT_NE(output.find(std::string("note: ") + name + " is a reduce function"),
+                  std::string::npos)
+            << name;
+    EXPECT_EQ(output.find("note: 'marked'"), std::string::npos) << output;
+}
+
 TEST_F(SemaSourceTest, RecursionReportedOncePerCycle) {
     expect_marked_errors(R"(
 kernel float ping(float x) { return x > 1 ? pong(x - 1) : x; }
