@@ -21,6 +21,7 @@
 #include "codegen/gather_rows.hpp"
 #include "codegen/param_access.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 namespace brcc {
@@ -114,13 +115,41 @@ std::string stub_parameters(const KernelDecl& kernel, ReduceTarget target) {
     return parameters;
 }
 
-/// The stub's parameters passed on to NAME__launch: handles by value move on.
-std::string forwarded_arguments(const KernelDecl& kernel, ReduceTarget target) {
+/// `::brook::GatherArgument<T, N, M>` for a gather with every extent written (`float w[2][3]`,
+/// Brook+'s constant buffer), which also takes a host array of that shape; "" for the others.
+std::string constant_buffer_type(const ParamDecl& param) {
+    if (param.param_kind != ParamKind::Gather || param.gather_extents.empty() ||
+        std::ranges::find(param.gather_extents, 0ULL) != param.gather_extents.end())
+        return "";
+    std::string type = "::brook::GatherArgument<" + cpp_host_type_name(param.type);
+    for (const unsigned long long extent : param.gather_extents)
+        type += ", " + std::to_string(extent);
+    return type + ">";
+}
+
+/// The parameters of the stubs host code calls: BrookGPU's, but a constant buffer's type.
+std::string located_parameters(const KernelDecl& kernel, ReduceTarget target) {
+    std::string parameters;
+    for (const ParamDecl* param : kernel.params) {
+        const std::string buffer = constant_buffer_type(*param);
+        parameters += (parameters.empty() ? "" : ", ") +
+                      (buffer.empty() ? stub_parameter(*param, target)
+                                      : buffer + " " + cpp_identifier(param->name));
+    }
+    return parameters;
+}
+
+/// The stub's parameters passed on to NAME__launch: handles by value move on; a constant
+/// buffer's argument (`located`: the located stub's parameters) gives its handle.
+std::string forwarded_arguments(const KernelDecl& kernel, ReduceTarget target, bool located) {
     std::string arguments;
     for (const ParamDecl* param : kernel.params) {
         const std::string name = cpp_identifier(param->name);
         const bool by_value = stub_parameter_type(*param, target) == handle_type;
-        arguments += (by_value ? "::std::move(" + name + ")" : name) + ", ";
+        if (located && !constant_buffer_type(*param).empty())
+            arguments += name + ".handle(), ";
+        else
+            arguments += (by_value ? "::std::move(" + name + ")" : name) + ", ";
     }
     return arguments;
 }
@@ -150,18 +179,18 @@ std::string launch_definition(const KernelDecl& kernel, ReduceTarget target) {
 /// of the BrookGPU signature, a non-template, wins where it is seen. Its last parameter takes
 /// the call's location, which the `#line` directives make a .br file and line.
 std::string located_stub(const KernelDecl& kernel, ReduceTarget target) {
-    const std::string parameters = stub_parameters(kernel, target);
+    const std::string parameters = located_parameters(kernel, target);
     return "template <class BrookCallSite = ::std::source_location>\nvoid " +
            cpp_identifier(kernel.name) + "(" + parameters + (parameters.empty() ? "" : ", ") +
            "BrookCallSite brook_call_site = BrookCallSite::current()) {\n    " +
-           launch_name(kernel) + "(" + forwarded_arguments(kernel, target) +
+           launch_name(kernel) + "(" + forwarded_arguments(kernel, target, true) +
            "brook_call_site);\n}\n";
 }
 
 /// The stub with BrookGPU's exact signature, for hand-written declarations and C++ files.
 std::string compat_stub(const KernelDecl& kernel, ReduceTarget target) {
     return "void " + cpp_identifier(kernel.name) + "(" + stub_parameters(kernel, target) +
-           ") {\n    " + launch_name(kernel) + "(" + forwarded_arguments(kernel, target) +
+           ") {\n    " + launch_name(kernel) + "(" + forwarded_arguments(kernel, target, false) +
            "::std::source_location());\n}\n";
 }
 
@@ -181,6 +210,8 @@ bool takes_stream_argument(const ParamDecl& param, ReduceTarget target) {
 }
 
 std::string object_parameter(const ParamDecl& param, ReduceTarget target) {
+    if (const std::string buffer = constant_buffer_type(param); !buffer.empty())
+        return buffer + " " + cpp_identifier(param.name);
     return (takes_stream_argument(param, target)
                 ? "::brook::StreamArgument<" + cpp_host_type_name(param.type) + ">"
                 : stub_parameter_type(param, target)) +

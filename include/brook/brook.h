@@ -7,6 +7,7 @@
 // own names come unqualified as its `using namespace brook;` made them, and only those: a
 // Brook+ program may name its own `stream`, `error`, `finish` or `runtime`.
 
+#include "brook/CPUThread.h"
 #include "brook/Device.h"
 #include "brook/Stream.h"
 #include "brook/VectorDataType.h"

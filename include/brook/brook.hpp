@@ -9,6 +9,7 @@
 // `stream`; BrookGPU's StreamType values and `__BRTIter` are global as they were there.
 
 #include "brook/errors.hpp"
+#include "brook/gather_argument.hpp"
 #include "brook/host_support.hpp"
 #include "brook/stream.hpp"
 #include "brook/vector.hpp"

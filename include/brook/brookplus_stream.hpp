@@ -14,6 +14,7 @@
 // taking a Stream<Value> record theirs on their outputs. A Stream<Value> converts to brook::stream,
 // so BrookGPU's host API (streamPrint, streamSize, the kernel stubs) takes it too.
 
+#include "brook/gather_argument.hpp"
 #include "brook/recorded_errors.hpp"
 #include "brook/stream.hpp"
 #include "brook/vector.hpp"
@@ -46,28 +47,15 @@ struct StreamOperations {
     static void finish();
 };
 
-/// The type a stream element is known by: a named vector (float4) as the vec it derives from
-/// (what brcc writes for a kernel's float4), C++'s plain char as Brook's signed char.
-template <class Element> struct element_identity { using type = Element; };
-template <> struct element_identity<char> { using type = signed char; };
-template <class Element>
-requires requires {
-    typename Element::brook_host_vector_base;
-}
-struct element_identity<Element> {
-    using type = typename Element::brook_host_vector_base;
-};
-/// Whether a Stream<Given> holds the elements of a kernel parameter of type Element.
-template <class Element, class Given>
-inline constexpr bool same_element_v = std::is_same_v<typename element_identity<Element>::type,
-                                                      typename element_identity<Given>::type>;
-
 } // namespace detail
 
 /// Brook+'s stream of T elements, T one of float, int, uint, char, uchar, their vectors, or a
 /// struct typedef of a .br file.
 template <class Value> class Stream {
 public:
+    /// The element type.
+    using value_type = Value;
+
     /// An empty stream (every use records an error), to assign a stream to.
     Stream() : errors_(std::make_shared<detail::ErrorRecord>()) {}
 
@@ -238,10 +226,12 @@ template <class Value> void streamWrite(const Stream<Value>& s, void* p) {
 /// elements (another element type does not compile) or a runtime handle, checked at the call.
 template <class Element> class StreamArgument {
 public:
+    /// A Brook+ stream of these elements.
     template <class Given>
     requires detail::same_element_v<Element, Given>
     StreamArgument(const Stream<Given>& s) // NOLINT(google-explicit-constructor)
         : handle_(s.handle()) {}
+    /// A runtime handle, whose element type the call checks.
     StreamArgument(const stream& s) : handle_(s) {} // NOLINT(google-explicit-constructor)
 
     /// The handle, which a variable output's call resizes in place.

@@ -8,6 +8,7 @@
 #include "core/stream_impl.hpp"
 #include "core/stream_type.hpp"
 
+#include "brook/gather_argument.hpp"
 #include "brook/stream.hpp"
 
 #include <string>
@@ -170,5 +171,16 @@ stream iter::from_values(StreamType type, std::initializer_list<double> values,
     return make_iterator_stream(detail::element_type_of(fields, "brook::iter"), extents,
                                 all.first(components), all.last(components), where);
 }
+
+namespace detail {
+
+stream constant_buffer(const ElementType& type, std::span<const long long> extents,
+                       const void* values, std::source_location where) {
+    stream made(type, extents, where);
+    streamRead(made, values, where);
+    return made;
+}
+
+} // namespace detail
 
 } // namespace brook
