@@ -75,9 +75,9 @@ std::string cpp_storage_type_name(const Type& type) {
 }
 
 std::string cpp_host_type_name(const Type& type) {
-    if (!is_fixed(type) || type.width() == 1)
-        return cpp_storage_type_name(type);
-    return "::brook::" + type.name();
+    if (type.is_arithmetic() && type.width() > 1 && type.scalar_type() != ScalarType::Bool)
+        return "::brook::" + type.name();
+    return cpp_storage_type_name(type);
 }
 
 std::string cpp_identifier(std::string_view name) {

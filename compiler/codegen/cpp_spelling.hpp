@@ -17,8 +17,9 @@ std::string cpp_type_name(const Type& type);
 /// kernels compute with as floats, are stored as bytes (`::brook::fixed`, `vec<fixed, N>`).
 std::string cpp_storage_type_name(const Type& type);
 /// The C++ type host code holds a value of `type` in (a constant argument, a reduction's
-/// result): cpp_storage_type_name, except that fixed and shortfixed vectors are host code's
-/// `::brook::fixed2` and so on, with the same bytes.
+/// result, a struct's field): cpp_storage_type_name, except that vectors are host code's named
+/// classes, `::brook::float4`, `::brook::fixed2` and so on, with the same bytes, so that a stub
+/// has the signature BrookGPU's programs declare (`const float4&`).
 std::string cpp_host_type_name(const Type& type);
 /// Whether `type` is `fixed`, `shortfixed` or a vector of them, whose storage type differs from
 /// its value type.
