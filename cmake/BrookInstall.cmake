@@ -20,7 +20,7 @@ install(TARGETS brook EXPORT BrookTargets
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/brook
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-    FILES_MATCHING PATTERN "*.hpp" PATTERN "*.def")
+    FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h" PATTERN "*.def")
 # Headers generated at configure or build time (if any) live under build/include.
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/brook
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}

@@ -445,6 +445,17 @@ struct HostReduceOperator {
     const KernelDecl* reduce = nullptr; ///< sema: the reduce function it names
 };
 
+/// `k.domainOffset(` or `k.domainSize(` in host code: Brook+'s per-call execution domain
+/// (BROOKPLUS.md §3.2), which its kernel objects took. When `k` names a kernel it is rewritten
+/// to the runtime's setter for that kernel (`::brook::set_call_domain_size("k", `); otherwise
+/// it is some other object's member and stays as written.
+struct HostKernelDomain {
+    std::string kernel;
+    bool size = false;                ///< domainSize; else domainOffset
+    SourceRange range;                ///< from the name to the `(` included
+    const KernelDecl* decl = nullptr; ///< sema: the kernel `kernel` names, if any
+};
+
 /// An integer literal in host code with a leading zero and an 8 or 9 (`0718`): not C, so it is
 /// rewritten to the value BrookGPU read, its octal prefix in decimal (`57`), suffix kept.
 struct HostOctalLiteral {
@@ -475,8 +486,8 @@ struct HeaderStructTraits {
 
 using TopLevelItem =
     std::variant<HostText, HostStreamDecl, HostVoidMain, HostIteratorDecl, HostReduceOperator,
-                 const StructDecl*, KernelDecl*, HostOctalLiteral, KernelPrototype, HostInclude,
-                 HeaderStructTraits>;
+                 HostKernelDomain, const StructDecl*, KernelDecl*, HostOctalLiteral,
+                 KernelPrototype, HostInclude, HeaderStructTraits>;
 
 /// `typedef float4 Color;` at file scope, of any Brook scalar, vector or struct type (chains
 /// resolved). It stays host text too: host code uses the name as well.
@@ -538,6 +549,10 @@ struct TranslationUnit {
     std::vector<BrookHeader> brook_headers; ///< each `.brh`/`.brhi` the file includes
     /// Host variables at file scope, in the file and in the headers it includes.
     std::vector<HostVariable> host_variables;
+    /// The heads of the file's host function definitions (`float norm(const float4* v)`) that a
+    /// C++ file can declare from brcc's `-h` header: external, spelled with C and Brook types
+    /// alone; not main.
+    std::vector<SourceRange> host_function_heads;
 
     const KernelDecl* find_kernel(std::string_view name) const;
     /// The struct named `name` by its typedef name or its tag.

@@ -277,6 +277,12 @@ private:
         line("HostReduceOperator ") << op.name << ' ' << position(op.range.begin)
                                     << (op.reduce ? " -> reduce" : "") << '\n';
     }
+    void dump_item(const HostKernelDomain& domain) {
+        line("HostKernelDomain ") << domain.kernel
+                                  << (domain.size ? ".domainSize " : ".domainOffset ")
+                                  << position(domain.range.begin)
+                                  << (domain.decl ? " -> kernel" : "") << '\n';
+    }
     void dump_item(const HostOctalLiteral& literal) {
         line("HostOctalLiteral ") << literal.decimal << ' ' << position(literal.range.begin)
                                   << '\n';

@@ -234,6 +234,20 @@ std::string object_call(const KernelDecl& kernel, ReduceTarget target) {
            launch_name(kernel) + "(" + arguments + "brook_call_site);\n    }\n";
 }
 
+/// Brook+'s `k.domainOffset(o)` and `k.domainSize(s)`: the execution domain of the next call
+/// of `k` on this thread (BROOKPLUS.md §3.2).
+std::string object_domain_setters(const KernelDecl& kernel) {
+    std::string text;
+    for (const std::string_view setting : {"Offset", "Size"}) {
+        std::string lower(setting);
+        lower[0] = static_cast<char>(lower[0] - 'A' + 'a');
+        text += "    void domain" + std::string(setting) + "(const ::brook::vec<unsigned, 4>& " +
+                lower + ") const {\n        ::brook::set_call_domain_" + lower + "(\"" +
+                kernel.name + "\", " + lower + ");\n    }\n";
+    }
+    return text;
+}
+
 } // namespace
 
 std::string kernel_object(const KernelDecl& kernel) {
@@ -245,6 +259,7 @@ std::string kernel_object(const KernelDecl& kernel) {
     text += "struct " + type + " {\n";
     for (const ReduceTarget target : stub_targets(kernel))
         text += object_call(kernel, target);
+    text += object_domain_setters(kernel);
     return text + "};\ninline constexpr " + type + " " + cpp_identifier(kernel.name) +
            "{};\n#endif\n";
 }

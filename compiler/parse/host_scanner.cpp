@@ -128,10 +128,17 @@ private:
     void report_redefinition(const StructDecl& decl, bool quiet);
     bool try_typedef();
     bool try_void_main();
+    /// Records the head of the host function whose body opens at pos_ when a C++ file can
+    /// declare it (TranslationUnit::host_function_heads).
+    void note_host_function();
+    /// True when tokens [first, end) spell a type of C scalars, Brook types, pointers,
+    /// references and Brook+'s Stream<T> (then, `ends_in_name`, a parameter's name).
+    bool declarable_type_tokens(std::size_t first, std::size_t end, bool ends_in_name) const;
     bool try_stream_declaration();
     bool try_stream_pointer_parameter();
     bool try_iterator_declaration();
     bool try_reduce_operator();
+    bool try_kernel_domain();
     bool try_octal_literal();
     /// Records the name at pos_ when it is one a file-scope host declaration declares.
     void note_host_variable();
@@ -914,6 +921,25 @@ bool HostScanner::try_reduce_operator() {
     return false;
 }
 
+// kernel_domain := name '.' ('domainOffset' | 'domainSize') '('
+// Whether `name` is a kernel is for sema to say; the `(` is left to the scan, which tracks it.
+bool HostScanner::try_kernel_domain() {
+    const Token& member = token(pos_ + 2);
+    if (!token(pos_ + 1).is(TokenKind::period) ||
+        !(member.is_identifier("domainOffset") || member.is_identifier("domainSize")) ||
+        !token(pos_ + 3).is(TokenKind::l_paren))
+        return false;
+    const Token& name = tokens_[pos_];
+    const Token& paren = token(pos_ + 3);
+    add_item(HostKernelDomain{name.text,
+                              member.is_identifier("domainSize"),
+                              {name.loc, location(end_of(paren))},
+                              nullptr},
+             name.loc.offset, end_of(paren));
+    pos_ += 3;
+    return true;
+}
+
 // A leading-zero literal with an 8 or 9 (lexer.hpp): its octal prefix's value, in decimal.
 bool HostScanner::try_octal_literal() {
     const Token& literal = tokens_[pos_];
@@ -951,6 +977,82 @@ void HostScanner::note_host_variable() {
     if (start == pos_ || first.is(TokenKind::kw_typedef) || first.is_identifier("using"))
         return;
     unit_->host_variables.push_back({tokens_[pos_].text, tokens_[pos_].range()});
+}
+
+/// The C and C++ scalar type names a declared host function's head may use.
+bool c_scalar_name(std::string_view name) {
+    static constexpr std::string_view names[] = {"int",  "float",  "double", "char",  "short",
+                                                 "long", "signed", "bool",   "size_t"};
+    return std::ranges::find(names, name) != std::end(names);
+}
+
+bool HostScanner::declarable_type_tokens(std::size_t first, std::size_t end,
+                                         bool ends_in_name) const {
+    std::size_t i = first;
+    while (i < end) {
+        const Token& t = tokens_[i];
+        if (ends_in_name && i + 1 == end && t.is(TokenKind::identifier))
+            return true;
+        if (const TypeSpelling spelling = spelling_at(i); spelling.type && spelling.length > 0) {
+            i += spelling.length;
+        } else if (t.is(TokenKind::kw_const) || t.is(TokenKind::kw_void) ||
+                   t.is(TokenKind::kw_unsigned) || t.is(TokenKind::star) || t.is(TokenKind::amp) ||
+                   (t.kind == TokenKind::identifier && c_scalar_name(t.text))) {
+            ++i;
+        } else if (t.is_identifier("brook") && i + 1 < end &&
+                   tokens_[i + 1].is(TokenKind::coloncolon)) {
+            i += 2;
+        } else if (t.is_identifier("Stream") && i + 1 < end && tokens_[i + 1].is(TokenKind::less)) {
+            const TypeSpelling element = spelling_at(i + 2);
+            if (!element.type || i + 2 + element.length >= end ||
+                !tokens_[i + 2 + element.length].is(TokenKind::greater))
+                return false;
+            i += 3 + element.length;
+        } else {
+            return false;
+        }
+    }
+    return !ends_in_name || first < end;
+}
+
+void HostScanner::note_host_function() {
+    // `head ( params ) {` at file scope: pos_ is the brace.
+    if (pos_ < 3 || !tokens_[pos_ - 1].is(TokenKind::r_paren))
+        return;
+    std::size_t open = pos_ - 1;
+    for (int depth = 0; open > 0; --open) {
+        depth += tokens_[open].is(TokenKind::r_paren)   ? 1
+                 : tokens_[open].is(TokenKind::l_paren) ? -1
+                                                        : 0;
+        if (depth == 0)
+            break;
+    }
+    if (open == 0 || !tokens_[open - 1].is(TokenKind::identifier) ||
+        tokens_[open - 1].text == "main")
+        return;
+    const std::size_t name = open - 1;
+    std::size_t start = name;
+    while (start > 0) {
+        const TokenKind kind = tokens_[start - 1].kind;
+        if (kind == TokenKind::semi || kind == TokenKind::r_brace || kind == TokenKind::directive)
+            break;
+        --start;
+    }
+    if (start == name || !declarable_type_tokens(start, name, false))
+        return;
+    // Each parameter: types then its name; `()` and `(void)` declare none.
+    const std::size_t close = pos_ - 1;
+    if (!(close == open + 1 || (close == open + 2 && tokens_[open + 1].is(TokenKind::kw_void)))) {
+        std::size_t first = open + 1;
+        for (std::size_t i = open + 1; i <= close; ++i) {
+            if (i == close || tokens_[i].is(TokenKind::comma)) {
+                if (!declarable_type_tokens(first, i, true))
+                    return;
+                first = i + 1;
+            }
+        }
+    }
+    unit_->host_function_heads.push_back({tokens_[start].loc, location(end_of(tokens_[close]))});
 }
 
 void HostScanner::run() {
@@ -1000,10 +1102,14 @@ void HostScanner::run() {
             continue;
         if (host_code && current.is(TokenKind::identifier) && try_reduce_operator())
             continue;
+        if (host_code && current.is(TokenKind::identifier) && try_kernel_domain())
+            continue;
         if (host_code && current.is(TokenKind::int_literal) && try_octal_literal())
             continue;
         if (file_scope && current.is(TokenKind::identifier))
             note_host_variable();
+        if (host_code && file_scope && current.is(TokenKind::l_brace))
+            note_host_function();
         if (current.is(TokenKind::l_brace) || current.is(TokenKind::l_paren))
             open_brackets_.push_back(current.kind);
         else if (current.is(TokenKind::r_brace))

@@ -4,7 +4,7 @@
 // iterator bounds) stay C++ text for the C++ compiler to check; what sema checks is what only
 // brcc knows: an iterator's element type and rank, and that the operator argument of
 // streamGatherOp / streamScatterOp names a reduce function of this file, which it resolves for
-// the code generator.
+// the code generator, as it resolves the kernel of `k.domainSize(...)`.
 
 #include "sema/sema_impl.hpp"
 
@@ -15,6 +15,8 @@ void Sema::check_host_item(TopLevelItem& item) {
         check_iterator(*iterator);
     else if (auto* op = std::get_if<HostReduceOperator>(&item))
         resolve_reduce_operator(*op);
+    else if (auto* domain = std::get_if<HostKernelDomain>(&item))
+        domain->decl = unit_.find_kernel(domain->kernel);
     else if (const auto* prototype = std::get_if<KernelPrototype>(&item))
         check_prototype(*prototype);
 }
@@ -94,8 +96,8 @@ std::string prototype_difference(const KernelDecl& prototype, const KernelDecl& 
         return "it returns '" + prototype.return_type.name() + "', the definition '" +
                definition.return_type.name() + "'";
     if (prototype.params.size() != definition.params.size())
-        return "it has " + count_noun(prototype.params.size(), "parameter") +
-               ", the definition " + std::to_string(definition.params.size());
+        return "it has " + count_noun(prototype.params.size(), "parameter") + ", the definition " +
+               std::to_string(definition.params.size());
     for (std::size_t i = 0; i < prototype.params.size(); ++i) {
         const ParamDecl& declared = *prototype.params[i];
         const ParamDecl& defined = *definition.params[i];

@@ -12,3 +12,4 @@
 #include "brook/Stream.h"
 #include "brook/VectorDataType.h"
 #include "brook/brook.hpp"
+#include "brook/call_domain.hpp"

@@ -8,6 +8,7 @@
 //
 // Only generated code should need this header; users include <brook/brook.hpp>.
 
+#include "brook/call_domain.hpp"
 #include "brook/stream.hpp"
 
 #include <array>

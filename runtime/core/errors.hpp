@@ -27,6 +27,16 @@ public:
 /// As fatal, for a KernelFailure.
 [[noreturn]] void fatal_kernel_failure(const std::string& message);
 
+/// A call that asks for what its kernel cannot do (a per-call domain for a reduction). Brook+'s
+/// error model records it as BR_ERROR_NOT_SUPPORTED.
+class NotSupported : public error {
+public:
+    using error::error;
+};
+
+/// As fatal, for a NotSupported.
+[[noreturn]] void fatal_not_supported(const std::string& message);
+
 /// The handler installed for every thread (set_error_handler), or nullptr for the default.
 error_handler installed_error_handler() noexcept;
 

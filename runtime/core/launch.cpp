@@ -21,6 +21,7 @@
 #include "core/launch.hpp"
 #include "core/recorded_errors.hpp"
 
+#include "core/call_domain.hpp"
 #include "core/errors.hpp"
 #include "core/write_control.hpp"
 
@@ -29,6 +30,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 namespace brook {
 
@@ -465,6 +467,8 @@ void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
                     std::source_location where) {
     using namespace detail;
     const CallSite site(where);
+    // Taken first, so that it applies to this call only, whatever happens to it.
+    const std::optional<CallDomain> call_domain = take_call_domain(kernel.name);
     if (kernel.is_reduce) {
         fatal(call_label(kernel) + " is launched as a kernel, but it is a reduce function");
     }
@@ -525,11 +529,20 @@ void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
         }
         return;
     }
+    if (call_domain && !variable_outputs.empty()) {
+        fatal_not_supported(call_label(kernel) +
+                            " has variable outputs, which run over every element of its domain, "
+                            "so it cannot take an execution domain (domainOffset, domainSize)");
+    }
     BoundCall& call = scratch.call;
     bind_arguments(kernel, args, *domain, written, call);
     const ProfileTimer timer;
     if (variable_outputs.empty()) {
-        run_controlled(domain->backend(), call.launch);
+        std::optional<DomainBox> box;
+        if (call_domain) {
+            box = DomainBox::clipped(*call_domain, call.launch);
+        }
+        run_controlled(domain->backend(), call.launch, box ? &*box : nullptr);
     } else {
         check_runs_every_element(call.launch);
         run_with_variable_outputs(domain->backend(), args, variable_outputs, call);

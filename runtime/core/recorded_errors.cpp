@@ -129,9 +129,11 @@ void carry_input_errors(const KernelInfo& kernel, std::span<const KernelArg> arg
 
 void record_call_failure(std::span<const std::shared_ptr<ErrorRecord>> outputs,
                          const error& failure) {
-    // A misused argument is the caller's invalid parameter; the rest, the kernel's failure.
-    const BRerror code = dynamic_cast<const KernelFailure*>(&failure) != nullptr
-                             ? BR_ERROR_KERNEL
+    // A misused argument is the caller's invalid parameter; the rest, the kernel's failure or
+    // a request it cannot serve.
+    const BRerror code = dynamic_cast<const KernelFailure*>(&failure) != nullptr ? BR_ERROR_KERNEL
+                         : dynamic_cast<const NotSupported*>(&failure) != nullptr
+                             ? BR_ERROR_NOT_SUPPORTED
                              : BR_ERROR_INVALID_PARAMATER;
     if (outputs.empty() && verbose()) {
         std::fprintf(stderr, "brook: recorded error %d: %s\n", static_cast<int>(code),

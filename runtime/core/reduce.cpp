@@ -4,6 +4,7 @@
 // variable (every element, in row-major order) or a stream of the same rank whose extents each
 // divide the input's (target element j folds the contiguous block of input elements it covers).
 // The backend may re-associate the fold across threads but never re-orders operands.
+#include "core/call_domain.hpp"
 #include "core/errors.hpp"
 #include "core/launch.hpp"
 #include "core/recorded_errors.hpp"
@@ -62,6 +63,11 @@ void run_reduce_now(const KernelInfo& kernel, std::span<const KernelArg> args,
                     std::source_location where) {
     using namespace detail;
     const CallSite site(where);
+    if (take_call_domain(kernel.name)) {
+        fatal_not_supported(call_label(kernel) +
+                            " was given an execution domain (domainOffset, domainSize), which a "
+                            "reduction does not take: it reduces its whole input");
+    }
     if (!kernel.is_reduce) {
         fatal(call_label(kernel) + " is launched as a reduction, but it is a kernel");
     }

@@ -99,7 +99,7 @@ void count_written(std::size_t written) {
 
 } // namespace
 
-void run_controlled(Backend& backend, Launch& launch) {
+void run_controlled(Backend& backend, Launch& launch, const DomainBox* box) {
     const ThreadWriteControl& control = thread_control();
     WriteMaskState* mask = control.mask.get();
     bool test = false;
@@ -109,11 +109,12 @@ void run_controlled(Backend& backend, Launch& launch) {
         test = mask->test;
         set = mask->set;
     }
-    if (control.query == nullptr && !test && !set) {
+    const bool boxed = box != nullptr && !box->covers(launch);
+    if (control.query == nullptr && !test && !set && !boxed) {
         backend.run_kernel(launch);
         return;
     }
-    if (!test && !launch.kernel->discards) {
+    if (!test && !boxed && !launch.kernel->discards) {
         backend.run_kernel(launch);
         note_every_element_written(launch);
         return;
@@ -121,9 +122,11 @@ void run_controlled(Backend& backend, Launch& launch) {
     if (!backend.tracks_elements()) {
         const std::string able = backends_that(&Backend::tracks_elements);
         fatal(call_label(*launch.kernel) + ": the " + std::string(backend.name()) +
-              " backend cannot tell which elements a call writes, which the thread's write " +
-              (test || set ? "mask" : "query") + " needs" +
-              (able.empty() ? "" : "; run it on " + able));
+              " backend cannot tell which elements a call writes, which " +
+              (boxed         ? "the call's execution domain"
+               : test || set ? "the thread's write mask"
+                             : "the thread's write query") +
+              " needs" + (able.empty() ? "" : "; run it on " + able));
     }
     std::vector<std::uint8_t> flags(launch.element_count, 0);
     if (test) {
@@ -131,10 +134,17 @@ void run_controlled(Backend& backend, Launch& launch) {
         for_each_covered(*mask, launch,
                          [&](std::size_t element, std::uint8_t flag) { flags[element] = flag; });
     }
+    if (boxed) {
+        for (std::size_t element = 0; element < launch.element_count; ++element) {
+            if (!box->contains(launch, element)) {
+                flags[element] = 1;
+            }
+        }
+    }
     const std::unique_ptr<Storage> storage =
         backend.allocate(element_traits<uchar>::type(), launch.element_count);
     const Region dense = Region::dense(1, {launch.element_count, 0, 0, 0});
-    if (test) {
+    if (test || boxed) {
         backend.write(*storage, dense, flags.data());
     }
     launch.element_flags = storage.get();

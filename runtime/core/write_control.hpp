@@ -5,14 +5,16 @@
 // calls that launch.cpp issues.
 
 #include "core/backend.hpp"
+#include "core/call_domain.hpp"
 
 namespace brook::detail {
 
-/// Runs a call without variable outputs on `backend` as the thread's query and mask ask: with
-/// neither, as it is; when elements may be skipped (mask test) or discarded while they are
-/// counted or marked, with Launch::element_flags (a byte per element: in, nonzero where the mask
+/// Runs a call without variable outputs on `backend` as the thread's query and mask and the
+/// call's execution domain `box` (null for the whole domain) ask: with none, as it is; when
+/// elements may be skipped (outside `box`, or by the mask's test) or discarded while they are
+/// counted or marked, with Launch::element_flags (a byte per element: in, nonzero where the call
 /// skips; out, 1 where the element was written), which the backend must support.
-void run_controlled(Backend& backend, Launch& launch);
+void run_controlled(Backend& backend, Launch& launch, const DomainBox* box);
 
 /// Before a call with variable outputs, which runs every element of its domain: stops if the
 /// thread's mask tests, since the call could not skip elements.

@@ -132,6 +132,17 @@ void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager
     out.source(kernel_info_name(*op.reduce), line_of(sources, op.range.begin));
 }
 
+void emit_host_kernel_domain(const HostKernelDomain& domain, const SourceManager& sources,
+                             CodeWriter& out) {
+    if (domain.decl == nullptr) {
+        copy_source(domain.range, sources, out);
+        return;
+    }
+    out.source(std::string("::brook::set_call_domain_") + (domain.size ? "size" : "offset") +
+                   "(\"" + domain.decl->name + "\", ",
+               line_of(sources, domain.range.begin));
+}
+
 void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManager& sources,
                              CodeWriter& out) {
     out.source(literal.decimal, line_of(sources, literal.range.begin));

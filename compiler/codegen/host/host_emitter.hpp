@@ -25,6 +25,9 @@ void emit_host_iterator_decl(const HostIteratorDecl& decl, const SourceManager& 
 /// `NAME__info`, which the runtime's operator overloads take.
 void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager& sources,
                                CodeWriter& out);
+/// `k.domainSize(` -> `::brook::set_call_domain_size("k", ` for a kernel `k`; else as written.
+void emit_host_kernel_domain(const HostKernelDomain& domain, const SourceManager& sources,
+                             CodeWriter& out);
 /// `0718` -> `57`: the value BrookGPU read, in decimal.
 void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManager& sources,
                              CodeWriter& out);
