@@ -553,6 +553,9 @@ struct TranslationUnit {
     /// C++ file can declare from brcc's `-h` header: external, spelled with C and Brook types
     /// alone; not main.
     std::vector<SourceRange> host_function_heads;
+    /// Host code asks a stream for its errors (`s.error()`, `s.errorLog()`): the file's streams
+    /// then record the errors of the calls they take part in (BROOKPLUS.md §2.4).
+    bool queries_stream_errors = false;
 
     const KernelDecl* find_kernel(std::string_view name) const;
     /// The struct named `name` by its typedef name or its tag.

@@ -140,6 +140,8 @@ private:
     bool try_reduce_operator();
     bool try_kernel_domain();
     bool try_octal_literal();
+    /// Notes a `.error(` or `.errorLog(` at pos_ (TranslationUnit::queries_stream_errors).
+    void note_error_query();
     /// Records the name at pos_ when it is one a file-scope host declaration declares.
     void note_host_variable();
     /// Reads `name<extents>` from token `i` on, leaving `i` after the `>`; false when the tokens
@@ -940,6 +942,16 @@ bool HostScanner::try_kernel_domain() {
     return true;
 }
 
+// error_query := '.' ('error' | 'errorLog') '('
+// Brook+'s error model applies to a file that asks for errors; which object is asked is for the
+// C++ compiler to say, so any such call counts.
+void HostScanner::note_error_query() {
+    const Token& member = token(pos_ + 1);
+    if ((member.is_identifier("error") || member.is_identifier("errorLog")) &&
+        token(pos_ + 2).is(TokenKind::l_paren))
+        unit_->queries_stream_errors = true;
+}
+
 // A leading-zero literal with an 8 or 9 (lexer.hpp): its octal prefix's value, in decimal.
 bool HostScanner::try_octal_literal() {
     const Token& literal = tokens_[pos_];
@@ -1106,6 +1118,8 @@ void HostScanner::run() {
             continue;
         if (host_code && current.is(TokenKind::int_literal) && try_octal_literal())
             continue;
+        if (host_code && current.is(TokenKind::period))
+            note_error_query();
         if (file_scope && current.is(TokenKind::identifier))
             note_host_variable();
         if (host_code && file_scope && current.is(TokenKind::l_brace))

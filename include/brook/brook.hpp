@@ -11,6 +11,7 @@
 #include "brook/errors.hpp"
 #include "brook/gather_argument.hpp"
 #include "brook/host_support.hpp"
+#include "brook/recorded_errors.hpp"
 #include "brook/stream.hpp"
 #include "brook/vector.hpp"
 #include "brook/write_control.hpp"

@@ -14,6 +14,7 @@
 // taking a Stream<Value> record theirs on their outputs. A Stream<Value> converts to brook::stream,
 // so BrookGPU's host API (streamPrint, streamSize, the kernel stubs) takes it too.
 
+#include "brook/brookplus_device.hpp"
 #include "brook/gather_argument.hpp"
 #include "brook/recorded_errors.hpp"
 #include "brook/stream.hpp"
@@ -41,8 +42,15 @@ struct StreamOperations {
     /// parent's `errors` record it and the result is empty.
     static stream domain(const stream& s, const int* start, const int* end, int rank,
                          ErrorRecord& errors);
+    /// `s` with an execution domain of its first `n` elements (StreamImpl::execution_elements):
+    /// 1-D and 0 < n <= its extent, else `errors` record BR_ERROR_INVALID_PARAMATER and the
+    /// result is empty.
+    static stream exec_domain(const stream& s, int n, ErrorRecord& errors);
     /// Copies `source`'s elements into `target` (same shape, any backends).
     static void assign(const stream& target, const stream& source, ErrorRecord& errors);
+    /// The device `s` lives on, with 1 in `*count`; NULL and 0 where its backend is not a device
+    /// (mpi, record) or the handle is empty.
+    static Device* device_of(const stream& s, unsigned int* count);
     /// Waits for the calling thread's work.
     static void finish();
 };
@@ -106,20 +114,12 @@ public:
     /// "nocopy", others ignored) change nothing here: the copy is made before read returns.
     void read(const void* p, const char* flags = nullptr) const {
         (void)flags;
-        if (p == nullptr) {
-            errors_->record(BR_ERROR_READ, "Stream::read: the host pointer is NULL");
-            return;
-        }
         detail::StreamOperations::read(handle_, p, *errors_);
     }
     /// Copies the whole stream out to host memory; as read, with BR_ERROR_WRITE. "async" writes
     /// are complete when write returns, so isSync() is then true.
     void write(void* p, const char* flags = nullptr) const {
         (void)flags;
-        if (p == nullptr) {
-            errors_->record(BR_ERROR_WRITE, "Stream::write: the host pointer is NULL");
-            return;
-        }
         detail::StreamOperations::write(handle_, p, *errors_);
     }
     /// True when no read, write or kernel call involving the stream is outstanding: it waits
@@ -155,6 +155,27 @@ public:
     Stream domain(int3 start, int3 end) const { return view(start, end, 3); }
     Stream domain(int4 start, int4 end) const { return view(start, end, 4); }
     ///@}
+
+    /// This stream with an execution domain of its first `n` elements: as an output (the
+    /// first of a call) only they are written. The result shares the storage and the error
+    /// state. n <= 0, n past the extent or a stream of rank above 1: this stream records
+    /// BR_ERROR_INVALID_PARAMATER and the result is invalid.
+    Stream execDomain(int n) const {
+        if (!handle_.valid()) {
+            return invalid_view();
+        }
+        const stream result = detail::StreamOperations::exec_domain(handle_, n, *errors_);
+        if (!result.valid()) {
+            return invalid_view();
+        }
+        return Stream(result, errors_);
+    }
+
+    /// The device the stream lives on, `*count` = 1 (NULL and 0 on a backend that is no device:
+    /// mpi, record).
+    Device* getDevices(unsigned int* count) const {
+        return detail::StreamOperations::device_of(handle_, count);
+    }
 
     /// Copies `source`'s elements into this stream: same rank and extents, else this stream
     /// records BR_ERROR_INVALID_PARAMATER. `source` may live on another backend.
@@ -204,7 +225,7 @@ private:
 
     Stream invalid_view() const {
         auto errors = std::make_shared<detail::ErrorRecord>();
-        errors->record(BR_ERROR_INVALID_PARAMATER, "Stream::domain: the view is invalid");
+        errors->record(BR_ERROR_INVALID_PARAMATER, "Stream: the view is invalid");
         return Stream(stream(), std::move(errors));
     }
 

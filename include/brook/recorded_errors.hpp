@@ -18,7 +18,7 @@
 namespace brook {
 
 /// Brook+'s error codes, in its numbering and spelling (INVALID_PARAMATER is Brook+'s).
-enum BRerror {
+enum BRerror : int {
     BR_NO_ERROR = 0,
     BR_ERROR_DECLARATION = 1,
     BR_ERROR_READ = 2,
@@ -75,5 +75,14 @@ private:
 };
 
 } // namespace detail
+
+/// make_stream (brook/stream.hpp) for a .br file whose host code asks its streams for errors
+/// (Brook+'s `s.error()`): the stream records the errors of the calls it takes part in.
+template <class Element, class... Extents>
+stream make_recording_stream(detail::Located<long long> first, Extents... rest) {
+    stream made = make_stream<Element>(first, rest...);
+    detail::record_call_errors(made);
+    return made;
+}
 
 } // namespace brook

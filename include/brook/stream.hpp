@@ -116,6 +116,10 @@ template <class Value> struct Located {
 struct KernelInfo;
 class StreamInfo;
 
+/// Brook+'s error codes (brook/recorded_errors.hpp) and devices (brook/brookplus_device.hpp).
+enum BRerror : int;
+class Device;
+
 /// A stream: a handle to 1- to 4-dimensional storage of elements on the current backend, what
 /// brcc makes of `float4 s<rows, cols>;`. Copies share the storage; `.domain()` views do too.
 class stream {
@@ -188,6 +192,22 @@ public:
               std::source_location where = std::source_location::current()) const;
     void write(void* data, std::source_location where = std::source_location::current()) const;
     void swap(stream& other);
+    ///@}
+    /// Brook+'s members (BROOKPLUS.md §2.5), for its programs' streams declared in .br files:
+    /// what brook::Stream<T> (brook/brookplus_stream.hpp) gives them, each recording its errors
+    /// on the stream and returning. `domain` takes unsigned bounds fastest first; on an empty
+    /// handle (an invalid view) error() is BR_ERROR_INVALID_PARAMATER.
+    ///@{
+    void read(const void* data, const char* flags) const;
+    void write(void* data, const char* flags) const;
+    BRerror error() const;
+    const char* errorLog() const;
+    bool isSync() const;
+    void finish() const;
+    stream domain(const unsigned* start, const unsigned* end) const;
+    stream execDomain(int n) const;
+    void assign(const stream& source) const;
+    Device* getDevices(unsigned* count) const;
     ///@}
     /// BrookGPU's stream object, with its getters (`s->getDimension()`); it lives as long as any
     /// handle of the stream does. Null for an empty handle.

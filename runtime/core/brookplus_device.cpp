@@ -4,8 +4,10 @@
 // the calling thread's choice among them.
 
 #include "core/registry.hpp"
+#include "core/stream_impl.hpp"
 
 #include "brook/brookplus_device.hpp"
+#include "brook/brookplus_stream.hpp"
 #include "brook/runtime_control.hpp"
 
 #include <cstring>
@@ -72,6 +74,27 @@ Device* getDevices(const char* type, unsigned int* count) {
     }
     return end > first ? list.devices.data() + first : nullptr;
 }
+
+namespace detail {
+
+// Here, beside the device list; the other StreamOperations are in brookplus_stream.cpp.
+Device* StreamOperations::device_of(const stream& s, unsigned int* count) {
+    Device* device = nullptr;
+    if (s.valid()) {
+        for (Device& candidate : DeviceList::get().devices) {
+            const auto* started = static_cast<const StartedBackend*>(candidate.runtime());
+            if (&started->backend() == &s.impl()->backend()) {
+                device = &candidate;
+            }
+        }
+    }
+    if (count != nullptr) {
+        *count = device != nullptr ? 1 : 0;
+    }
+    return device;
+}
+
+} // namespace detail
 
 Device* useDevices(Device* devices, unsigned int count, unsigned int* old_count) {
     Device* previous = DeviceList::get().of(runtime());

@@ -468,7 +468,7 @@ void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
     using namespace detail;
     const CallSite site(where);
     // Taken first, so that it applies to this call only, whatever happens to it.
-    const std::optional<CallDomain> call_domain = take_call_domain(kernel.name);
+    std::optional<CallDomain> call_domain = take_call_domain(kernel.name);
     if (kernel.is_reduce) {
         fatal(call_label(kernel) + " is launched as a kernel, but it is a reduce function");
     }
@@ -507,6 +507,13 @@ void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
                   "; all outputs of a call must have the same shape");
         }
     }
+    // Brook+'s execDomain(n) on the first output: its first n elements, unless the kernel
+    // object was given a domain of its own.
+    if (!call_domain && domain != nullptr && domain->execution_elements() != 0) {
+        call_domain =
+            CallDomain{.size = {static_cast<unsigned>(domain->execution_elements()), 1, 1, 1},
+                       .has_size = true};
+    }
     // A kernel whose only outputs are variable runs over its first input stream.
     for (std::size_t i = 0;
          domain == nullptr && !variable_outputs.empty() && i < kernel.params.size(); ++i) {
@@ -530,9 +537,10 @@ void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
         return;
     }
     if (call_domain && !variable_outputs.empty()) {
-        fatal_not_supported(call_label(kernel) +
-                            " has variable outputs, which run over every element of its domain, "
-                            "so it cannot take an execution domain (domainOffset, domainSize)");
+        fatal_not_supported(
+            call_label(kernel) +
+            " has variable outputs, which run over every element of its domain, "
+            "so it cannot take an execution domain (domainOffset, domainSize, execDomain)");
     }
     BoundCall& call = scratch.call;
     bind_arguments(kernel, args, *domain, written, call);

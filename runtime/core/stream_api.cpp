@@ -79,10 +79,21 @@ stream::stream(const unsigned* extents, unsigned dims, const StreamType* fields,
 }
 
 void stream::read(const void* data, std::source_location where) const {
+    // A stream of Brook+'s error model (.br code that asks for errors) records a failed copy.
+    if (valid() && impl_->records_call_errors()) {
+        const char* no_flags = nullptr;
+        read(data, no_flags);
+        return;
+    }
     streamRead(*this, data, where);
 }
 
 void stream::write(void* data, std::source_location where) const {
+    if (valid() && impl_->records_call_errors()) {
+        const char* no_flags = nullptr;
+        write(data, no_flags);
+        return;
+    }
     streamWrite(*this, data, where);
 }
 

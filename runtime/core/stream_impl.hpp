@@ -40,6 +40,16 @@ public:
     bool records_call_errors() const { return records_call_errors_; }
     void record_call_errors() { records_call_errors_ = true; }
 
+    /// Brook+'s execDomain(n) (BROOKPLUS.md §2.3): a call writing this stream first writes
+    /// only its first n elements; 0 for the whole stream.
+    std::size_t execution_elements() const { return execution_elements_; }
+    /// Makes this handle `parent`'s stream with an execution domain of its first `elements`:
+    /// the same storage, region and error record.
+    void limit_execution(const StreamImpl& parent, std::size_t elements) {
+        errors_ = parent.errors_;
+        records_call_errors_ = parent.records_call_errors_;
+        execution_elements_ = elements;
+    }
     /// Makes the stream `region` of new storage (a variable output sized by a kernel call).
     void replace(std::shared_ptr<Storage> storage, const Region& region) {
         storage_ = std::move(storage);
@@ -53,6 +63,7 @@ private:
     Region region_;
     std::shared_ptr<ErrorRecord> errors_ = std::make_shared<ErrorRecord>();
     bool records_call_errors_ = false;
+    std::size_t execution_elements_ = 0;
     ThreadStreamCount counted_;
 };
 

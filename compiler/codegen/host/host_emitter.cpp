@@ -71,8 +71,8 @@ void emit_host_text(const HostText& text, const SourceManager& sources, CodeWrit
     copy_source(text.range, sources, out);
 }
 
-void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sources,
-                           CodeWriter& out) {
+void emit_host_stream_decl(const HostStreamDecl& decl, bool records_errors,
+                           const SourceManager& sources, CodeWriter& out) {
     const unsigned line = line_of(sources, decl.range.begin);
     if (decl.is_parameter) {
         // A handle copy, as BrookGPU passed its stream objects: the function shares the caller's
@@ -104,7 +104,10 @@ void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sour
             text += with_decimal_literals(sources.text(declarator.range));
             continue;
         }
-        text += declarator.name + " = ::brook::make_stream<" + element + ">(";
+        text +=
+            declarator.name +
+            (records_errors ? " = ::brook::make_recording_stream<" : " = ::brook::make_stream<") +
+            element + ">(";
         for (std::size_t i = 0; i < declarator.extents.size(); ++i)
             text +=
                 (i == 0 ? "" : ", ") + with_decimal_literals(sources.text(declarator.extents[i]));

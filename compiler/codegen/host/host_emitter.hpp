@@ -14,9 +14,9 @@ namespace brcc {
 void emit_host_text(const HostText& text, const SourceManager& sources, CodeWriter& out);
 /// `float4 x<100>, y<n, m>` -> `::brook::stream x = ::brook::make_stream<float4>(100), y = ...`;
 /// a host function's `float s<>` parameter -> `::brook::stream s`, `float (*p)<>` ->
-/// `::brook::stream* p`.
-void emit_host_stream_decl(const HostStreamDecl& decl, const SourceManager& sources,
-                           CodeWriter& out);
+/// `::brook::stream* p`. With `records_errors`, streams are made by make_recording_stream.
+void emit_host_stream_decl(const HostStreamDecl& decl, bool records_errors,
+                           const SourceManager& sources, CodeWriter& out);
 /// `iter float2 s<H, W> = iter(a, b)` ->
 /// `::brook::stream s = ::brook::make_iterator<float2>(a, b, H, W)`.
 void emit_host_iterator_decl(const HostIteratorDecl& decl, const SourceManager& sources,
