@@ -285,6 +285,8 @@ struct Member : Expr {
         swizzle{}; ///< component indices (x=0 .. w=3), `swizzle_length` used
     int swizzle_length = 0;
     int field_index = -1; ///< for struct fields
+    /// sema made it to widen an operand or value (BROOKPLUS.md §4.9), not the program.
+    bool is_implicit_widening = false;
 };
 
 /// `base[i]` or `base[i][j]...`: the parser collects one postfix chain of subscripts into one

@@ -176,6 +176,12 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
         scalar = ScalarType::Bool;
     else if (signature.args == BuiltinArgs::Numeric && all_integer)
         scalar = integer;
+    // One that combines its argument's components sees every component a widening made.
+    if (signature.result == BuiltinResult::Scalar || signature.result == BuiltinResult::Bool ||
+        id == BuiltinId::normalize) {
+        for (const Expr* arg : call.args)
+            warn_widened_operand(*arg, name);
+    }
     // Every argument takes the call's one type, so each backend maps the built-in onto a
     // function of uniform argument types.
     const Type common = Type::vector(scalar, width);

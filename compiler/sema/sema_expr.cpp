@@ -131,10 +131,34 @@ int common_width(int a, int b) {
     return 0;
 }
 
-int operator_width(int a, int b) {
-    if (a == 1 || b == 1)
-        return std::max(a, b);
-    return std::min(a, b);
+int conversion_rank(ScalarType scalar) {
+    switch (scalar) {
+    case ScalarType::Bool:
+        return 0;
+    case ScalarType::Char:
+        return 1;
+    case ScalarType::UChar:
+        return 2;
+    case ScalarType::Int:
+        return 3;
+    case ScalarType::UInt:
+        return 4;
+    case ScalarType::Float:
+    case ScalarType::Fixed:
+    case ScalarType::ShortFixed:
+        break;
+    }
+    return 5;
+}
+
+int operator_width(Type lhs, Type rhs) {
+    if (lhs.width() == 1 || rhs.width() == 1)
+        return std::max(lhs.width(), rhs.width());
+    const int lhs_rank = conversion_rank(lhs.scalar_type());
+    const int rhs_rank = conversion_rank(rhs.scalar_type());
+    if (lhs_rank == rhs_rank)
+        return std::max(lhs.width(), rhs.width());
+    return lhs_rank > rhs_rank ? lhs.width() : rhs.width();
 }
 
 const char* param_description(const ParamDecl& param, bool in_reduce) {
@@ -210,6 +234,31 @@ void Sema::narrow(Expr*& slot, int width) {
         wrap(slot, slot->type.with_width(width));
 }
 
+void Sema::widen(Expr*& slot, int width) {
+    const Type source = slot->type;
+    if (!source.is_vector() || source.width() >= width)
+        return;
+    static constexpr char components[] = "xyzw";
+    auto* swizzle = unit_.context.make<Member>(slot->range);
+    swizzle->base = slot;
+    swizzle->member_range = slot->range;
+    swizzle->is_swizzle = true;
+    swizzle->swizzle_length = width;
+    for (int i = 0; i < width; ++i) {
+        const int component = std::min(i, source.width() - 1);
+        swizzle->swizzle[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(component);
+        swizzle->member += components[component];
+    }
+    swizzle->type = source.with_width(width);
+    swizzle->is_implicit_widening = true;
+    slot = swizzle;
+}
+
+void Sema::fit_width(Expr*& slot, int width) {
+    narrow(slot, width);
+    widen(slot, width);
+}
+
 void Sema::convert_scalar(Expr*& slot, ScalarType scalar) {
     if (slot->type.is_arithmetic())
         wrap(slot, Type::vector(scalar, slot->type.width()));
@@ -221,9 +270,13 @@ void Sema::convert(Expr*& slot, Type target) {
         return;
     if (source.is_arithmetic() && target.is_arithmetic()) {
         if (source.is_vector() && source.width() < target.width()) {
-            diags_.report(DiagId::cannot_convert_width, slot->range)
-                << source.name() << target.name() << first_components(target.width());
-            return;
+            // Brook+ widens to a base type of the same rank or above (BROOKPLUS.md §4.9).
+            if (conversion_rank(target.scalar_type()) < conversion_rank(source.scalar_type())) {
+                diags_.report(DiagId::cannot_convert_width, slot->range)
+                    << source.name() << target.name() << first_components(target.width());
+                return;
+            }
+            widen(slot, target.width());
         }
         warn_float_to_int(*slot, target);
         wrap(slot, target);
@@ -388,7 +441,7 @@ std::optional<OperationTypes> operation_types(BinaryOp op, Type lhs, Type rhs, c
             return std::nullopt;
         }
     }
-    const int width = operator_width(lhs.width(), rhs.width());
+    const int width = operator_width(lhs, rhs);
     // C gives a shift its promoted left operand's type; the count converts to it too, which
     // keeps one operand type per operation and changes no count a shift may use.
     const bool shift = op == BinaryOp::Shl || op == BinaryOp::Shr;
@@ -432,9 +485,9 @@ void Sema::visit(Binary& expr) {
             }
         }
         // With a vector operand: per component, both operands evaluated (the printers' hook).
-        const int width = operator_width(lhs.width(), rhs.width());
+        const int width = operator_width(lhs, rhs);
         for (Expr** operand : {&expr.lhs, &expr.rhs}) {
-            narrow(*operand, width);
+            fit_width(*operand, width);
             convert_scalar(*operand, ScalarType::Bool);
         }
         expr.type = Type::vector(ScalarType::Bool, width);
@@ -443,8 +496,8 @@ void Sema::visit(Binary& expr) {
     const auto types = operation_types(expr.op, lhs, rhs, *expr.lhs, *expr.rhs, diags_);
     if (!types)
         return;
-    narrow(expr.lhs, types->result.width());
-    narrow(expr.rhs, types->result.width());
+    fit_width(expr.lhs, types->result.width());
+    fit_width(expr.rhs, types->result.width());
     convert_scalar(expr.lhs, types->operands);
     convert_scalar(expr.rhs, types->operands);
     expr.type = types->result;
@@ -467,7 +520,8 @@ void Sema::visit(Assign& expr) {
     // stores it back into x as an assignment would. A result of x's kind and width stays a
     // compound assignment; a float going into an integer x, or a result wider than x, becomes
     // `x = (type of x)(x op y)`, truncating (or keeping the first components) as C and Cg do.
-    // A result narrower than x (x float4, y float2) would leave components unassigned.
+    // A result narrower than x (x int4, y float2: the float2 counts) would leave components
+    // unassigned; a narrower y of x's rank widens (BROOKPLUS.md §4.9).
     const BinaryOp op = compound_operator(expr.op);
     const auto types = operation_types(op, target, value, *expr.target, *expr.value, diags_);
     if (!types)
@@ -486,6 +540,7 @@ void Sema::visit(Assign& expr) {
     if (truncates)
         warn_float_to_int(*expr.value, target);
     if (same_kind && types->result.width() == target.width()) {
+        fit_width(expr.value, target.width());
         convert_scalar(expr.value, types->operands);
         return;
     }
@@ -494,7 +549,7 @@ void Sema::visit(Assign& expr) {
     operation->lhs = expr.target; // read and written: a name, field or component, without effects
     operation->rhs = expr.value;
     for (Expr** operand : {&operation->lhs, &operation->rhs}) {
-        narrow(*operand, types->result.width());
+        fit_width(*operand, types->result.width());
         convert_scalar(*operand, types->operands);
     }
     operation->type = types->result;

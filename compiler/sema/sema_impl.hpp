@@ -125,17 +125,25 @@ private:
     void report_undeclared(const NameRef& ref);
 
     /// Converts the value in `slot` to `target` as an assignment does (int<->float, scalar to
-    /// vector broadcast, a vector narrowed to its first components, never widened), reporting
-    /// what cannot convert.
+    /// vector broadcast, a vector narrowed to its first components, or widened to a base type
+    /// of its rank or above), reporting what cannot convert.
     void convert(Expr*& slot, Type target);
     /// Keeps the first `width` components of a wider vector value (Cg's implicit narrowing).
     void narrow(Expr*& slot, int width);
+    /// Widens a narrower vector value to `width` components, repeating its last one (Brook+'s
+    /// implicit widening, BROOKPLUS.md §4.9): a swizzle such as `.xyzz`.
+    void widen(Expr*& slot, int width);
+    /// Narrows or widens a vector value to `width` components; a scalar stays one.
+    void fit_width(Expr*& slot, int width);
     /// Changes the scalar type of an arithmetic value, keeping its width.
     void convert_scalar(Expr*& slot, ScalarType scalar);
     /// Wraps `slot` in an ImplicitConvert to `target` unless it already has that type.
     void wrap(Expr*& slot, Type target);
 
     // Warnings (sema_warnings.cpp)
+    /// An argument of built-in `name`, which combines its argument's components, computed by an
+    /// operator that widened one operand (`length(v4 + v2)`): Cg computed it narrower.
+    void warn_widened_operand(const Expr& arg, std::string_view name);
     /// A parameter the body never names, an output it never writes (after check_body).
     void warn_unused_parameters(const KernelDecl& kernel);
     /// A literal index outside the gather: below 0, or past the size its `[]` declares.
@@ -163,9 +171,13 @@ ScalarType promoted(ScalarType scalar);
 /// The width of an operation on widths `a` and `b` (a scalar broadcasts); 0 when two vectors
 /// differ.
 int common_width(int a, int b);
-/// The width of an operator's result on widths `a` and `b`: a scalar broadcasts, and of two
-/// vectors the narrower one's width counts (Cg).
-int operator_width(int a, int b);
+/// C99's conversion rank of a base type (bool < char < uchar < int < uint < float; the fixed
+/// types compute as float).
+int conversion_rank(ScalarType scalar);
+/// The width of an operator's result on operands of types `lhs` and `rhs` (BROOKPLUS.md §4.9,
+/// amending COMPAT §1.13): a scalar broadcasts; of two vectors, the one of the lower-ranked base
+/// type converts to the other's width, and of one base type the shorter widens.
+int operator_width(Type lhs, Type rhs);
 /// What a kernel that cannot discard is, for messages ("reduce function", "vout kernel"), or
 /// null for one that can.
 const char* cannot_discard(const KernelDecl& kernel);

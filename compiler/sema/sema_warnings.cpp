@@ -10,6 +10,7 @@
 
 #include "sema/sema_impl.hpp"
 
+#include "ast/operators.hpp"
 #include <cmath>
 #include <optional>
 #include <sstream>
@@ -119,6 +120,31 @@ void Sema::warn_gather_index_outside(const Subscript& expr, const ParamDecl& gat
             diags_.report(DiagId::gather_index_past_extent, expr.indices[k]->range)
                 << index_text(index) << gather.name << std::to_string(extent);
     }
+}
+
+void Sema::warn_widened_operand(const Expr& arg, std::string_view name) {
+    if (arg.kind != NodeKind::Binary)
+        return;
+    const auto& operation = static_cast<const Binary&>(arg);
+    const auto widened = [](const Expr* operand) -> const Member* {
+        if (operand->kind == NodeKind::ImplicitConvert)
+            operand = static_cast<const ImplicitConvert*>(operand)->operand;
+        if (operand->kind != NodeKind::Member)
+            return nullptr;
+        const auto* member = static_cast<const Member*>(operand);
+        return member->is_implicit_widening ? member : nullptr;
+    };
+    const Member* member = widened(operation.lhs);
+    const Expr* other = operation.rhs;
+    if (member == nullptr) {
+        member = widened(operation.rhs);
+        other = operation.lhs;
+    }
+    if (member == nullptr)
+        return;
+    diags_.report(DiagId::widened_operand_reduced, arg.range)
+        << spelling(operation.op) << member->base->type.name() << other->type.name() << name
+        << std::to_string(member->type.width()) << std::to_string(member->base->type.width());
 }
 
 void Sema::warn_float_to_int(const Expr& value, Type target) {

@@ -91,12 +91,32 @@ TEST_F(SemaTest, ScalarInitialiserBroadcasts) {
     EXPECT_EQ(converted(v->vars[0]->init, float_type(4))->kind, NodeKind::IntLiteral);
 }
 
-TEST_F(SemaTest, MixedWidthsUseTheNarrowerWidth) {
+/// The swizzle sema put in `slot` to widen a value (BROOKPLUS.md §4.9), checked to repeat the
+/// value's last component up to `width`.
+const Member* widened(const Expr* slot, int from, int width) {
+    EXPECT_EQ(slot->kind, NodeKind::Member);
+    const auto* member = static_cast<const Member*>(slot);
+    EXPECT_TRUE(member->is_swizzle && member->is_implicit_widening);
+    EXPECT_EQ(member->swizzle_length, width);
+    for (int i = 0; i < width; ++i)
+        EXPECT_EQ(member->swizzle[static_cast<std::size_t>(i)], std::min(i, from - 1));
+    return member;
+}
+
+TEST_F(SemaTest, MixedWidthsWidenTheShorterOfOneBaseType) {
     auto* sum = binary(BinaryOp::Add, ref("a"), ref("x"));
     stream_kernel({decl(float_type(3), "a", lit(0)), decl(float_type(3), "s", sum)});
     expect_ok();
-    EXPECT_EQ(sum->type, float_type(3));
-    EXPECT_EQ(converted(sum->rhs, float_type(3))->type, float_type(4));
+    EXPECT_EQ(sum->type, float_type(4));
+    EXPECT_EQ(widened(sum->lhs, 3, 4)->type, float_type(4));
+}
+
+TEST_F(SemaTest, MixedBaseTypesTakeTheHigherRankedOperandsType) {
+    auto* sum = binary(BinaryOp::Add, ref("i"), member(ref("x"), "xy"));
+    stream_kernel({decl(int_type(4), "i", lit(0)), decl(float_type(2), "s", sum)});
+    expect_ok();
+    EXPECT_EQ(sum->type, float_type(2));
+    EXPECT_EQ(converted(sum->lhs, float_type(2))->type, int_type(4));
 }
 
 TEST_F(SemaTest, AssignmentNarrowsVectors) {
@@ -106,9 +126,16 @@ TEST_F(SemaTest, AssignmentNarrowsVectors) {
     converted(a->vars[0]->init, float_type(3));
 }
 
-TEST_F(SemaTest, AssignmentNeverWidensVectors) {
-    stream_kernel({decl(float_type(3), "a", lit(0)), stmt(assign(ref("result"), ref("a")))});
-    expect_error("cannot convert 'float3' to 'float4' implicitly: pick components with a "
+TEST_F(SemaTest, AssignmentWidensVectorsRepeatingTheLastComponent) {
+    auto* assignment = assign(ref("result"), ref("a"));
+    stream_kernel({decl(float_type(3), "a", lit(0)), stmt(assignment)});
+    expect_ok();
+    widened(assignment->value, 3, 4);
+}
+
+TEST_F(SemaTest, AssignmentNeverWidensToALowerRankedBaseType) {
+    stream_kernel({decl(float_type(2), "f", lit(0)), decl(int_type(4), "i", ref("f"))});
+    expect_error("cannot convert 'float2' to 'int4' implicitly: pick components with a "
                  "swizzle such as '.xyzw'");
 }
 
