@@ -198,9 +198,8 @@ StartedBackend& start(const BackendFactory& factory, const std::vector<BackendFa
 std::string_view resolve(std::string_view name, bool any_suffix,
                          const std::vector<BackendFactory>& factories) {
     const auto begins_with = [&](std::string_view prefix, bool colon_suffix) {
-        return name.starts_with(prefix) &&
-               (name.size() == prefix.size() || any_suffix ||
-                (colon_suffix && name[prefix.size()] == ':'));
+        return name.starts_with(prefix) && (name.size() == prefix.size() || any_suffix ||
+                                            (colon_suffix && name[prefix.size()] == ':'));
     };
     for (const std::string_view alias : {"ogl", "gles"}) {
         if (begins_with(alias, true)) {
@@ -215,6 +214,38 @@ std::string_view resolve(std::string_view name, bool any_suffix,
         }
     }
     return best;
+}
+
+/// Brook+'s `cal` (AMD's GPU layer, BROOKPLUS.md §3.5): the first GPU backend that starts,
+/// one on real hardware before one a software renderer serves; else cpu, with a warning, as
+/// Brook+ fell back when it found no GPU.
+StartedBackend& gpu_or_cpu(const std::vector<BackendFactory>& factories, const std::string& label) {
+    StartedBackend* software = nullptr;
+    for (const BackendFactory& factory : factories) {
+        if (factory.auto_rank < 0 || factory.create_wrapping != nullptr) {
+            continue;
+        }
+        try {
+            StartedBackend& backend = start_once(factory);
+            if (!backend.backend().gpu_api()) {
+                continue;
+            }
+            if (!backend.backend().software_renderer()) {
+                return backend;
+            }
+            software = software != nullptr ? software : &backend;
+        } catch (const std::runtime_error&) {
+            continue;
+        }
+    }
+    if (software != nullptr) {
+        return *software;
+    }
+    std::fprintf(stderr, "brook: warning: %s: no GPU backend starts here; running on cpu\n",
+                 label.c_str());
+    return start(*std::find_if(factories.begin(), factories.end(),
+                               [](const BackendFactory& f) { return f.name == "cpu"; }),
+                 factories, label);
 }
 
 StartedBackend& select_backend(std::string_view requested, bool any_suffix,
@@ -232,6 +263,9 @@ StartedBackend& select_backend(std::string_view requested, bool any_suffix,
         }
     }
     const std::string_view name = resolve(requested, any_suffix, factories);
+    if (name == "cal") {
+        return gpu_or_cpu(factories, label);
+    }
     if (name == "auto") {
         // The best that starts: a GPU backend that cannot start here, or that a software
         // renderer serves, is passed over.
@@ -262,6 +296,7 @@ StartedBackend& select_backend(std::string_view requested, bool any_suffix,
     std::vector<std::string> choices = names_of(factories);
     choices.insert(choices.end(), missing.begin(), missing.end());
     choices.emplace_back("auto");
+    choices.emplace_back("cal");
     fatal(label + " names no backend (use " + joined(choices, " or ") + "); " +
           usable_backends(factories, true));
 }
@@ -356,4 +391,3 @@ long ThreadStreamCount::of_this_thread() {
 }
 
 } // namespace brook::detail
-

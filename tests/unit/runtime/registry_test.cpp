@@ -3,6 +3,7 @@
 // Backend selection by BRT_RUNTIME and the CPU thread cap BRT_THREADS. Each case runs in a fresh
 // child process (see death_test_style.cpp), since the backend is chosen once per run.
 #include <brook/brook.hpp>
+#include <brook/brookplus_device.hpp>
 #include <brook/kernel_abi.hpp>
 
 #include "cpu_only_kernel.hpp"
@@ -92,7 +93,20 @@ TEST_F(BackendSelectionDeathTest, AutoPassesOverSoftwareRenderers) {
 TEST_F(BackendSelectionDeathTest, UnknownNameListsBackends) {
     EXPECT_EXIT(use_backend("metal"), testing::ExitedWithCode(1),
                 "brook: error: BRT_RUNTIME=metal names no backend \\(use ([a-z]+, )*cpu(, "
-                "[a-z]+)* or auto\\); backends that can run here: ([a-z]+(, | and ))*cpu");
+                "[a-z]+)*, auto or cal\\); backends that can run here: ([a-z]+(, | and ))*cpu");
+}
+
+// Brook+'s `cal`: the first GPU backend that starts (getDevices("cal") lists those), else cpu.
+TEST_F(BackendSelectionDeathTest, CalIsAGpuBackendWhenOneStarts) {
+    EXPECT_EXIT(
+        {
+            use_backend("cal");
+            unsigned int gpus = 0;
+            brook::getDevices("cal", &gpus);
+            const bool on_cpu = std::string(brook::backend_name()) == "cpu";
+            std::exit(on_cpu == (gpus == 0) ? 0 : 3);
+        },
+        testing::ExitedWithCode(0), "");
 }
 
 TEST_F(BackendSelectionDeathTest, UnbuiltBackendIsAnError) {
