@@ -789,7 +789,10 @@ bool HostScanner::scan_plain_declarator(std::size_t& i, StreamDeclarator& declar
     return true;
 }
 
-// stream_pointer_parameter := type '(' '*' {'*'} name ')' '<' '>'   (in a parameter list)
+// stream_pointer_parameter := type '(' '*' {'*'} name ')' '<' [extents] '>'
+//                             (in a parameter list)
+// BrookGPU's programs write the extents of the streams they pass (`float (*s)<4, 3>`); as a
+// `<>` parameter, the pointer takes a stream of any shape, so they are read and dropped.
 bool HostScanner::try_stream_pointer_parameter() {
     const std::size_t first = pos_;
     if (!in_parentheses())
@@ -804,25 +807,33 @@ bool HostScanner::try_stream_pointer_parameter() {
     for (; token(i).is(TokenKind::star); ++i)
         ++declarator.pointer_depth;
     const Token& name = token(i);
-    if (!is_name(name) || !token(i + 1).is(TokenKind::r_paren) ||
-        !token(i + 2).is(TokenKind::less) || !token(i + 3).is(TokenKind::greater))
+    if (!is_name(name) || !token(i + 1).is(TokenKind::r_paren) || !token(i + 2).is(TokenKind::less))
         return false;
+    // The extents: integer expressions, which hold no `>` outside parentheses.
+    std::size_t close = i + 3;
+    for (int depth = 0; !(depth == 0 && token(close).is(TokenKind::greater)); ++close) {
+        const TokenKind kind = token(close).kind;
+        if (kind == TokenKind::end_of_file || kind == TokenKind::semi ||
+            kind == TokenKind::l_brace || (depth == 0 && kind == TokenKind::r_paren))
+            return false;
+        depth += kind == TokenKind::l_paren ? 1 : kind == TokenKind::r_paren ? -1 : 0;
+    }
     const std::optional<Type> type = host_element_type(spelling);
     if (!type)
         return false;
     const Token& type_token = tokens_[first];
     declarator.name = name.text;
     declarator.name_range = name.range();
-    declarator.range = {name.loc, location(end_of(token(i + 3)))};
+    declarator.range = {name.loc, location(end_of(token(close)))};
     HostStreamDecl decl;
     decl.element_type = *type;
     decl.type_range = {type_token.loc, location(end_of(token(paren - 1)))};
     decl.is_parameter = true;
     decl.declarators.push_back(std::move(declarator));
-    decl.range = {type_token.loc, location(end_of(token(i + 3)))};
+    decl.range = {type_token.loc, location(end_of(token(close)))};
     const std::uint32_t end = decl.range.end.offset;
     add_item(std::move(decl), type_token.loc.offset, end);
-    pos_ = i + 4;
+    pos_ = close + 1;
     return true;
 }
 
