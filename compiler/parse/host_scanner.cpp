@@ -123,6 +123,9 @@ private:
     /// A macro at file scope whose expansion is kernel definitions (`KERNEL(scale)`): BrookGPU
     /// ran the C preprocessor over the whole file first, so they are kernels.
     bool try_macro_kernel();
+    /// Parses the kernel definition or prototype whose text starts at token `first` and whose
+    /// head goes on from token `head` to its `{` or `;` (a macro may spell the start).
+    void take_kernel(std::size_t first, std::size_t head);
     bool try_struct_typedef();
     /// Reports `decl` when an earlier Brook struct has its name or tag (unless `quiet`).
     void report_redefinition(const StructDecl& decl, bool quiet);
@@ -408,8 +411,13 @@ bool HostScanner::try_kernel() {
     }
     if (!token(name).is(TokenKind::identifier) || !token(name + 1).is(TokenKind::l_paren))
         return false;
+    take_kernel(first, first);
+    return true;
+}
+
+void HostScanner::take_kernel(std::size_t first, std::size_t head) {
     int parens = 0;
-    std::size_t open = first;
+    std::size_t open = head;
     for (; !token(open).is(TokenKind::end_of_file); ++open) {
         const TokenKind kind = token(open).kind;
         if (kind == TokenKind::l_paren)
@@ -423,7 +431,7 @@ bool HostScanner::try_kernel() {
     if (!prototype && !emitting()) {
         // A kernel defined in a header belongs to the file that defines it, not to this one.
         pos_ = token(open).is(TokenKind::l_brace) ? find_matching_brace(open) + 1 : open;
-        return true;
+        return;
     }
     const std::size_t last = token(open).is(TokenKind::l_brace) ? find_matching_brace(open) : open;
     bool quiet = false;
@@ -441,7 +449,6 @@ bool HostScanner::try_kernel() {
         cursor_ = end; // nothing sensible to copy to C++
     }
     pos_ = last + 1;
-    return true;
 }
 
 namespace {
@@ -527,6 +534,13 @@ bool HostScanner::try_macro_kernel() {
         ++last; // `KERNEL(scale);`
     bool quiet = false;
     std::vector<Token> expanded = expand(first, last, quiet);
+    // A macro that spells only the start of a kernel (`#define KERNEL kernel`, then `KERNEL
+    // void f(...) {...}`): the kernel goes on in the text after it, and is expanded whole.
+    if (!macro->is_function_like && kernel_end(expanded, 0) == 0 &&
+        (expanded[0].is(TokenKind::kw_kernel) || expanded[0].is(TokenKind::kw_reduce))) {
+        take_kernel(first, last + 1);
+        return true;
+    }
     // Only an expansion that is nothing but kernels (and empty declarations) is taken: anything
     // else in it is host code, which stays the C++ compiler's.
     std::vector<std::pair<std::size_t, std::size_t>> kernels;
