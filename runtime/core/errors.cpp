@@ -88,6 +88,10 @@ void fatal_kernel_failure(const std::string& message) {
     report(KernelFailure(message, call_site()));
 }
 
+void fatal_not_supported(const std::string& message) {
+    report(NotSupported(message, call_site()));
+}
+
 error_handler installed_error_handler() noexcept {
     return installed_handler.load();
 }

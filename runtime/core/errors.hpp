@@ -24,8 +24,17 @@ public:
     using error::error;
 };
 
+/// A kernel the current backend cannot run at all (doubles on gl: BROOKPLUS.md's preamble).
+/// Brook+'s error model records it as BR_ERROR_NOT_SUPPORTED.
+class NotSupported : public KernelFailure {
+public:
+    using KernelFailure::KernelFailure;
+};
+
 /// As fatal, for a KernelFailure.
 [[noreturn]] void fatal_kernel_failure(const std::string& message);
+/// As fatal, for a NotSupported.
+[[noreturn]] void fatal_not_supported(const std::string& message);
 
 /// The handler installed for every thread (set_error_handler), or nullptr for the default.
 error_handler installed_error_handler() noexcept;

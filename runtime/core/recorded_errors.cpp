@@ -129,10 +129,13 @@ void carry_input_errors(const KernelInfo& kernel, std::span<const KernelArg> arg
 
 void record_call_failure(std::span<const std::shared_ptr<ErrorRecord>> outputs,
                          const error& failure) {
-    // A misused argument is the caller's invalid parameter; the rest, the kernel's failure.
-    const BRerror code = dynamic_cast<const KernelFailure*>(&failure) != nullptr
-                             ? BR_ERROR_KERNEL
-                             : BR_ERROR_INVALID_PARAMATER;
+    // A misused argument is the caller's invalid parameter; a kernel the backend cannot run,
+    // not supported; the rest, the kernel's failure.
+    BRerror code = BR_ERROR_INVALID_PARAMATER;
+    if (dynamic_cast<const NotSupported*>(&failure) != nullptr)
+        code = BR_ERROR_NOT_SUPPORTED;
+    else if (dynamic_cast<const KernelFailure*>(&failure) != nullptr)
+        code = BR_ERROR_KERNEL;
     if (outputs.empty() && verbose()) {
         std::fprintf(stderr, "brook: recorded error %d: %s\n", static_cast<int>(code),
                      failure.what());
