@@ -6,6 +6,7 @@
 
 #include "ast/operands.hpp"
 #include "ast/stmt_children.hpp"
+#include "sema/builtins.hpp"
 
 namespace brcc {
 
@@ -142,6 +143,12 @@ std::optional<BuiltinId> double_builtin_without_glsl(const KernelDecl& kernel) {
         return true;
     });
     return first;
+}
+
+std::optional<std::string> glsl_refused_double_use(const KernelDecl& kernel) {
+    if (const std::optional<BuiltinId> builtin = double_builtin_without_glsl(kernel))
+        return "double " + std::string(builtin_name(*builtin));
+    return std::nullopt;
 }
 
 } // namespace brcc

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 // The gl backend's generator: a kernel's GLSL (glsl_kernel_emitter) as a raw string literal,
 // the "gl" entry of the kernel's KernelInfo; its check warns about kernels past the limits
-// every OpenGL 4.5 driver has (gl_limits). A kernel that uses doubles gets, instead of GLSL, a
-// line saying so, which the backend refuses at the call (BROOKPLUS.md's preamble, step 3): the
-// backend does not compute in double, and a float result would be silently wrong.
+// every OpenGL 4.5 driver has (gl_limits). A kernel computing a built-in in double that GLSL has
+// only for floats (sin, exp, pow...) gets, instead of GLSL, a line saying so, which the backend
+// refuses at the call (BROOKPLUS.md's preamble, step 3): a float result would be silently wrong.
 
 #include "brook/detail/glsl_interface.hpp"
 #include "codegen/backend_generator.hpp"
@@ -26,9 +26,9 @@ public:
     }
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
-        if (uses_double(kernel))
+        if (const std::optional<std::string> use = glsl_refused_double_use(kernel))
             return BackendKernelCode{
-                {}, "\"" + std::string(brook::detail::glsl::unsupported_prefix) + "doubles\""};
+                {}, "\"" + std::string(brook::detail::glsl::unsupported_prefix) + *use + "\""};
         const std::string glsl = glsl_kernel_source(kernel);
         if (glsl.empty())
             return std::nullopt;
@@ -40,7 +40,7 @@ public:
     /// The shader as the gl backend receives it, before it prepends `#version`, the pass's
     /// defines and its prelude (docs/gl_backend.md).
     std::optional<KernelSource> kernel_source(const KernelDecl& kernel) override {
-        if (uses_double(kernel))
+        if (glsl_refused_double_use(kernel))
             return std::nullopt; // no shader: the backend refuses the kernel
         std::string glsl = glsl_kernel_source(kernel);
         if (glsl.empty())

@@ -33,7 +33,7 @@ namespace brcc {
 extern const char* const vulkan_frame_glsl;
 extern const char* const vulkan_compute_prelude_glsl;
 extern const char* const glsl_arithmetic_glsl;
-extern const char* const vulkan_compute_double_glsl;
+extern const char* const glsl_double_glsl;
 
 namespace {
 
@@ -688,7 +688,7 @@ std::string vulkan_compute_shader(const KernelDecl& kernel) {
     text += vulkan_compute_prelude_glsl;
     text += glsl_arithmetic_glsl;
     if (uses_double(kernel))
-        text += vulkan_compute_double_glsl;
+        text += glsl_double_glsl;
     for (const StructDecl* decl : struct_types(kernel, helpers))
         text += struct_definition(*decl);
     References references;

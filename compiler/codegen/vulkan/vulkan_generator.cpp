@@ -13,7 +13,6 @@
 #include "codegen/double_use.hpp"
 #include "codegen/vulkan/compute_shader_emitter.hpp"
 #include "codegen/vulkan/spirv_compiler.hpp"
-#include "sema/builtins.hpp"
 #include "support/diagnostics.hpp"
 
 namespace brcc {
@@ -32,13 +31,6 @@ std::vector<std::uint32_t> spirv_of(const KernelDecl& kernel) {
         internal_error(__FILE__, __LINE__,
                        "the SPIR-V of kernel '" + kernel.name + "': " + errors->messages);
     return std::get<std::vector<std::uint32_t>>(std::move(compiled));
-}
-
-/// What keeps the vulkan backend from running the kernel ("double sin"), or nothing.
-std::optional<std::string> refused_use(const KernelDecl& kernel) {
-    if (const std::optional<BuiltinId> builtin = double_builtin_without_glsl(kernel))
-        return "double " + std::string(builtin_name(*builtin));
-    return std::nullopt;
 }
 
 /// The payload of a refused kernel: a count of 0, then `use` NUL-terminated, little-endian.
@@ -67,7 +59,7 @@ public:
     std::string prologue() const override { return "#include <cstdint>\n"; }
 
     void check_analysed_kernel(const KernelDecl& kernel, DiagnosticEngine& diags) const override {
-        if (refused_use(kernel))
+        if (glsl_refused_double_use(kernel))
             return;
         const auto compiled =
             compile_compute_shader(vulkan_compute_shader(kernel), shader_name(kernel));
@@ -78,7 +70,7 @@ public:
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
         const std::string name = "brook_vulkan_" + cpp_identifier(kernel.name);
-        if (const std::optional<std::string> use = refused_use(kernel))
+        if (const std::optional<std::string> use = glsl_refused_double_use(kernel))
             return BackendKernelCode{words_definition(name, 0, refusal_words(*use)), name};
         const std::vector<std::uint32_t> words = spirv_of(kernel);
         return BackendKernelCode{words_definition(name, words.size(), words), name};
@@ -86,7 +78,7 @@ public:
 
     /// The SPIR-V module, as the backend receives it (without the word count).
     std::optional<KernelSource> kernel_source(const KernelDecl& kernel) override {
-        if (refused_use(kernel))
+        if (glsl_refused_double_use(kernel))
             return std::nullopt; // no module: the backend refuses the kernel
         const std::vector<std::uint32_t> words = spirv_of(kernel);
         std::string bytes(words.size() * sizeof(std::uint32_t), '\0');

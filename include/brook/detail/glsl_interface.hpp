@@ -69,7 +69,7 @@ inline constexpr const char* element_flags_sampler = "brt_flags";
 inline constexpr const char* written_target = "BRT_WRITTEN";
 
 /// The start of the "GLSL" brcc gives a kernel the gl backend cannot run, followed by what it
-/// uses (`doubles`): the backend refuses the call, naming it, instead of compiling a shader.
+/// uses (`double sin`): the backend refuses the call, naming it, instead of compiling a shader.
 inline constexpr std::string_view unsupported_prefix = "// brook: gl cannot run: ";
 
 /// Elements a reduction pass folds, at most, into one.

@@ -2,11 +2,9 @@
 // SPDX-License-Identifier: MIT
 // A Brook+ C++ host with Stream<double>, Stream<double2>, Stream<short> and Stream<ushort2>
 // (BROOKPLUS.md §4.1, §4.3): read, write, kernel objects, a double constant, a reduction into a
-// host double, and error() still BR_NO_ERROR. gl refuses kernels using doubles
-// (brookplus_4_1_doubles_refused_gl).
+// host double, and error() still BR_NO_ERROR.
 // inputs: kernels.br
 // kernels-header: kernels.br
-// excludes: gl -- the gl backend refuses kernels using doubles (brookplus_4_1_doubles_refused_gl)
 // expect: hyp 5 13
 // expect: third 0.33333333333333343 0.66666666666666674
 // expect: sum 1.0000000000027285

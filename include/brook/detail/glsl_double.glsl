@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
-// The arithmetic prelude's helpers (include/brook/detail/glsl_arithmetic.glsl) for double and
-// double2 (dvec2), Brook+'s double types, with the same definitions. brcc adds this file only to
-// shaders of kernels that use doubles: a double anywhere in a module makes it need the device's
-// shaderFloat64. GLSL has no double sin, exp, log, pow...: brcc refuses those before this file
-// would be needed (compiler/codegen/double_use.hpp).
+// The arithmetic prelude's helpers (glsl_arithmetic.glsl) for double and double2 (dvec2),
+// Brook+'s double types, with the same definitions, and the conversions of the gl backend's
+// storage (two 32-bit words per component, low word first, in 32UI textures and uvec uniforms).
+// brcc puts this file, which follows glsl_arithmetic.glsl, before the GLSL of kernels that use
+// doubles only: a double anywhere in a vulkan module makes it need the device's shaderFloat64.
+// GLSL has no double sin, exp, log, pow...: brcc refuses those before this file would be needed
+// (compiler/codegen/double_use.hpp).
 
 #define BRT_DOUBLE_BUILTINS(T)                                                                   \
     T brt_fmod(T x, T y) {                                                                       \
@@ -38,3 +40,10 @@ BRT_MIN_MAX(dvec2, double)
 
 bool brt_isfinite(double x) { return !isinf(x) && !isnan(x); }
 bvec2 brt_isfinite(dvec2 x) { return not(brt_or(isinf(x), isnan(x))); }
+
+double brt_double_of(uvec2 words) { return packDouble2x32(words); }
+dvec2 brt_double_of(uvec4 words) {
+    return dvec2(packDouble2x32(words.xy), packDouble2x32(words.zw));
+}
+uvec4 brt_words_of(double v) { return uvec4(unpackDouble2x32(v), 0u, 0u); }
+uvec4 brt_words_of(dvec2 v) { return uvec4(unpackDouble2x32(v.x), unpackDouble2x32(v.y)); }
