@@ -1,61 +1,35 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
-// One walk over a kernel and its callees, reporting each expression and local, shared by the
-// two questions of double_use.hpp.
 #include "codegen/double_use.hpp"
 
 #include "ast/operands.hpp"
 #include "ast/stmt_children.hpp"
-#include "sema/builtins.hpp"
 
 namespace brcc {
 
 namespace {
 
-/// Whether `found` holds for any expression of `expr`.
-template <class Found> bool any_expr(const Expr* expr, const Found& found) {
-    if (found(*expr))
-        return true;
-    bool any = false;
-    for_each_operand(*expr, [&](const Expr* operand) { any = any || any_expr(operand, found); });
-    return any;
+bool expr_uses_double(const Expr* expr) {
+    bool found = has_double(expr->type);
+    for_each_operand(*expr,
+                     [&](const Expr* operand) { found = found || expr_uses_double(operand); });
+    return found;
 }
 
-/// Whether `found` holds for any expression of `stmt`, or `local` for any local it declares.
-template <class Found, class Local>
-bool any_in_stmt(const Stmt* stmt, const Found& found, const Local& local) {
-    bool any = false;
+bool stmt_uses_double(const Stmt* stmt) {
+    bool found = false;
     if (stmt->kind == NodeKind::DeclStmt)
         for (const LocalDecl* var : static_cast<const DeclStmt*>(stmt)->vars)
-            any = any || local(*var);
+            found = found || has_double(var->type);
     for_each_child(
-        *stmt, [&](const Stmt* child) { any = any || any_in_stmt(child, found, local); },
-        [&](const Expr* child) { any = any || any_expr(child, found); });
-    return any;
+        *stmt, [&](const Stmt* child) { found = found || stmt_uses_double(child); },
+        [&](const Expr* child) { found = found || expr_uses_double(child); });
+    return found;
 }
 
-/// Whether `found` holds for an expression of the kernel's body or of a kernel it calls.
-template <class Found>
-bool any_in_kernel(
-    const KernelDecl& kernel, const Found& found,
-    bool (*local)(const LocalDecl&) = [](const LocalDecl&) { return false; }) {
-    if (kernel.body != nullptr && any_in_stmt(kernel.body, found, local))
-        return true;
-    for (const KernelDecl* callee : kernel.callees)
-        if (any_in_kernel(*callee, found, local))
-            return true;
-    return false;
-}
+} // namespace
 
-bool is_double_call(const Expr& expr) {
-    if (expr.kind != NodeKind::Call)
-        return false;
-    const auto& call = static_cast<const Call&>(expr);
-    return call.builtin && !call.args.empty() && has_double(call.args.front()->type);
-}
-
-/// The built-ins GLSL defines for genType (floats) only, not for genDType.
-bool glsl_has_no_double(BuiltinId id) {
+bool glsl_lacks_double(BuiltinId id) {
     switch (id) {
     case BuiltinId::acos:
     case BuiltinId::asin:
@@ -74,6 +48,8 @@ bool glsl_has_no_double(BuiltinId id) {
     case BuiltinId::sinh:
     case BuiltinId::tan:
     case BuiltinId::tanh:
+    case BuiltinId::degrees:
+    case BuiltinId::radians:
         return true;
     case BuiltinId::abs:
     case BuiltinId::all:
@@ -81,7 +57,6 @@ bool glsl_has_no_double(BuiltinId id) {
     case BuiltinId::ceil:
     case BuiltinId::clamp:
     case BuiltinId::cross:
-    case BuiltinId::degrees:
     case BuiltinId::distance:
     case BuiltinId::dot:
     case BuiltinId::floor:
@@ -95,7 +70,6 @@ bool glsl_has_no_double(BuiltinId id) {
     case BuiltinId::max:
     case BuiltinId::min:
     case BuiltinId::normalize:
-    case BuiltinId::radians:
     case BuiltinId::reflect:
     case BuiltinId::round:
     case BuiltinId::rsqrt:
@@ -110,8 +84,6 @@ bool glsl_has_no_double(BuiltinId id) {
     }
     return false;
 }
-
-} // namespace
 
 bool has_double(const Type& type) {
     if (type.is_struct()) {
@@ -129,26 +101,12 @@ bool uses_double(const KernelDecl& kernel) {
     for (const ParamDecl* param : kernel.params)
         if (has_double(param->type))
             return true;
-    return any_in_kernel(
-        kernel, [](const Expr& expr) { return has_double(expr.type); },
-        [](const LocalDecl& var) { return has_double(var.type); });
-}
-
-std::optional<BuiltinId> double_builtin_without_glsl(const KernelDecl& kernel) {
-    std::optional<BuiltinId> first;
-    any_in_kernel(kernel, [&](const Expr& expr) {
-        if (!is_double_call(expr) || !glsl_has_no_double(*static_cast<const Call&>(expr).builtin))
-            return false;
-        first = static_cast<const Call&>(expr).builtin;
+    if (kernel.body != nullptr && stmt_uses_double(kernel.body))
         return true;
-    });
-    return first;
-}
-
-std::optional<std::string> glsl_refused_double_use(const KernelDecl& kernel) {
-    if (const std::optional<BuiltinId> builtin = double_builtin_without_glsl(kernel))
-        return "double " + std::string(builtin_name(*builtin));
-    return std::nullopt;
+    for (const KernelDecl* callee : kernel.callees)
+        if (uses_double(*callee))
+            return true;
+    return false;
 }
 
 } // namespace brcc

@@ -8,6 +8,7 @@
 #include "ast/operators.hpp"
 #include "brook/detail/glsl_interface.hpp"
 #include "codegen/c_like_printer.hpp"
+#include "codegen/double_use.hpp"
 #include "sema/builtins.hpp"
 #include "support/diagnostics.hpp"
 
@@ -294,6 +295,9 @@ protected:
     PrintedExpr builtin_call(const Call& call) override {
         const std::vector<std::string> args = print_args(call.args);
         const BuiltinId id = *call.builtin;
+        // GLSL's own have no double versions: glsl_double.glsl's, in double.
+        if (glsl_lacks_double(id) && has_double(call.args.front()->type))
+            return {"brt_" + std::string(builtin_name(id)) + "(" + join(args) + ")"};
         switch (id) {
         case BuiltinId::all:
         case BuiltinId::any: {
@@ -376,11 +380,12 @@ protected:
             if (operand.kind == NodeKind::FloatLiteral)
                 return {float_literal(static_cast<const FloatLiteral&>(operand).value)};
         }
-        // A float literal widened to double is the float's value: `double(0.1)` would keep more
-        // digits of 0.1, as GLSL compilers fold literals in double.
-        if (to == Type::scalar(ScalarType::Double) && operand.kind == NodeKind::FloatLiteral)
-            return {double_literal(
-                static_cast<float>(static_cast<const FloatLiteral&>(operand).value))};
+        // A float constant widened to double is the float's value, computed as C does:
+        // `double(1.0 / 3.0)` would keep more digits, as GLSL compilers fold float constants in
+        // double.
+        if (to == Type::scalar(ScalarType::Double))
+            if (const std::optional<float> value = float_constant(operand))
+                return {double_literal(*value)};
         // GLSL constructors broadcast a scalar, convert component types and, for a narrower
         // target, keep the leading components: Cg's conversions.
         const std::string converted = type_name(to) + "(" + argument(operand) + ")";

@@ -2,13 +2,10 @@
 // SPDX-License-Identifier: MIT
 // The gl backend's generator: a kernel's GLSL (glsl_kernel_emitter) as a raw string literal,
 // the "gl" entry of the kernel's KernelInfo; its check warns about kernels past the limits
-// every OpenGL 4.5 driver has (gl_limits). A kernel computing a built-in in double that GLSL has
-// only for floats (sin, exp, pow...) gets, instead of GLSL, a line saying so, which the backend
-// refuses at the call (BROOKPLUS.md's preamble, step 3): a float result would be silently wrong.
+// every OpenGL 4.5 driver has (gl_limits).
 
 #include "brook/detail/glsl_interface.hpp"
 #include "codegen/backend_generator.hpp"
-#include "codegen/double_use.hpp"
 #include "codegen/gl/gl_limits.hpp"
 #include "codegen/gl/glsl_kernel_emitter.hpp"
 #include "support/diagnostics.hpp"
@@ -26,9 +23,6 @@ public:
     }
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
-        if (const std::optional<std::string> use = glsl_refused_double_use(kernel))
-            return BackendKernelCode{
-                {}, "\"" + std::string(brook::detail::glsl::unsupported_prefix) + *use + "\""};
         const std::string glsl = glsl_kernel_source(kernel);
         if (glsl.empty())
             return std::nullopt;
@@ -40,8 +34,6 @@ public:
     /// The shader as the gl backend receives it, before it prepends `#version`, the pass's
     /// defines and its prelude (docs/gl_backend.md).
     std::optional<KernelSource> kernel_source(const KernelDecl& kernel) override {
-        if (glsl_refused_double_use(kernel))
-            return std::nullopt; // no shader: the backend refuses the kernel
         std::string glsl = glsl_kernel_source(kernel);
         if (glsl.empty())
             return std::nullopt;

@@ -4,13 +4,10 @@
 // SPIR-V by brcc (spirv_compiler), embedded as an array of 32-bit words, the first the number of
 // SPIR-V words that follow (runtime/backends/vulkan/shader_frame.hpp, SpirvModule). Its check
 // compiles each kernel once sema has analysed the program, so that a shader the compiler rejects
-// is an error at the kernel. A kernel computing a built-in in double that GLSL has only for
-// floats (sin, exp, pow...) gets a refusal instead (shader_frame.hpp): the backend fails its
-// calls, where a float result would be silently wrong (BROOKPLUS.md §4.1).
+// is an error at the kernel.
 
 #include "codegen/backend_generator.hpp"
 #include "codegen/cpp_spelling.hpp"
-#include "codegen/double_use.hpp"
 #include "codegen/vulkan/compute_shader_emitter.hpp"
 #include "codegen/vulkan/spirv_compiler.hpp"
 #include "support/diagnostics.hpp"
@@ -33,20 +30,10 @@ std::vector<std::uint32_t> spirv_of(const KernelDecl& kernel) {
     return std::get<std::vector<std::uint32_t>>(std::move(compiled));
 }
 
-/// The payload of a refused kernel: a count of 0, then `use` NUL-terminated, little-endian.
-std::vector<std::uint32_t> refusal_words(const std::string& use) {
-    std::vector<std::uint32_t> words((use.size() + 1 + 3) / 4, 0);
-    for (std::size_t i = 0; i < use.size(); ++i)
-        words[i / 4] |= static_cast<std::uint32_t>(static_cast<unsigned char>(use[i]))
-                        << (8 * (i % 4));
-    return words;
-}
-
 /// `static const std::uint32_t NAME[] = {count, words...};`, eight words a line.
-std::string words_definition(const std::string& name, std::size_t count,
-                             const std::vector<std::uint32_t>& words) {
+std::string words_definition(const std::string& name, const std::vector<std::uint32_t>& words) {
     std::string text =
-        "const std::uint32_t " + name + "[] = {\n    " + std::to_string(count) + "u,";
+        "const std::uint32_t " + name + "[] = {\n    " + std::to_string(words.size()) + "u,";
     for (std::size_t i = 0; i < words.size(); ++i)
         text += (i % 8 == 0 ? "\n    " : " ") + std::to_string(words[i]) + "u,";
     return text + "\n};\n";
@@ -59,8 +46,6 @@ public:
     std::string prologue() const override { return "#include <cstdint>\n"; }
 
     void check_analysed_kernel(const KernelDecl& kernel, DiagnosticEngine& diags) const override {
-        if (glsl_refused_double_use(kernel))
-            return;
         const auto compiled =
             compile_compute_shader(vulkan_compute_shader(kernel), shader_name(kernel));
         if (const auto* errors = std::get_if<SpirvErrors>(&compiled))
@@ -70,16 +55,11 @@ public:
 
     std::optional<BackendKernelCode> kernel_code(const KernelDecl& kernel) override {
         const std::string name = "brook_vulkan_" + cpp_identifier(kernel.name);
-        if (const std::optional<std::string> use = glsl_refused_double_use(kernel))
-            return BackendKernelCode{words_definition(name, 0, refusal_words(*use)), name};
-        const std::vector<std::uint32_t> words = spirv_of(kernel);
-        return BackendKernelCode{words_definition(name, words.size(), words), name};
+        return BackendKernelCode{words_definition(name, spirv_of(kernel)), name};
     }
 
     /// The SPIR-V module, as the backend receives it (without the word count).
     std::optional<KernelSource> kernel_source(const KernelDecl& kernel) override {
-        if (glsl_refused_double_use(kernel))
-            return std::nullopt; // no module: the backend refuses the kernel
         const std::vector<std::uint32_t> words = spirv_of(kernel);
         std::string bytes(words.size() * sizeof(std::uint32_t), '\0');
         for (std::size_t i = 0; i < words.size(); ++i)

@@ -68,10 +68,6 @@ inline constexpr const char* element_flags_sampler = "brt_flags";
 /// The render target that gets 1 for each element written, 0 for one skipped or discarded.
 inline constexpr const char* written_target = "BRT_WRITTEN";
 
-/// The start of the "GLSL" brcc gives a kernel the gl backend cannot run, followed by what it
-/// uses (`double sin`): the backend refuses the call, naming it, instead of compiling a shader.
-inline constexpr std::string_view unsupported_prefix = "// brook: gl cannot run: ";
-
 /// Elements a reduction pass folds, at most, into one.
 inline constexpr int reduce_fan_in = 8;
 

@@ -117,14 +117,7 @@ bool stored_as_frame(const BoundStream& stream, const Shape4& domain, Layout fra
 
 /// The kernel's GLSL (brcc's codegen/gl: the entry of its KernelInfo named after the backend).
 const char* glsl_source(const KernelInfo& kernel) {
-    const auto* glsl = static_cast<const char*>(backend_code(kernel, glsl::backend_name));
-    if (const std::string_view text = glsl; text.starts_with(glsl::unsupported_prefix)) {
-        fatal_not_supported(call_label(kernel) + " uses " +
-                            std::string(text.substr(glsl::unsupported_prefix.size())) +
-                            ", which the gl backend cannot run: run the program with "
-                            "BRT_RUNTIME=cpu or BRT_RUNTIME=cuda");
-    }
-    return glsl;
+    return static_cast<const char*>(backend_code(kernel, glsl::backend_name));
 }
 
 /// Whether a pass runs BRT_CHECK=1's division checks (prelude.glsl, BRT_CHECK): a kernel's

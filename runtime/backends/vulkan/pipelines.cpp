@@ -155,11 +155,6 @@ VkShaderModule Pipelines::module(const void* payload, const std::string& label) 
         return found->second.get();
     }
     const SpirvModule spirv = SpirvModule::from_payload(payload);
-    if (const char* use = spirv.refused_use()) {
-        fatal_not_supported(label + " uses " + use +
-                            ", which the vulkan backend cannot run: run the program with "
-                            "BRT_RUNTIME=cpu or BRT_RUNTIME=cuda");
-    }
     if (spirv.word_count < spirv_header_words || spirv.words[0] != spirv_magic) {
         fatal(label + ": its vulkan code is not a SPIR-V module (was the program built by another "
                       "version of brcc?)");

@@ -56,9 +56,7 @@ inline constexpr std::uint32_t entry_constant = 1;
 inline constexpr std::uint32_t checks_constant = 2;
 
 /// A kernel's payload in the generated C++ (KernelInfo's "vulkan" entry): an array of 32-bit
-/// words, the first the number of SPIR-V words that follow it. A count of 0 marks a kernel the
-/// backend cannot run: the words after it hold what it uses ("double sin"), a NUL-terminated
-/// string in little-endian order.
+/// words, the first the number of SPIR-V words that follow it.
 struct SpirvModule {
     const std::uint32_t* words;
     std::size_t word_count;
@@ -66,10 +64,6 @@ struct SpirvModule {
     static SpirvModule from_payload(const void* payload) {
         const auto* words = static_cast<const std::uint32_t*>(payload);
         return {words + 1, words[0]};
-    }
-    /// What a refused kernel uses; null for a module.
-    const char* refused_use() const {
-        return word_count == 0 ? reinterpret_cast<const char*>(words) : nullptr;
     }
 };
 
