@@ -541,7 +541,8 @@ const StructDecl* KernelParser::parse_struct_typedef() {
     while (!at(TokenKind::r_brace) && !at(TokenKind::end_of_file)) {
         const std::size_t line_begin = pos_;
         const TypeSpelling spelling = spelling_at(0);
-        bool plain = spelling.type.has_value();
+        // A double3 field makes a host struct, as any field of no Brook type does.
+        bool plain = spelling.type.has_value() && !is_too_wide_double(*spelling.type);
         // Of a line of Brook-typed names, the one declared as an array (`float w, v[4];`: v).
         std::optional<std::size_t> array_name;
         if (plain) {
