@@ -174,6 +174,7 @@ struct IntLiteral : Expr {
 struct FloatLiteral : Expr {
     explicit FloatLiteral(SourceRange r) : Expr(NodeKind::FloatLiteral, r) {}
     double value = 0;
+    bool is_float_suffixed = false; ///< `f` suffix: a float even where it meets a double
 };
 
 struct BoolLiteral : Expr {

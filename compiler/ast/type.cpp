@@ -24,13 +24,35 @@ std::string_view scalar_type_name(ScalarType scalar) {
         return "fixed";
     case ScalarType::ShortFixed:
         return "shortfixed";
+    case ScalarType::Short:
+        return "short";
+    case ScalarType::UShort:
+        return "ushort";
+    case ScalarType::Double:
+        return "double";
     }
     return "?";
 }
 
 bool is_integer(ScalarType scalar) {
-    return scalar == ScalarType::Int || scalar == ScalarType::UInt || scalar == ScalarType::Char ||
-           scalar == ScalarType::UChar;
+    return scalar == ScalarType::Int || scalar == ScalarType::UInt || is_small_integer(scalar);
+}
+
+bool is_floating_point(ScalarType scalar) {
+    return scalar == ScalarType::Float || scalar == ScalarType::Double;
+}
+
+bool is_small_integer(ScalarType scalar) {
+    return scalar == ScalarType::Char || scalar == ScalarType::UChar ||
+           scalar == ScalarType::Short || scalar == ScalarType::UShort;
+}
+
+int integer_bits(ScalarType scalar) {
+    if (scalar == ScalarType::Char || scalar == ScalarType::UChar)
+        return 8;
+    if (scalar == ScalarType::Short || scalar == ScalarType::UShort)
+        return 16;
+    return 32;
 }
 
 bool is_integer(const Type& type) {
@@ -46,13 +68,15 @@ int fixed_point_steps(ScalarType scalar) {
 }
 
 std::optional<Type> Type::builtin_named(std::string_view name) {
-    // No spelling is a prefix of another ("uint" does not start with "int"), so the first
-    // match is the only one.
+    // A spelling that is a prefix of another ("short" of "shortfixed") leaves a rest that is no
+    // width, so the first match that gives a type is the only one.
     static constexpr std::pair<std::string_view, ScalarType> scalars[] = {
-        {"float", ScalarType::Float}, {"int", ScalarType::Int},
-        {"uint", ScalarType::UInt},   {"char", ScalarType::Char},
-        {"uchar", ScalarType::UChar}, {"fixed", ScalarType::Fixed},
-        {"bool", ScalarType::Bool},   {"shortfixed", ScalarType::ShortFixed}};
+        {"float", ScalarType::Float},  {"int", ScalarType::Int},
+        {"uint", ScalarType::UInt},    {"char", ScalarType::Char},
+        {"uchar", ScalarType::UChar},  {"fixed", ScalarType::Fixed},
+        {"bool", ScalarType::Bool},    {"shortfixed", ScalarType::ShortFixed},
+        {"short", ScalarType::Short},  {"ushort", ScalarType::UShort},
+        {"double", ScalarType::Double}};
     for (const auto& [spelling, scalar] : scalars) {
         if (!name.starts_with(spelling))
             continue;

@@ -13,7 +13,20 @@ namespace brcc {
 
 struct StructDecl;
 
-enum class ScalarType : std::uint8_t { Bool, Int, UInt, Char, UChar, Float, Fixed, ShortFixed };
+/// Short, UShort and Double come last so that the older kinds keep their values.
+enum class ScalarType : std::uint8_t {
+    Bool,
+    Int,
+    UInt,
+    Char,
+    UChar,
+    Float,
+    Fixed,
+    ShortFixed,
+    Short,
+    UShort,
+    Double
+};
 
 class Type {
 public:
@@ -66,13 +79,19 @@ private:
 
 std::string_view scalar_type_name(ScalarType scalar);
 
-/// Whether `scalar` is one of the integer types: int, uint, char and uchar.
+/// Whether `scalar` is one of the integer types: int, uint, char, uchar, short and ushort.
 bool is_integer(ScalarType scalar);
 /// Whether `type` is a scalar or vector of an integer type.
 bool is_integer(const Type& type);
 
 /// `fixed` and `shortfixed`: raw unsigned integers that kernels compute with as floats in [0, 1].
 bool is_fixed_point(ScalarType scalar);
+/// float and double, the IEEE types (not fixed point, which is stored as integers).
+bool is_floating_point(ScalarType scalar);
+/// char, uchar, short and ushort: stored narrower than int, computed in int, wrapped when stored.
+bool is_small_integer(ScalarType scalar);
+/// The bits of a small integer type (8 or 16); 32 for the others.
+int integer_bits(ScalarType scalar);
 /// The raw value of a fixed-point type that reads as 1: 255 (fixed) or 65535 (shortfixed).
 int fixed_point_steps(ScalarType scalar);
 

@@ -174,6 +174,9 @@ PrintedExpr CLikePrinter::visit(const IntLiteral& expr) {
 }
 
 PrintedExpr CLikePrinter::visit(const FloatLiteral& expr) {
+    // Sema types an unsuffixed literal that meets a double as a double (`a / 3.0`).
+    if (expr.type.is_arithmetic() && expr.type.scalar_type() == ScalarType::Double)
+        return {double_literal(expr.value)};
     return {float_literal(expr.value)};
 }
 
@@ -228,7 +231,7 @@ PrintedExpr CLikePrinter::visit(const Binary& expr) {
     if (std::optional<PrintedExpr> folded = folded_constant(expr))
         return *folded;
     if (expr.op == BinaryOp::Rem && expr.type.is_arithmetic() &&
-        expr.type.scalar_type() == ScalarType::Float)
+        is_floating_point(expr.type.scalar_type()))
         return float_remainder(*expr.lhs, *expr.rhs);
     if (expr.op == BinaryOp::Rem || (expr.op == BinaryOp::Div && is_integer(expr.type)))
         return integer_division(expr);
@@ -299,7 +302,7 @@ PrintedExpr CLikePrinter::visit(const Assign& expr) {
             return *wrapping;
     }
     const bool float_remainder_assign = expr.op == AssignOp::Rem && expr.type.is_arithmetic() &&
-                                        expr.type.scalar_type() == ScalarType::Float;
+                                        is_floating_point(expr.type.scalar_type());
     const std::string target = operand(*expr.target, unary_level);
     if (float_remainder_assign) {
         // C has no `%=` on floats: `a %= b` becomes `a = fmod(a, b)`.

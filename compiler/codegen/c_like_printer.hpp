@@ -66,6 +66,8 @@ protected:
     /// identifier (the CPU backend renames the copies of a body it runs for several elements).
     virtual std::string value_name(const ValueDecl& decl) { return identifier(decl.name); }
     virtual std::string float_literal(double value) = 0;
+    /// A constant of type double, with all of the value's digits.
+    virtual std::string double_literal(double value) = 0;
     /// `base.field`, a field of a struct value; the default prints it so.
     virtual PrintedExpr field(const Member& member);
     /// `base.xy` read with two or more components, or any read of a scalar's swizzle.

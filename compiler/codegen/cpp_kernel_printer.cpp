@@ -51,10 +51,6 @@ std::string_view wrapping_name(UnaryOp op) {
     internal_error(__FILE__, __LINE__, "operator without overflow printed as wrapping");
 }
 
-bool is_float(const Type& type) {
-    return type.is_arithmetic() && type.scalar_type() == ScalarType::Float;
-}
-
 bool is_signed_int(const Type& type) {
     return type.is_arithmetic() && type.scalar_type() == ScalarType::Int;
 }
@@ -133,6 +129,10 @@ std::string CppKernelPrinter::float_literal(double value) {
     return cpp_float_literal(value);
 }
 
+std::string CppKernelPrinter::double_literal(double value) {
+    return cpp_double_literal(value);
+}
+
 PrintedExpr CppKernelPrinter::field(const Member& member) {
     PrintedExpr printed = CLikePrinter::field(member);
     // A struct's vector fields are host code's named classes (the struct is the user's own
@@ -156,7 +156,7 @@ PrintedExpr CppKernelPrinter::masked_assign(const Assign& assign, const Member& 
         // `v.xy op= e` is `v.xy = v.xy op e`.
         const std::string current =
             std::string(lang) + "swizzle<" + component_list(target) + ">(" + vector + ")";
-        if (assign.op == AssignOp::Rem && is_float(assign.type))
+        if (assign.op == AssignOp::Rem && is_floating_point(assign.type.scalar_type()))
             value = std::string(lang) + "fmod(" + current + ", " + value + ")";
         else if (is_signed_int(assign.type) &&
                  (assign.op == AssignOp::Add || assign.op == AssignOp::Sub ||

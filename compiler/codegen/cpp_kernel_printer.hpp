@@ -84,6 +84,7 @@ protected:
     std::string type_name(const Type& type) override;
     std::string identifier(std::string_view name) override;
     std::string float_literal(double value) override;
+    std::string double_literal(double value) override;
     PrintedExpr field(const Member& member) override;
     PrintedExpr swizzle(const Member& member) override;
     PrintedExpr masked_assign(const Assign& assign, const Member& target) override;

@@ -46,6 +46,15 @@ std::string cpp_type_name(const Type& type) {
     case ScalarType::UChar:
         scalar = "unsigned char";
         break;
+    case ScalarType::Short:
+        scalar = "short";
+        break;
+    case ScalarType::UShort:
+        scalar = "unsigned short";
+        break;
+    case ScalarType::Double:
+        scalar = "double";
+        break;
     case ScalarType::Float:
     case ScalarType::Fixed:
     case ScalarType::ShortFixed:
@@ -133,6 +142,21 @@ std::string cpp_float_literal(double value) {
     if (text.find_first_of(".e") == std::string::npos)
         text += ".0";
     return text + "f";
+}
+
+std::string cpp_double_literal(double value) {
+    // As cpp_float_literal, for the same compilers.
+    if (std::isinf(value))
+        return value > 0 ? "__builtin_bit_cast(double, 0x7ff0000000000000ull)"
+                         : "__builtin_bit_cast(double, 0xfff0000000000000ull)";
+    if (std::isnan(value))
+        return "__builtin_bit_cast(double, 0x7ff8000000000000ull)";
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.17g", value);
+    std::string text = buffer;
+    if (text.find_first_of(".e") == std::string::npos)
+        text += ".0";
+    return text;
 }
 
 } // namespace brcc

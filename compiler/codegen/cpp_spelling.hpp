@@ -28,5 +28,7 @@ bool is_fixed(const Type& type);
 std::string cpp_identifier(std::string_view name);
 /// A float literal that reads back as exactly the same float: `0.1f`, `1.0f`, `1e+30f`.
 std::string cpp_float_literal(double value);
+/// A double literal that reads back as exactly the same double: `0.33333333333333331`.
+std::string cpp_double_literal(double value);
 
 } // namespace brcc

@@ -8,6 +8,7 @@
 #include "ast/operators.hpp"
 #include "brook/detail/glsl_interface.hpp"
 #include "codegen/c_like_printer.hpp"
+#include "codegen/double_use.hpp"
 #include "sema/builtins.hpp"
 #include "support/diagnostics.hpp"
 
@@ -167,6 +168,7 @@ protected:
     std::string type_name(const Type& type) override { return glsl_type_name(type); }
     std::string identifier(std::string_view name) override { return glsl_identifier(name); }
     std::string float_literal(double value) override { return glsl_float_literal(value); }
+    std::string double_literal(double value) override { return glsl_double_literal(value); }
 
     /// Constant float arithmetic is brcc's to evaluate: a driver may fold it otherwise than
     /// IEEE-754 does (NVIDIA's GLSL compiler makes 0.0 / 0.0 zero, not NaN), and every
@@ -207,7 +209,7 @@ protected:
     /// bijection); a fixed's is not (1.0 + 1 saturates), so its postfix forms call the prelude.
     std::optional<PrintedExpr> increment(const Unary& unary) override {
         const ScalarType scalar = unary.type.scalar_type();
-        if (scalar != ScalarType::Char && scalar != ScalarType::UChar && !is_fixed_point(scalar))
+        if (!is_small_integer(scalar) && !is_fixed_point(scalar))
             return std::nullopt;
         const std::string lvalue = operand(*unary.operand, PrintedExpr::primary);
         const bool up = unary.op == UnaryOp::PreInc || unary.op == UnaryOp::PostInc;
@@ -238,7 +240,7 @@ protected:
         return assign.op == AssignOp::Rem ||
                (assign.op == AssignOp::Div &&
                 (is_integer(target) || !nonzero_constant(*assign.value))) ||
-               target == ScalarType::Char || target == ScalarType::UChar || is_fixed_point(target);
+               is_small_integer(target) || is_fixed_point(target);
     }
 
     /// `lvalue = x op y` with C's meaning of op and of storing back (the lvalue, a name, member
@@ -262,15 +264,19 @@ protected:
         return {lvalue + " = " + store_back(assign.type, result), 2};
     }
 
-    /// An int or float result as C stores it into `to`: bytes keep their low 8 bits (sign
-    /// extended for char), fixed (shortfixed) saturates to [0, 1] and rounds to a step of 1/255
-    /// (1/65535).
+    /// An int or float result as C stores it into `to`: bytes and shorts keep their low 8 or 16
+    /// bits (sign extended for char and short), fixed (shortfixed) saturates to [0, 1] and
+    /// rounds to a step of 1/255 (1/65535).
     static std::string store_back(const Type& to, const std::string& value) {
+        const std::string unused_bits = std::to_string(32 - integer_bits(to.scalar_type()));
         switch (to.scalar_type()) {
         case ScalarType::UChar:
             return "(" + value + " & 0xFF)";
+        case ScalarType::UShort:
+            return "(" + value + " & 0xFFFF)";
         case ScalarType::Char:
-            return "((" + value + " << 24) >> 24)";
+        case ScalarType::Short:
+            return "((" + value + " << " + unused_bits + ") >> " + unused_bits + ")";
         case ScalarType::Fixed:
         case ScalarType::ShortFixed: {
             const std::string steps = std::to_string(fixed_point_steps(to.scalar_type())) + ".0";
@@ -280,6 +286,7 @@ protected:
         case ScalarType::Int:
         case ScalarType::UInt:
         case ScalarType::Float:
+        case ScalarType::Double:
             break;
         }
         return value;
@@ -288,6 +295,9 @@ protected:
     PrintedExpr builtin_call(const Call& call) override {
         const std::vector<std::string> args = print_args(call.args);
         const BuiltinId id = *call.builtin;
+        // GLSL's own have no double versions: glsl_double.glsl's, in double.
+        if (glsl_lacks_double(id) && has_double(call.args.front()->type))
+            return {"brt_" + std::string(builtin_name(id)) + "(" + join(args) + ")"};
         switch (id) {
         case BuiltinId::all:
         case BuiltinId::any: {
@@ -370,6 +380,12 @@ protected:
             if (operand.kind == NodeKind::FloatLiteral)
                 return {float_literal(static_cast<const FloatLiteral&>(operand).value)};
         }
+        // A float constant widened to double is the float's value, computed as C does:
+        // `double(1.0 / 3.0)` would keep more digits, as GLSL compilers fold float constants in
+        // double.
+        if (to == Type::scalar(ScalarType::Double))
+            if (const std::optional<float> value = float_constant(operand))
+                return {double_literal(*value)};
         // GLSL constructors broadcast a scalar, convert component types and, for a narrower
         // target, keep the leading components: Cg's conversions.
         const std::string converted = type_name(to) + "(" + argument(operand) + ")";
@@ -673,10 +689,13 @@ std::string glsl_type_name(const Type& type) {
         scalar = "bool";
         vector_prefix = "bvec";
         break;
-    // Bytes compute in int, as C promotes them; conversions to them wrap (GlslPrinter::convert).
+    // Bytes and shorts compute in int, as C promotes them; conversions to them wrap
+    // (GlslPrinter::convert).
     case ScalarType::Int:
     case ScalarType::Char:
     case ScalarType::UChar:
+    case ScalarType::Short:
+    case ScalarType::UShort:
         scalar = "int";
         vector_prefix = "ivec";
         break;
@@ -689,6 +708,10 @@ std::string glsl_type_name(const Type& type) {
     case ScalarType::ShortFixed:
         scalar = "float";
         vector_prefix = "vec";
+        break;
+    case ScalarType::Double:
+        scalar = "double";
+        vector_prefix = "dvec";
         break;
     }
     if (type.width() == 1)
@@ -711,8 +734,24 @@ std::string glsl_float_literal(double value) {
     return text;
 }
 
+std::string glsl_double_literal(double value) {
+    // GLSL has no double bit casts but packDouble2x32 (low word first).
+    if (std::isnan(value))
+        return "packDouble2x32(uvec2(0u, 0x7ff80000u))";
+    if (std::isinf(value))
+        return value > 0 ? "packDouble2x32(uvec2(0u, 0x7ff00000u))"
+                         : "packDouble2x32(uvec2(0u, 0xfff00000u))";
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.17g", value);
+    std::string text = buffer;
+    if (text.find_first_of(".e") == std::string::npos)
+        text += ".0";
+    return text + "lf";
+}
+
 bool is_floating(const Type& type) {
-    return is_float(type) || (type.is_arithmetic() && is_fixed_point(type.scalar_type()));
+    return type.is_arithmetic() &&
+           (is_floating_point(type.scalar_type()) || is_fixed_point(type.scalar_type()));
 }
 
 std::string zero_of(const Type& type) {

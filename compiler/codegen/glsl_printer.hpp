@@ -37,8 +37,10 @@ std::string glsl_type_name(const Type& type);
 /// A float constant as GLSL spells it, rounded to float as C rounds it (NaN and the infinities
 /// as bit patterns).
 std::string glsl_float_literal(double value);
+/// A double constant as GLSL 4.00 spells it (`0.33333333333333331lf`).
+std::string glsl_double_literal(double value);
 
-/// Float, fixed and shortfixed: all are GLSL floats.
+/// Float, fixed and shortfixed (all GLSL floats), and double.
 bool is_floating(const Type& type);
 
 /// The zero of a scalar type, spelled for GLSL.

@@ -733,6 +733,8 @@ bool HostScanner::try_stream_declaration() {
     HostStreamDecl decl;
     decl.element_type = *type;
     decl.type_range = {type_token.loc, location(end_of(tokens_[name - 1]))};
+    if (is_too_wide_double(*type))
+        diags_.report(DiagId::double_vector_too_wide, decl.type_range) << type_token.text;
     decl.type_spelled_in_cpp = spelling.is_cpp;
     decl.is_parameter = in_parentheses();
     std::size_t i = name;

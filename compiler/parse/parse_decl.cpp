@@ -184,8 +184,13 @@ std::size_t KernelParser::type_spelling_length(std::size_t ahead) const {
 std::optional<Type> KernelParser::resolve_type(const Token& token) {
     if (!token.is(TokenKind::identifier))
         return std::nullopt;
-    if (std::optional<Type> type = match_type_spelling({&token, 1}, unit_).type)
-        return type;
+    if (std::optional<Type> type = match_type_spelling({&token, 1}, unit_).type) {
+        if (!is_too_wide_double(*type))
+            return type;
+        if (!quiet_)
+            diags_.report(DiagId::double_vector_too_wide, token.range()) << token.text;
+        return Type::error();
+    }
     if (!context_.host_structs.contains(token.text))
         return std::nullopt;
     if (!quiet_)
@@ -229,6 +234,11 @@ std::optional<Type> KernelParser::parse_type() {
     std::string text;
     for (std::size_t i = 0; i < spelling.length; ++i)
         text += (i == 0 ? "" : " ") + advance().text;
+    if (spelling.type && is_too_wide_double(*spelling.type)) {
+        if (!quiet_)
+            diags_.report(DiagId::double_vector_too_wide, range_from(begin)) << text;
+        return Type::error();
+    }
     if (spelling.type)
         return spelling.type;
     if (spelling.name && context_.host_structs.contains(spelling.name->text)) {
@@ -531,7 +541,8 @@ const StructDecl* KernelParser::parse_struct_typedef() {
     while (!at(TokenKind::r_brace) && !at(TokenKind::end_of_file)) {
         const std::size_t line_begin = pos_;
         const TypeSpelling spelling = spelling_at(0);
-        bool plain = spelling.type.has_value();
+        // A double3 field makes a host struct, as any field of no Brook type does.
+        bool plain = spelling.type.has_value() && !is_too_wide_double(*spelling.type);
         // Of a line of Brook-typed names, the one declared as an array (`float w, v[4];`: v).
         std::optional<std::size_t> array_name;
         if (plain) {

@@ -413,8 +413,13 @@ Expr* KernelParser::parse_int_literal() {
 Expr* KernelParser::parse_float_literal() {
     const Token& token = advance();
     auto* literal = unit_.context.make<FloatLiteral>(token.range());
-    // strtod stops at the f/F/l/L suffix.
+    // strtod stops at the f/F/l/L suffix. A hex float's digits may end in f, but its exponent
+    // (`p`) comes after them.
     literal->value = std::strtod(token.text.c_str(), nullptr);
+    const std::string_view text = token.text;
+    const bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X');
+    literal->is_float_suffixed = (text.ends_with('f') || text.ends_with('F')) &&
+                                 (!hex || text.find_first_of("pP") != std::string_view::npos);
     return literal;
 }
 

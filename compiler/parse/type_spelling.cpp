@@ -13,7 +13,7 @@ bool is_signed_keyword(const Token& token) {
 
 /// An integer word C combines with `signed` and `unsigned`, and the Brook types it then names;
 /// nullopt for one that makes a host type, which no Brook type matches. Brook+ adds the vector
-/// names (`unsigned int4` is uint4). `short` becomes one more Brook row once Brook has the type.
+/// names (`unsigned int4` is uint4).
 struct IntegerWord {
     std::string_view word;
     std::optional<ScalarType> signed_type;
@@ -23,7 +23,7 @@ struct IntegerWord {
 constexpr IntegerWord integer_words[] = {
     {"char", ScalarType::Char, ScalarType::UChar},
     {"int", ScalarType::Int, ScalarType::UInt},
-    {"short", std::nullopt, std::nullopt},
+    {"short", ScalarType::Short, ScalarType::UShort},
     {"long", std::nullopt, std::nullopt},
 };
 
@@ -40,6 +40,12 @@ int integer_word_width(std::string_view name, std::string_view word) {
     return 0;
 }
 
+/// Whether `tokens[at]` is the `int` C allows after `short` (`short int`, `unsigned short int`).
+bool is_int_after_short(std::span<const Token> tokens, std::size_t at) {
+    return at < tokens.size() && tokens[at - 1].is_identifier("short") &&
+           tokens[at].is_identifier("int");
+}
+
 /// `unsigned X` / `signed X`: C's spellings of Brook's integer types, and Brook+'s of their
 /// vectors (`unsigned char2`).
 TypeSpelling match_signedness(std::span<const Token> tokens) {
@@ -51,7 +57,7 @@ TypeSpelling match_signedness(std::span<const Token> tokens) {
                 continue;
             const std::optional<ScalarType> scalar =
                 is_unsigned ? row.unsigned_type : row.signed_type;
-            TypeSpelling spelling{2, std::nullopt};
+            TypeSpelling spelling{is_int_after_short(tokens, 2) ? 3U : 2U, std::nullopt};
             if (scalar)
                 spelling.type = Type::vector(*scalar, width);
             spelling.is_cpp = width == 1;
@@ -74,6 +80,10 @@ std::optional<Type> named_type(const Token& name, const TranslationUnit& unit) {
 
 } // namespace
 
+bool is_too_wide_double(const Type& type) {
+    return type.is_arithmetic() && type.scalar_type() == ScalarType::Double && type.width() > 2;
+}
+
 TypeSpelling match_type_spelling(std::span<const Token> tokens, const TranslationUnit& unit) {
     if (tokens.empty())
         return {};
@@ -88,6 +98,8 @@ TypeSpelling match_type_spelling(std::span<const Token> tokens, const Translatio
     }
     if (!first.is(TokenKind::identifier))
         return {};
+    if (is_int_after_short(tokens, 1))
+        return {2, Type::scalar(ScalarType::Short)};
     return {1, named_type(first, unit), &first};
 }
 

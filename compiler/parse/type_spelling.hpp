@@ -31,6 +31,10 @@ struct TypeSpelling {
     bool is_cpp = true;
 };
 
+/// `double3` and `double4`: spelled like the other vectors, but Brook+ limits doubles to double
+/// and double2, so the parsers report them (DiagId::double_vector_too_wide).
+bool is_too_wide_double(const Type& type);
+
 /// The type spelled by the tokens at the start of `tokens`, looked up in `unit`.
 TypeSpelling match_type_spelling(std::span<const Token> tokens, const TranslationUnit& unit);
 

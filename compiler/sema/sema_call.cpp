@@ -148,6 +148,7 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
     }
     int width = 1;
     bool all_integer = true;
+    bool any_double = false;
     ScalarType integer = ScalarType::Int; // the integer arguments' common type
     for (std::size_t i = 0; i < call.args.size(); ++i) {
         const Type type = call.args[i]->type;
@@ -168,6 +169,7 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
         }
         width = combined;
         all_integer = all_integer && is_integer(type.scalar_type());
+        any_double = any_double || type.scalar_type() == ScalarType::Double;
         if (promoted(type.scalar_type()) == ScalarType::UInt)
             integer = ScalarType::UInt;
     }
@@ -176,6 +178,8 @@ void Sema::check_builtin_call(Call& call, BuiltinId id) {
         scalar = ScalarType::Bool;
     else if (signature.args == BuiltinArgs::Numeric && all_integer)
         scalar = integer;
+    else if (any_double) // as C's usual conversions: computing in float would lose precision
+        scalar = ScalarType::Double;
     // One that combines its argument's components sees every component a widening made.
     if (signature.result == BuiltinResult::Scalar || signature.result == BuiltinResult::Bool ||
         id == BuiltinId::normalize) {

@@ -3,12 +3,12 @@
 // Semantic analysis of expressions: every expression gets its type by Cg's rules, and every
 // change of type becomes an explicit ImplicitConvert node, so that the code generators never
 // have to work out a conversion themselves. The rules:
-//  - C's usual arithmetic conversions: char and uchar promote to int, and `fixed` (a byte read
-//    as a value in [0, 1]) computes as float; then the lower of two scalar types converts to the
-//    higher (int < uint < float); bool takes its partner's type, two bools give int. A scalar
-//    next to a vector keeps its width, since every backend's operators broadcast it; of two
-//    vectors of different widths M < N, the wider one's first M components take part (Cg). A
-//    shift has its promoted left operand's type;
+//  - C's usual arithmetic conversions: char, uchar, short and ushort promote to int, and `fixed`
+//    (a byte read as a value in [0, 1]) computes as float; then the lower of two scalar types
+//    converts to the higher (int < uint < float < double); bool takes its partner's type, two bools
+//    give int. A scalar next to a vector keeps its width, since every backend's operators broadcast
+//    it; of two vectors of different widths M < N, the wider one's first M components take part
+//    (Cg). A shift has its promoted left operand's type;
 //  - `&&`, `||` and `!` with a vector operand work per component like comparisons, giving a
 //    bool vector; on scalars they keep C's short circuit;
 //  - assignments, initialisers, arguments and returns convert the value to the target's type,
@@ -38,6 +38,8 @@ int scalar_rank(ScalarType scalar) {
         return 0;
     case ScalarType::Char:
     case ScalarType::UChar:
+    case ScalarType::Short:
+    case ScalarType::UShort:
     case ScalarType::Int:
         return 1;
     case ScalarType::UInt:
@@ -46,6 +48,8 @@ int scalar_rank(ScalarType scalar) {
     case ScalarType::ShortFixed:
     case ScalarType::Float:
         return 3;
+    case ScalarType::Double:
+        return 4;
     }
     return 0;
 }
@@ -110,6 +114,8 @@ ScalarType promoted(ScalarType scalar) {
     switch (scalar) {
     case ScalarType::Char:
     case ScalarType::UChar:
+    case ScalarType::Short:
+    case ScalarType::UShort:
         return ScalarType::Int;
     case ScalarType::Fixed:
     case ScalarType::ShortFixed:
@@ -118,6 +124,7 @@ ScalarType promoted(ScalarType scalar) {
     case ScalarType::Int:
     case ScalarType::UInt:
     case ScalarType::Float:
+    case ScalarType::Double:
         break;
     }
     return scalar;
@@ -139,16 +146,22 @@ int conversion_rank(ScalarType scalar) {
         return 1;
     case ScalarType::UChar:
         return 2;
-    case ScalarType::Int:
+    case ScalarType::Short:
         return 3;
-    case ScalarType::UInt:
+    case ScalarType::UShort:
         return 4;
+    case ScalarType::Int:
+        return 5;
+    case ScalarType::UInt:
+        return 6;
     case ScalarType::Float:
     case ScalarType::Fixed:
     case ScalarType::ShortFixed:
+        return 7;
+    case ScalarType::Double:
         break;
     }
-    return 5;
+    return 8;
 }
 
 int operator_width(Type lhs, Type rhs) {
@@ -220,9 +233,34 @@ Type Sema::check_instance(Expr*& slot) {
     return check(slot);
 }
 
+namespace {
+
+/// An unsuffixed float literal, possibly signed (`3.0`, `-0.1`): C types it double, Brook float
+/// (Cg's rule), so it is float until it meets a double, where it keeps its exact double value.
+FloatLiteral* unsuffixed_literal(Expr& expr) {
+    if (expr.kind == NodeKind::Unary) {
+        auto& unary = static_cast<Unary&>(expr);
+        if (unary.op != UnaryOp::Plus && unary.op != UnaryOp::Minus)
+            return nullptr;
+        return unsuffixed_literal(*unary.operand);
+    }
+    if (expr.kind != NodeKind::FloatLiteral)
+        return nullptr;
+    auto& literal = static_cast<FloatLiteral&>(expr);
+    return literal.is_float_suffixed ? nullptr : &literal;
+}
+
+} // namespace
+
 void Sema::wrap(Expr*& slot, Type target) {
     if (slot->type == target)
         return;
+    if (target == Type::scalar(ScalarType::Double) && slot->type == Type::scalar(ScalarType::Float))
+        if (FloatLiteral* literal = unsuffixed_literal(*slot)) {
+            literal->type = target;
+            slot->type = target;
+            return;
+        }
     auto* conversion = unit_.context.make<ImplicitConvert>(slot->range);
     conversion->operand = slot;
     conversion->type = target;

@@ -171,8 +171,8 @@ ScalarType promoted(ScalarType scalar);
 /// The width of an operation on widths `a` and `b` (a scalar broadcasts); 0 when two vectors
 /// differ.
 int common_width(int a, int b);
-/// C99's conversion rank of a base type (bool < char < uchar < int < uint < float; the fixed
-/// types compute as float).
+/// C99's conversion rank of a base type (bool < char < uchar < short < ushort < int < uint <
+/// float < double; the fixed types compute as float).
 int conversion_rank(ScalarType scalar);
 /// The width of an operator's result on operands of types `lhs` and `rhs` (BROOKPLUS.md §4.9,
 /// amending COMPAT §1.13): a scalar broadcasts; of two vectors, the one of the lower-ranked base

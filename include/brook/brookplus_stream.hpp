@@ -57,8 +57,8 @@ struct StreamOperations {
 
 } // namespace detail
 
-/// Brook+'s stream of T elements, T one of float, int, uint, char, uchar, their vectors, or a
-/// struct typedef of a .br file.
+/// Brook+'s stream of T elements, T one of float, int, uint, char, uchar, short, ushort, their
+/// vectors, double, double2, or a struct typedef of a .br file.
 template <class Value> class Stream {
 public:
     /// The element type.

@@ -23,8 +23,19 @@ namespace brook {
 
 /// The scalar of a stream field: 32-bit float, int and unsigned int; signed and unsigned bytes;
 /// `fixed`, an unsigned byte b that reads as the float b / 255; `shortfixed`, an unsigned short
-/// b that reads as b / 65535.
-enum class ScalarKind : unsigned char { Float32, Int32, UInt32, Int8, UInt8, Fixed8, Fixed16 };
+/// b that reads as b / 65535; signed and unsigned shorts; 64-bit double (Brook+).
+enum class ScalarKind : unsigned char {
+    Float32,
+    Int32,
+    UInt32,
+    Int8,
+    UInt8,
+    Fixed8,
+    Fixed16,
+    Int16,
+    UInt16,
+    Float64
+};
 
 /// Size in bytes of one component of `kind`.
 std::size_t scalar_size(ScalarKind kind);
@@ -56,9 +67,9 @@ struct ElementType {
 bool operator==(const ElementType& a, const ElementType& b);
 
 /// element_traits<Element>::type() describes Element. Defined here for float, int, unsigned int,
-/// signed char (Brook's `char`; C++'s plain char is described the same way), unsigned char, fixed
-/// and shortfixed, and their 2- to 4-vectors; brcc specialises it for every struct typedef in a .br
-/// file.
+/// signed char (Brook's `char`; C++'s plain char is described the same way), unsigned char, fixed,
+/// shortfixed, short and unsigned short, and their 2- to 4-vectors, and double and double2; brcc
+/// specialises it for every struct typedef in a .br file.
 template <class Element> struct element_traits;
 
 // The element type last: a template-id's comma would split a macro argument.
@@ -82,6 +93,11 @@ BROOK_VECTOR_ELEMENTS(char, vec, signed char, char, Int8)
 BROOK_VECTOR_ELEMENTS(unsigned char, vec, unsigned char, uchar, UInt8)
 BROOK_VECTOR_ELEMENTS(fixed, fixed_vector, unsigned char, fixed, Fixed8)
 BROOK_VECTOR_ELEMENTS(shortfixed, fixed_vector, unsigned short, shortfixed, Fixed16)
+BROOK_VECTOR_ELEMENTS(short, vec, short, short, Int16)
+BROOK_VECTOR_ELEMENTS(unsigned short, vec, unsigned short, ushort, UInt16)
+// Brook+ has no double3 or double4 (brcc rejects them).
+BROOK_VECTOR_ELEMENT("double", Float64, 1, double)
+BROOK_VECTOR_ELEMENT("double2", Float64, 2, vec<double, 2>)
 #undef BROOK_VECTOR_ELEMENTS
 #undef BROOK_VECTOR_ELEMENT
 template <> struct element_traits<signed char> : element_traits<char> {};

@@ -47,6 +47,16 @@ enum StreamType {
     __BRTUCHAR2 = 28,
     __BRTUCHAR3 = 29,
     __BRTUCHAR4 = 30,
+    __BRTSHORT = 31,
+    __BRTSHORT2 = 32,
+    __BRTSHORT3 = 33,
+    __BRTSHORT4 = 34,
+    __BRTUSHORT = 35,
+    __BRTUSHORT2 = 36,
+    __BRTUSHORT3 = 37,
+    __BRTUSHORT4 = 38,
+    __BRTDOUBLE = 39, ///< Brook+ has double and double2 only
+    __BRTDOUBLE2 = 40,
 };
 
 /// Bytes of one field of `type` in host memory (__BRTFLOAT3: 12, __BRTFIXED2: 2); 0 for

@@ -18,7 +18,11 @@ std::size_t scalar_size(ScalarKind kind) {
     case ScalarKind::Fixed8:
         return 1;
     case ScalarKind::Fixed16:
+    case ScalarKind::Int16:
+    case ScalarKind::UInt16:
         return 2;
+    case ScalarKind::Float64:
+        return 8;
     }
     return 4;
 }

@@ -27,8 +27,9 @@ public:
 /// As fatal, for a KernelFailure.
 [[noreturn]] void fatal_kernel_failure(const std::string& message);
 
-/// A call that asks for what its kernel cannot do (a per-call domain for a reduction). Brook+'s
-/// error model records it as BR_ERROR_NOT_SUPPORTED.
+/// A call that asks for what its kernel or backend cannot do: a per-call domain for a
+/// reduction, doubles on a vulkan device without them (BROOKPLUS.md's preamble). Brook+'s error
+/// model records it as BR_ERROR_NOT_SUPPORTED.
 class NotSupported : public error {
 public:
     using error::error;

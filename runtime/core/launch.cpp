@@ -195,12 +195,18 @@ std::vector<std::byte> padding_elements(const ElementType& type, std::size_t cou
                     std::memcpy(at, &value, sizeof value);
                     break;
                 }
+                case ScalarKind::Float64: {
+                    const double value = std::numeric_limits<double>::infinity();
+                    std::memcpy(at, &value, sizeof value);
+                    break;
+                }
                 case ScalarKind::Int32: {
                     const std::int32_t value = std::numeric_limits<std::int32_t>::max();
                     std::memcpy(at, &value, sizeof value);
                     break;
                 }
                 case ScalarKind::UInt32:
+                case ScalarKind::UInt16:
                 case ScalarKind::UInt8:
                 case ScalarKind::Fixed8:
                 case ScalarKind::Fixed16:
@@ -209,6 +215,11 @@ std::vector<std::byte> padding_elements(const ElementType& type, std::size_t cou
                 case ScalarKind::Int8:
                     *at = std::byte{0x7F};
                     break;
+                case ScalarKind::Int16: {
+                    const std::int16_t value = std::numeric_limits<std::int16_t>::max();
+                    std::memcpy(at, &value, sizeof value);
+                    break;
+                }
                 }
                 at += scalar_size(field.scalar);
             }

@@ -23,7 +23,8 @@ namespace brook {
 
 namespace {
 
-void append_float(std::string& text, float value) {
+/// `Real` float or double: each compares with 1e-6 in its own precision.
+template <class Real> void append_float(std::string& text, Real value) {
     if (std::isnan(value)) {
         text += "NaN";
         return;
@@ -32,7 +33,7 @@ void append_float(std::string& text, float value) {
         text += "inf";
         return;
     }
-    if (std::fabs(value) < 1e-6f) {
+    if (std::fabs(value) < static_cast<Real>(1e-6)) {
         text += "0.00";
         return;
     }
@@ -72,6 +73,15 @@ void append_component(std::string& text, const std::byte* element, const FieldIn
         return;
     case ScalarKind::UInt8:
         text += std::to_string(load<std::uint8_t>(where));
+        return;
+    case ScalarKind::Int16:
+        text += std::to_string(load<std::int16_t>(where));
+        return;
+    case ScalarKind::UInt16:
+        text += std::to_string(load<std::uint16_t>(where));
+        return;
+    case ScalarKind::Float64:
+        append_float(text, load<double>(where));
         return;
     }
 }

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 // StreamType values and element types. Each family of BrookGPU's values (float, fixed, shortfixed,
-// char, int, unsigned int, unsigned char) holds its 1- to 4-component types at consecutive values, so
-// one row per family translates both ways. The field lists handed out by getStreamType are kept
+// char, int, unsigned int, unsigned char; short, unsigned short and double added for Brook+)
+// holds its 1- to 4-component types (double: 1 and 2) at consecutive values, so one row per
+// family translates both ways. The field lists handed out by getStreamType are kept
 // for the program's life, with the element type each came from, so that a stream built from such
 // a list has exactly the type a kernel expects (struct names included).
 #include "core/stream_type.hpp"
@@ -25,6 +26,7 @@ struct Family {
     StreamType first; ///< the 1-component type; n components are first + n - 1
     ScalarKind scalar;
     std::array<const ElementType& (*)(), 4> types; ///< element_traits of 1 to 4 components
+    int widest = 4;                                ///< doubles stop at 2 components (Brook+)
 };
 
 template <class T1, class T2, class T3, class T4>
@@ -35,7 +37,11 @@ constexpr Family family(StreamType first, ScalarKind scalar) {
              &element_traits<T4>::type}};
 }
 
-const std::array<Family, 7> families = {
+template <class T1, class T2> constexpr Family family(StreamType first, ScalarKind scalar) {
+    return {first, scalar, {&element_traits<T1>::type, &element_traits<T2>::type}, 2};
+}
+
+const std::array<Family, 10> families = {
     family<float, float2, float3, float4>(__BRTFLOAT, ScalarKind::Float32),
     family<fixed, fixed2, fixed3, fixed4>(__BRTFIXED, ScalarKind::Fixed8),
     family<shortfixed, shortfixed2, shortfixed3, shortfixed4>(__BRTSHORTFIXED, ScalarKind::Fixed16),
@@ -43,13 +49,16 @@ const std::array<Family, 7> families = {
     family<int, int2, int3, int4>(__BRTINT, ScalarKind::Int32),
     family<uint, uint2, uint3, uint4>(__BRTUINT, ScalarKind::UInt32),
     family<uchar, uchar2, uchar3, uchar4>(__BRTUCHAR, ScalarKind::UInt8),
+    family<short, short2, short3, short4>(__BRTSHORT, ScalarKind::Int16),
+    family<ushort, ushort2, ushort3, ushort4>(__BRTUSHORT, ScalarKind::UInt16),
+    family<double, double2>(__BRTDOUBLE, ScalarKind::Float64),
 };
 
 /// The family of `type` and its component count; null when the value names no field type.
 const Family* family_of(StreamType type, int& components) {
     for (const Family& f : families) {
         const int offset = static_cast<int>(type) - static_cast<int>(f.first);
-        if (offset >= 0 && offset < 4) {
+        if (offset >= 0 && offset < f.widest) {
             components = offset + 1;
             return &f;
         }
@@ -84,7 +93,7 @@ namespace detail {
 
 StreamType stream_type_of(const FieldInfo& field) {
     for (const Family& f : families) {
-        if (f.scalar == field.scalar && field.components >= 1 && field.components <= 4) {
+        if (f.scalar == field.scalar && field.components >= 1 && field.components <= f.widest) {
             return static_cast<StreamType>(f.first + field.components - 1);
         }
     }

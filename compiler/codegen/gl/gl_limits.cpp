@@ -12,10 +12,12 @@ namespace brcc {
 namespace {
 
 /// The leaf fields of `type` (1 for an arithmetic type): the gl backend keeps each in a texture
-/// of its own. Adds to `components` the leaves' components: a constant's uniform components.
+/// of its own. Adds to `components` the leaves' components: a constant's uniform components
+/// (two per double, passed as its 32-bit words).
 std::size_t count_leaves(const Type& type, std::size_t& components) {
     if (!type.is_struct()) {
-        components += static_cast<std::size_t>(type.width());
+        const std::size_t words = type.scalar_type() == ScalarType::Double ? 2 : 1;
+        components += words * static_cast<std::size_t>(type.width());
         return 1;
     }
     std::size_t leaves = 0;

@@ -21,11 +21,15 @@
 #include "codegen/gl/glsl_kernel_emitter.hpp"
 
 #include "brook/detail/glsl_interface.hpp"
+#include "codegen/double_use.hpp"
 #include "codegen/glsl_printer.hpp"
 #include "codegen/param_access.hpp"
 #include "support/diagnostics.hpp"
 
 namespace brcc {
+
+// The GLSL helpers of doubles (glsl_double_source.cpp, made by CMake).
+extern const char* const glsl_double_glsl;
 
 namespace {
 
@@ -36,22 +40,44 @@ using namespace glsl_common;
 // ---------------------------------------------------------------------------------------------
 // Element types: one texture per leaf field
 
-/// "" for float leaves, "i" for int and byte leaves, "u" for uint: the prefix of the sampler
-/// and vector types their textures use.
-std::string leaf_prefix(const Type& type) {
-    if (is_floating(type))
-        return "";
-    return type.scalar_type() == ScalarType::UInt ? "u" : "i";
+/// double and double2 leaves are stored as their 32-bit words, two per component, in 32UI
+/// textures (runtime/backends/gl/field_format.hpp) and passed as uvec2 and uvec4 uniforms.
+bool is_double(const Type& leaf) {
+    return leaf.scalar_type() == ScalarType::Double;
 }
 
-/// `.x`, `.xy`, `.xyz` or "" picking a leaf's components out of a texel.
+/// "" for float leaves, "i" for int and byte leaves, "u" for uint and double: the prefix of the
+/// sampler and vector types their textures use.
+std::string leaf_prefix(const Type& type) {
+    if (is_double(type) || type.scalar_type() == ScalarType::UInt)
+        return "u";
+    return is_floating(type) ? "" : "i";
+}
+
+/// `.x`, `.xy`, `.xyz` or "" picking a leaf's components (a double's words) out of a texel.
 std::string texel_components(const Type& leaf) {
     static constexpr std::string_view masks[] = {"", ".x", ".xy", ".xyz", ""};
-    return std::string(masks[leaf.width()]);
+    return std::string(masks[is_double(leaf) ? 2 * leaf.width() : leaf.width()]);
+}
+
+/// A leaf's value from what its texture or uniform holds (a double from its words).
+std::string leaf_value(const Type& leaf, const std::string& stored) {
+    if (is_double(leaf))
+        return "brt_double_of(" + stored + ")";
+    return glsl_type_name(leaf) + "(" + stored + ")";
+}
+
+/// The GLSL type of a leaf's uniform: a double's words, else its value type.
+std::string uniform_type(const Type& leaf) {
+    if (is_double(leaf))
+        return leaf.width() == 1 ? "uvec2" : "uvec4";
+    return glsl_type_name(leaf);
 }
 
 /// A leaf value widened to the vec4/ivec4 a render target takes.
 std::string widen(const Type& leaf, const std::string& value) {
+    if (is_double(leaf))
+        return "brt_words_of(" + value + ")";
     const std::string zero = zero_of(leaf.with_width(1));
     std::string text = leaf_prefix(leaf) + "vec4(" + value;
     for (int i = leaf.width(); i < 4; ++i)
@@ -86,9 +112,9 @@ std::string stream_declarations(const ParamDecl& param) {
     for (std::size_t f = 0; f < leaves.size(); ++f) {
         const std::string name = "brt_leaf" + std::to_string(f);
         text += "    " + glsl_type_name(leaves[f].type) + " " + name + " = " +
-                glsl_type_name(leaves[f].type) + "(texelFetch(" +
-                glsl::stream_texture(param.index, f) + ", texel, 0)" +
-                texel_components(leaves[f].type) + ");\n";
+                leaf_value(leaves[f].type, "texelFetch(" + glsl::stream_texture(param.index, f) +
+                                               ", texel, 0)" + texel_components(leaves[f].type)) +
+                ";\n";
         names.push_back(name);
     }
     std::size_t next = 0;
@@ -113,22 +139,27 @@ std::string stream_declarations(const ParamDecl& param) {
 /// A constant parameter's uniforms (one per leaf field of a struct) and its value as GLSL.
 std::string constant_uniforms(const ParamDecl& param) {
     if (!param.type.is_struct())
-        return "uniform " + glsl_type_name(param.type) + " " + glsl::constant(param.index) + ";\n";
+        return "uniform " + uniform_type(param.type) + " " + glsl::constant(param.index) + ";\n";
     std::string text;
     const std::vector<Leaf> leaves = leaves_of(param.type);
     for (std::size_t f = 0; f < leaves.size(); ++f)
-        text += "uniform " + glsl_type_name(leaves[f].type) + " " + glsl::constant(param.index, f) +
+        text += "uniform " + uniform_type(leaves[f].type) + " " + glsl::constant(param.index, f) +
                 ";\n";
     return text;
 }
 
 std::string constant_value(const ParamDecl& param) {
-    if (!param.type.is_struct())
+    if (!param.type.is_struct()) {
+        if (is_double(param.type))
+            return leaf_value(param.type, glsl::constant(param.index));
         return glsl::constant(param.index);
+    }
     std::vector<std::string> names;
     const std::vector<Leaf> leaves = leaves_of(param.type);
     for (std::size_t f = 0; f < leaves.size(); ++f)
-        names.push_back(glsl::constant(param.index, f));
+        names.push_back(is_double(leaves[f].type)
+                            ? leaf_value(leaves[f].type, glsl::constant(param.index, f))
+                            : glsl::constant(param.index, f));
     std::size_t next = 0;
     return assemble(param.type, names, next);
 }
@@ -375,6 +406,8 @@ std::string glsl_kernel_source(const KernelDecl& kernel) {
     collect_helpers(kernel, helpers);
 
     std::string text = "// kernel " + kernel.name + "\n";
+    if (uses_double(kernel))
+        text += glsl_double_glsl;
     for (const StructDecl* decl : struct_types(kernel, helpers))
         text += struct_definition(*decl);
     for (const ParamDecl* param : kernel.params) {

@@ -42,6 +42,12 @@ std::string_view scalar_kind_name(const Type& type) {
         return "Int8";
     case ScalarType::UChar:
         return "UInt8";
+    case ScalarType::Short:
+        return "Int16";
+    case ScalarType::UShort:
+        return "UInt16";
+    case ScalarType::Double:
+        return "Float64";
     case ScalarType::Fixed:
         return "Fixed8";
     case ScalarType::ShortFixed:

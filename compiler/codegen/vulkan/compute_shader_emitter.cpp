@@ -16,6 +16,7 @@
 #include "codegen/vulkan/compute_shader_emitter.hpp"
 
 #include "brook/detail/glsl_interface.hpp"
+#include "codegen/double_use.hpp"
 #include "codegen/glsl_printer.hpp"
 #include "codegen/param_access.hpp"
 #include "sema/reduce_commutes.hpp"
@@ -32,6 +33,7 @@ namespace brcc {
 extern const char* const vulkan_frame_glsl;
 extern const char* const vulkan_compute_prelude_glsl;
 extern const char* const glsl_arithmetic_glsl;
+extern const char* const glsl_double_glsl;
 
 namespace {
 
@@ -48,7 +50,11 @@ std::size_t component_size(ScalarType scalar) {
     case ScalarType::UInt:
         return 4;
     case ScalarType::ShortFixed:
+    case ScalarType::Short:
+    case ScalarType::UShort:
         return 2;
+    case ScalarType::Double:
+        return 8;
     case ScalarType::Bool:
     case ScalarType::Char:
     case ScalarType::UChar:
@@ -139,8 +145,17 @@ std::string storage_type(const Type& leaf) {
         vector = "u8vec";
         break;
     case ScalarType::ShortFixed:
+    case ScalarType::UShort:
         scalar = "uint16_t";
         vector = "u16vec";
+        break;
+    case ScalarType::Short:
+        scalar = "int16_t";
+        vector = "i16vec";
+        break;
+    case ScalarType::Double:
+        scalar = "double";
+        vector = "dvec";
         break;
     }
     if (leaf.width() == 1)
@@ -152,7 +167,8 @@ std::string storage_type(const Type& leaf) {
 /// store).
 bool converted_in_memory(const Type& leaf) {
     const ScalarType scalar = leaf.scalar_type();
-    return scalar != ScalarType::Float && scalar != ScalarType::Int && scalar != ScalarType::UInt;
+    return scalar != ScalarType::Float && scalar != ScalarType::Int && scalar != ScalarType::UInt &&
+           scalar != ScalarType::Double;
 }
 
 /// `stored`, a leaf as memory holds it, as the body's value.
@@ -166,17 +182,20 @@ std::string value_of_stored(const Type& leaf, const std::string& stored) {
         return glsl_type_name(leaf) + "(" + stored + " != 0)";
     case ScalarType::Char:
     case ScalarType::UChar:
+    case ScalarType::Short:
+    case ScalarType::UShort:
         return glsl_type_name(leaf) + "(" + stored + ")";
     case ScalarType::Float:
     case ScalarType::Int:
     case ScalarType::UInt:
+    case ScalarType::Double:
         break;
     }
     return stored;
 }
 
-/// `value`, a leaf's value, as memory holds it: bytes keep their low 8 bits, fixed point
-/// saturates and rounds as the host's fixed::encode does.
+/// `value`, a leaf's value, as memory holds it: bytes and shorts keep their low 8 or 16 bits,
+/// fixed point saturates and rounds as the host's fixed::encode does.
 std::string stored_of_value(const Type& leaf, const std::string& value) {
     const std::string type = storage_type(leaf);
     switch (leaf.scalar_type()) {
@@ -187,10 +206,13 @@ std::string stored_of_value(const Type& leaf, const std::string& value) {
     case ScalarType::Bool:
     case ScalarType::Char:
     case ScalarType::UChar:
+    case ScalarType::Short:
+    case ScalarType::UShort:
         return type + "(" + value + ")";
     case ScalarType::Float:
     case ScalarType::Int:
     case ScalarType::UInt:
+    case ScalarType::Double:
         break;
     }
     return value;
@@ -665,6 +687,8 @@ std::string vulkan_compute_shader(const KernelDecl& kernel) {
     text += vulkan_frame_glsl;
     text += vulkan_compute_prelude_glsl;
     text += glsl_arithmetic_glsl;
+    if (uses_double(kernel))
+        text += glsl_double_glsl;
     for (const StructDecl* decl : struct_types(kernel, helpers))
         text += struct_definition(*decl);
     References references;

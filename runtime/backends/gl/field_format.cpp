@@ -26,9 +26,10 @@ struct ScalarFormat {
 const ScalarFormat& scalar_format(ScalarKind scalar) {
     using enum ScalarKind;
     using enum TexelKind;
-    // By scalar kind, in ScalarKind's order. Bytes are stored as 32-bit integers (pack widens
-    // them).
-    static constexpr std::array<ScalarFormat, 7> rows{{
+    // By scalar kind, in ScalarKind's order. Bytes and shorts are stored as 32-bit integers
+    // (pack widens them); a double component as two 32-bit words (field_format doubles the
+    // count, so these formats are by words).
+    static constexpr std::array<ScalarFormat, 10> rows{{
         {Float32, Float, {GL_R32F, GL_RG32F, GL_RGBA32F, GL_RGBA32F}, GL_FLOAT, 4},
         {Int32, Int, {GL_R32I, GL_RG32I, GL_RGBA32I, GL_RGBA32I}, GL_INT, 4},
         {UInt32, UInt, {GL_R32UI, GL_RG32UI, GL_RGBA32UI, GL_RGBA32UI}, GL_UNSIGNED_INT, 4},
@@ -36,6 +37,9 @@ const ScalarFormat& scalar_format(ScalarKind scalar) {
         {UInt8, Int, {GL_R32I, GL_RG32I, GL_RGBA32I, GL_RGBA32I}, GL_INT, 4},
         {Fixed8, Normalised, {GL_R8, GL_RG8, GL_RGBA8, GL_RGBA8}, GL_UNSIGNED_BYTE, 1},
         {Fixed16, Normalised, {GL_R16, GL_RG16, GL_RGBA16, GL_RGBA16}, GL_UNSIGNED_SHORT, 2},
+        {Int16, Int, {GL_R32I, GL_RG32I, GL_RGBA32I, GL_RGBA32I}, GL_INT, 4},
+        {UInt16, Int, {GL_R32I, GL_RG32I, GL_RGBA32I, GL_RGBA32I}, GL_INT, 4},
+        {Float64, UInt, {GL_R32UI, GL_RG32UI, GL_RGBA32UI, GL_RGBA32UI}, GL_UNSIGNED_INT, 4},
     }};
     static_assert(
         [] {
@@ -77,14 +81,17 @@ void set_vector(GLint location, int components, const std::byte* words,
 
 Format field_format(const FieldInfo& field) {
     const ScalarFormat& row = scalar_format(field.scalar);
-    const auto c = static_cast<std::size_t>(field.components - 1);
+    // A double (double2) is stored as its two (four) 32-bit words.
+    const int components =
+        field.scalar == ScalarKind::Float64 ? 2 * field.components : field.components;
+    const auto c = static_cast<std::size_t>(components - 1);
     Format format{row.internal_formats[c],
                   0,
                   row.type,
-                  field.components == 3 ? 4 : field.components,
+                  components == 3 ? 4 : components,
                   row.component_size,
                   field.scalar,
-                  field.components,
+                  components,
                   row.texel};
     format.format = format.integer() ? integer_layouts[c] : float_layouts[c];
     return format;
@@ -116,15 +123,15 @@ void set_uniform(GLint location, const FieldInfo& field, const std::byte* host) 
     switch (format.texel) {
     case TexelKind::Float:
     case TexelKind::Normalised:
-        set_vector<GLfloat>(location, field.components, texel,
+        set_vector<GLfloat>(location, format.components, texel,
                             std::array{glUniform1fv, glUniform2fv, glUniform3fv, glUniform4fv});
         return;
     case TexelKind::Int:
-        set_vector<GLint>(location, field.components, texel,
+        set_vector<GLint>(location, format.components, texel,
                           std::array{glUniform1iv, glUniform2iv, glUniform3iv, glUniform4iv});
         return;
     case TexelKind::UInt:
-        set_vector<GLuint>(location, field.components, texel,
+        set_vector<GLuint>(location, format.components, texel,
                            std::array{glUniform1uiv, glUniform2uiv, glUniform3uiv, glUniform4uiv});
         return;
     }

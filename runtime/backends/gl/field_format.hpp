@@ -2,10 +2,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // How one field of an element is stored in a texture and set as a uniform, both read from one
-// table with a row per scalar kind (field_format.cpp): float fields in 32F textures, int and
-// byte fields in 32I ones (bytes widen on upload and wrap back on download), uint in 32UI, and
-// `fixed` (`shortfixed`) in 8-bit (16-bit) normalised textures, which read as b / 255
-// (b / 65535) and round and saturate when written, as the types are defined.
+// table with a row per scalar kind (field_format.cpp): float fields in 32F textures, int, byte
+// and short fields in 32I ones (bytes and shorts widen on upload and wrap back on download),
+// uint in 32UI, `fixed` (`shortfixed`) in 8-bit (16-bit) normalised textures, which read as
+// b / 255 (b / 65535) and round and saturate when written, as the types are defined, and double
+// fields as two 32UI words per component (RG32UI, RGBA32UI): their bytes, which GLSL 4.00 would
+// read back with unpackDouble2x32. Texture formats have no 64-bit floats.
 
 #include "brook/stream.hpp"
 
@@ -34,7 +36,7 @@ struct Format {
     int texel_components; ///< components stored per texel (3-component fields are stored as 4)
     std::size_t texel_component_size;
     ScalarKind scalar;
-    int components; ///< components of the field
+    int components; ///< components of the field (32-bit words of a double field)
     TexelKind texel;
 
     std::size_t texel_size() const {
@@ -42,6 +44,11 @@ struct Format {
     }
     /// Integer textures need integer render targets (BRT_INTEGER in the copy shader).
     bool integer() const { return texel == TexelKind::Int || texel == TexelKind::UInt; }
+    /// Bytes and shorts, stored as 32-bit ints: pack widens them, unpack keeps their low bits.
+    bool widened() const {
+        return scalar == ScalarKind::Int8 || scalar == ScalarKind::UInt8 ||
+               scalar == ScalarKind::Int16 || scalar == ScalarKind::UInt16;
+    }
 };
 
 Format field_format(const FieldInfo& field);
@@ -57,12 +64,18 @@ std::vector<Format> formats_of(const ElementType& type);
 inline void pack(const Format& format, const std::byte* host, std::byte* texel) {
     for (int i = 0; i < std::min(format.components, 4); ++i) {
         const auto k = static_cast<std::size_t>(i);
-        if (format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::UInt8) {
-            const auto byte = static_cast<unsigned char>(host[k]);
-            const std::int32_t value =
-                format.scalar == ScalarKind::Int8
-                    ? static_cast<std::int32_t>(static_cast<signed char>(byte))
-                    : static_cast<std::int32_t>(byte);
+        if (format.widened()) {
+            // The low bytes of a little-endian word, the only order the gl backend runs on;
+            // signed kinds sign-extend.
+            const std::size_t size = scalar_size(format.scalar);
+            std::uint32_t bits = 0;
+            std::memcpy(&bits, host + size * k, size);
+            const auto unused = static_cast<unsigned>(32 - 8 * size);
+            const bool is_signed =
+                format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::Int16;
+            const std::int32_t value = is_signed
+                                           ? static_cast<std::int32_t>(bits << unused) >> unused
+                                           : static_cast<std::int32_t>(bits);
             std::memcpy(texel + 4 * k, &value, 4);
         } else {
             std::memcpy(texel + k * format.texel_component_size,
@@ -71,14 +84,16 @@ inline void pack(const Format& format, const std::byte* host, std::byte* texel) 
     }
 }
 
-/// The inverse of pack: bytes keep the low 8 bits, as C stores them.
+/// The inverse of pack: bytes and shorts keep their low 8 or 16 bits, as C stores them.
 inline void unpack(const Format& format, const std::byte* texel, std::byte* host) {
     for (int i = 0; i < format.components; ++i) {
         const auto k = static_cast<std::size_t>(i);
-        if (format.scalar == ScalarKind::Int8 || format.scalar == ScalarKind::UInt8) {
-            std::int32_t value = 0;
+        if (format.widened()) {
+            std::uint32_t value = 0;
             std::memcpy(&value, texel + 4 * k, 4);
-            host[k] = static_cast<std::byte>(static_cast<std::uint32_t>(value) & 0xFFu);
+            const std::size_t size = scalar_size(format.scalar);
+            // The low bytes of a little-endian word, the only order the gl backend runs on.
+            std::memcpy(host + size * k, &value, size);
         } else {
             std::memcpy(host + k * format.texel_component_size,
                         texel + k * format.texel_component_size, format.texel_component_size);

@@ -32,9 +32,9 @@ void KernelPasses::scatter(GlStorage& storage, const Region& region, const Surfa
     glViewport(0, 0, layout.width, layout.height);
     for (std::size_t f = 0; f < storage.formats().size(); ++f) {
         const Format& format = storage.formats()[f];
-        const char* variant = !format.integer()                     ? ""
-                              : format.scalar == ScalarKind::UInt32 ? "#define BRT_UNSIGNED\n"
-                                                                    : "#define BRT_INTEGER\n";
+        const char* variant = !format.integer()                 ? ""
+                              : format.texel == TexelKind::UInt ? "#define BRT_UNSIGNED\n"
+                                                                : "#define BRT_INTEGER\n";
         ShaderProgram& program = device_.programs.get(
             scatter_glsl, "(gl backend: copy into a view)", scatter_glsl, variant);
         glUseProgram(program.get());

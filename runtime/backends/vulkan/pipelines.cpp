@@ -25,6 +25,26 @@ namespace {
 constexpr std::uint32_t spirv_magic = 0x07230203;
 /// The words of a SPIR-V header: magic, version, generator, bound, schema.
 constexpr std::size_t spirv_header_words = 5;
+/// OpCapability's opcode, and the capability of 64-bit floats.
+constexpr std::uint32_t spirv_op_capability = 17;
+constexpr std::uint32_t spirv_float64 = 10;
+
+/// Whether the module declares `capability`: OpCapability instructions come first, after the
+/// header, so the scan stops at the first other instruction.
+bool declares_capability(const SpirvModule& spirv, std::uint32_t capability) {
+    for (std::size_t at = spirv_header_words; at + 1 < spirv.word_count;) {
+        const std::uint32_t instruction = spirv.words[at];
+        const std::uint32_t length = instruction >> 16;
+        if ((instruction & 0xFFFFu) != spirv_op_capability || length == 0) {
+            return false;
+        }
+        if (spirv.words[at + 1] == capability) {
+            return true;
+        }
+        at += length;
+    }
+    return false;
+}
 
 std::string_view entry_name(Entry entry) {
     switch (entry) {
@@ -138,6 +158,11 @@ VkShaderModule Pipelines::module(const void* payload, const std::string& label) 
     if (spirv.word_count < spirv_header_words || spirv.words[0] != spirv_magic) {
         fatal(label + ": its vulkan code is not a SPIR-V module (was the program built by another "
                       "version of brcc?)");
+    }
+    if (declares_capability(spirv, spirv_float64) && !device_->features().float64) {
+        fatal_not_supported(label + " uses doubles, which this device of the vulkan backend "
+                                    "cannot run (it lacks shaderFloat64): run the program with "
+                                    "BRT_RUNTIME=cpu or BRT_RUNTIME=cuda");
     }
     VkShaderModuleCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;

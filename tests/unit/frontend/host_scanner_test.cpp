@@ -211,28 +211,28 @@ TEST(HostScanner, HostOnlyStructStaysHostText) {
 }
 
 TEST(HostScanner, HostOnlyStructUsedInKernelIsReportedOnce) {
-    Frontend fe(R"(typedef struct { double t; } Timer;
+    Frontend fe(R"(typedef struct { long t; } Timer;
 kernel void k(Timer a<>, out float b<>) { Timer c; b = 1; }
 )");
     EXPECT_EQ(fe.errors(), 1u);
     EXPECT_NE(fe.diagnostics().find("test.br:2:15: error: type 'Timer' cannot be used in Brook "
-                                    "code: its field 't' has type 'double'"),
+                                    "code: its field 't' has type 'long'"),
               std::string::npos)
         << fe.diagnostics();
 }
 
 TEST(HostScanner, HostOnlyStructWithKeywordFieldNamesTheRightField) {
     // `in` and `out` are Brook keywords but ordinary field names: the field that makes the
-    // struct host-only is `out`, of type double.
-    Frontend fe(R"(typedef struct { float in; double out; } Pair;
+    // struct host-only is `out`, of type long.
+    Frontend fe(R"(typedef struct { float in; long out; } Pair;
 kernel void k(Pair a<>, out float b<>) { b = 1; }
 )");
     EXPECT_EQ(fe.errors(), 1u);
     EXPECT_NE(fe.diagnostics().find("test.br:2:15: error: type 'Pair' cannot be used in Brook "
-                                    "code: its field 'out' has type 'double'"),
+                                    "code: its field 'out' has type 'long'"),
               std::string::npos)
         << fe.diagnostics();
-    EXPECT_NE(fe.diagnostics().find("test.br:1:35: note: field 'out' is declared here"),
+    EXPECT_NE(fe.diagnostics().find("test.br:1:33: note: field 'out' is declared here"),
               std::string::npos)
         << fe.diagnostics();
 }
@@ -523,13 +523,13 @@ TEST(HostScanner, MalformedIterators) {
                 "    iter float a<4> = iter(0.0f);\n"
                 "    iter float b<4> = iter(0.0f, 1.0f, 2.0f);\n"
                 "    iter float c<4>;\n"
-                "    iter double d<4> = iter(0.0, 1.0);\n"
+                "    iter long d<4> = iter(0.0, 1.0);\n"
                 "}\n");
     const std::string expected = "malformed iterator declaration: write it as 'iter float s<N> "
                                  "= iter(begin, end);'";
     for (const char* where : {"2:5: error: ", "3:5: error: ", "4:5: error: "})
         EXPECT_NE(fe.diagnostics().find(where + expected), std::string::npos) << fe.diagnostics();
-    EXPECT_NE(fe.diagnostics().find("5:10: error: unknown type name 'double'"), std::string::npos)
+    EXPECT_NE(fe.diagnostics().find("5:10: error: unknown type name 'long'"), std::string::npos)
         << fe.diagnostics();
     EXPECT_EQ(fe.errors(), 4u);
 }

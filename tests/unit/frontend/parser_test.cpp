@@ -412,10 +412,15 @@ TEST(Parser, IntegerByteAndFixedTypes) {
 }
 
 TEST(Parser, TypeNamesAreExact) {
-    for (const char* name : {"uint", "char4", "uchar2", "fixed3", "int4", "bool2"})
+    for (const char* name : {"uint", "char4", "uchar2", "fixed3", "int4", "bool2", "short",
+                             "ushort4", "double", "double2"})
         EXPECT_TRUE(Type::builtin_named(name).has_value()) << name;
-    for (const char* name : {"uint5", "char1", "uchar0", "fixed44", "unsigned", "fixedd", "short"})
+    for (const char* name : {"uint5", "char1", "uchar0", "fixed44", "unsigned", "fixedd", "long",
+                             "shortfixedd", "short5", "doubles"})
         EXPECT_FALSE(Type::builtin_named(name).has_value()) << name;
+    EXPECT_EQ(Type::builtin_named("short")->scalar_type(), ScalarType::Short);
+    EXPECT_EQ(Type::builtin_named("ushort3")->scalar_type(), ScalarType::UShort);
+    EXPECT_EQ(Type::builtin_named("double2")->scalar_type(), ScalarType::Double);
     EXPECT_EQ(Type::builtin_named("uchar4")->scalar_type(), ScalarType::UChar);
     EXPECT_EQ(Type::builtin_named("uchar4")->width(), 4);
     EXPECT_EQ(Type::builtin_named("fixed")->scalar_type(), ScalarType::Fixed);
@@ -537,9 +542,37 @@ TEST(Parser, TwoWordVectorNames) {
 }
 
 TEST(Parser, TwoWordNamesOfHostTypesAreUnknown) {
-    Frontend fe("kernel void k(unsigned short4 a<>, out float r<>) { r = 1; }\n");
+    Frontend fe("kernel void k(unsigned long4 a<>, out float r<>) { r = 1; }\n");
     EXPECT_EQ(fe.diagnostics().substr(0, fe.diagnostics().find('\n')),
-              "test.br:1:15: error: unknown type name 'unsigned short4'");
+              "test.br:1:15: error: unknown type name 'unsigned long4'");
+}
+
+TEST(Parser, CSpellingsOfShorts) {
+    Frontend fe("kernel void k(short int a<>, unsigned short int b<>, signed short c<>,\n"
+                "              unsigned short2 d<>, ushort4 e<>, out short r<>) {\n"
+                "    unsigned short u = b;\n"
+                "    r = (short int)a + (signed short)c + (short)u;\n"
+                "}\n");
+    EXPECT_EQ(fe.diagnostics(), "");
+    const KernelDecl& k = *fe.unit().kernels.at(0);
+    EXPECT_EQ(k.params[0]->type.name(), "short");
+    EXPECT_EQ(k.params[1]->type.name(), "ushort");
+    EXPECT_EQ(k.params[2]->type.name(), "short");
+    EXPECT_EQ(k.params[3]->type.name(), "ushort2");
+    EXPECT_EQ(k.params[4]->type.name(), "ushort4");
+}
+
+TEST(Parser, DoubleVectorsStopAtTwo) {
+    Frontend fe("kernel void k(double2 a<>, double3 b<>, out double r<>) {\n"
+                "    double4 v = double4(1.0, 2, 3, 4);\n"
+                "    r = a.x;\n"
+                "}\n");
+    EXPECT_EQ(fe.errors(), 3u) << fe.diagnostics();
+    for (const char* where : {"1:28: error: type 'double3'", "2:5: error: type 'double4'",
+                              "2:17: error: type 'double4'"})
+        EXPECT_NE(fe.diagnostics().find(where), std::string::npos) << fe.diagnostics();
+    EXPECT_NE(fe.diagnostics().find("Brook+ limits doubles to double and double2"),
+              std::string::npos);
 }
 
 TEST(Parser, SizedStreamParametersMeanUnsizedOnes) {

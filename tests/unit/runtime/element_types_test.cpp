@@ -174,6 +174,12 @@ TEST(ElementTypes, Descriptions) {
     check(brook::element_traits<brook::vec<fixed, 3>>::type(), "fixed3", 3, ScalarKind::Fixed8, 3);
     check(brook::element_traits<shortfixed>::type(), "shortfixed", 2, ScalarKind::Fixed16, 1);
     check(brook::element_traits<shortfixed4>::type(), "shortfixed4", 8, ScalarKind::Fixed16, 4);
+    check(brook::element_traits<short>::type(), "short", 2, ScalarKind::Int16, 1);
+    check(brook::element_traits<short3>::type(), "short3", 6, ScalarKind::Int16, 3);
+    check(brook::element_traits<ushort>::type(), "ushort", 2, ScalarKind::UInt16, 1);
+    check(brook::element_traits<ushort4>::type(), "ushort4", 8, ScalarKind::UInt16, 4);
+    check(brook::element_traits<double>::type(), "double", 8, ScalarKind::Float64, 1);
+    check(brook::element_traits<double2>::type(), "double2", 16, ScalarKind::Float64, 2);
     // Plain char and signed char are both Brook's char.
     EXPECT_EQ(brook::element_traits<signed char>::type(), brook::element_traits<char>::type());
     EXPECT_FALSE(brook::element_traits<uchar>::type() == brook::element_traits<char>::type());
@@ -221,6 +227,35 @@ TEST(ElementTypes, ReadWriteRoundTrip) {
     const unsigned unsigned_values[2] = {0u, UINT_MAX};
     streamRead(unsigned_stream, unsigned_values);
     EXPECT_EQ(hand::contents<unsigned>(unsigned_stream)[1], UINT_MAX);
+}
+
+TEST(ElementTypes, ShortsAndDoublesRoundTripAndPrint) {
+    brook::stream shorts = make_stream<short2>(2);
+    const short2 short_values[2] = {short2(-32768, 32767), short2(0, -1)};
+    streamRead(shorts, short_values);
+    EXPECT_EQ(hand::contents<short2>(shorts)[0].x, -32768);
+    EXPECT_EQ(printed(shorts), "{-32768, 32767}{0, -1}\n");
+
+    brook::stream halves = make_stream<ushort>(2);
+    const ushort ushort_values[2] = {0, 65535};
+    streamRead(halves, ushort_values);
+    EXPECT_EQ(printed(halves), "0 65535 \n");
+
+    // streamPrint's %3.2f, as for floats; the values keep double's precision.
+    brook::stream doubles = make_stream<double2>(1);
+    const double2 double_values[1] = {double2(1.0 / 3.0, 1e-7)};
+    streamRead(doubles, double_values);
+    EXPECT_EQ(hand::contents<double2>(doubles)[0].x, 1.0 / 3.0);
+    EXPECT_EQ(hand::contents<double2>(doubles)[0].y, 1e-7);
+    EXPECT_EQ(printed(doubles), "{0.33, 0.00}\n");
+
+    // BrookGPU's field lists name them too, and survive a round trip.
+    EXPECT_EQ(brook::getElementSize(brook::__BRTSHORT3), 6);
+    EXPECT_EQ(brook::getElementSize(brook::__BRTUSHORT), 2);
+    EXPECT_EQ(brook::getElementSize(brook::__BRTDOUBLE2), 16);
+    EXPECT_EQ(brook::getElementSize(static_cast<brook::StreamType>(41)), 0);
+    EXPECT_EQ(brook::getStreamType(static_cast<double2*>(nullptr))[0], brook::__BRTDOUBLE2);
+    EXPECT_EQ(brook::getStreamType(static_cast<ushort4*>(nullptr))[0], brook::__BRTUSHORT4);
 }
 
 TEST(ElementTypes, PrintIntegersAsIntegersAndFixedAsFloats) {

@@ -49,6 +49,58 @@ TEST_F(SemaTypesTest, CharAndUcharPromoteToInt) {
 )");
 }
 
+TEST_F(SemaTypesTest, ShortAndUshortPromoteToIntAndWrapWhenStored) {
+    expect_clean("kernel void k(short s<>, ushort u<>, out short r<>) { r = s + u; }\n");
+    EXPECT_NE(dump().find(R"(        Assign = : short
+          NameRef r : short -> param
+          ImplicitConvert : short
+            Binary + : int
+              ImplicitConvert : int
+                NameRef s : short -> param
+              ImplicitConvert : int
+                NameRef u : ushort -> param
+)"),
+              std::string::npos)
+        << dump();
+}
+
+TEST_F(SemaTypesTest, FloatMeetingDoubleIsDoubleAndUnsuffixedLiteralsKeepDoubleValue) {
+    // `d / 3.0` divides by the double 3.0 (a double literal, not a float converted); `x / 3.0`
+    // stays float; `d * 0.5f` converts the float literal, whose value is a float's.
+    expect_clean("kernel void k(double d<>, float x<>, out double r<>, out float f<>) {\n"
+                 "    r = d / 3.0 + x + d * 0.5f;\n"
+                 "    f = x / 3.0;\n"
+                 "}\n");
+    const std::string all = dump();
+    EXPECT_NE(all.find(R"(Binary / : double
+                NameRef d : double -> param
+                FloatLiteral 3 : double
+)"),
+              std::string::npos)
+        << all;
+    EXPECT_NE(all.find(R"(ImplicitConvert : double
+                NameRef x : float -> param
+)"),
+              std::string::npos)
+        << all;
+    EXPECT_NE(all.find(R"(ImplicitConvert : double
+                FloatLiteral 0.5 : float
+)"),
+              std::string::npos)
+        << all;
+    EXPECT_NE(all.find(R"(Binary / : float
+            NameRef x : float -> param
+            FloatLiteral 3 : float
+)"),
+              std::string::npos)
+        << all;
+}
+
+TEST_F(SemaTypesTest, BuiltinsGivenDoublesComputeInDouble) {
+    expect_clean("kernel void k(double d<>, float x<>, out double r<>) { r = max(d, x); }\n");
+    EXPECT_NE(dump().find("Call max : double"), std::string::npos) << dump();
+}
+
 TEST_F(SemaTypesTest, UnsignedWinsOverSigned) {
     EXPECT_EQ(checked_body("uint u = n * un; bool b = c < un;"), R"(      DeclStmt
         Local u : uint
