@@ -63,8 +63,14 @@ void CodeWriter::leave_source_lines() {
     if (quoted_output_name_.empty())
         return;
     // The directive names the line after it: its own line number plus one, counted from 1.
-    const auto lines = static_cast<std::size_t>(std::count(out_.begin(), out_.end(), '\n'));
-    out_ += "#line " + std::to_string(lines + 2) + " " + quoted_output_name_ + "\n";
+    out_ += "#line " + std::to_string(output_lines() + 2) + " " + quoted_output_name_ + "\n";
+}
+
+std::size_t CodeWriter::output_lines() {
+    const auto from = static_cast<std::ptrdiff_t>(counted_bytes_);
+    counted_lines_ += static_cast<std::size_t>(std::count(out_.begin() + from, out_.end(), '\n'));
+    counted_bytes_ = out_.size();
+    return counted_lines_;
 }
 
 void CodeWriter::generated(std::string_view text) {

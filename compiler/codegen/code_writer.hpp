@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace brcc {
 
@@ -49,16 +50,25 @@ public:
     void leave_source_lines();
 
     const std::string& text() const { return out_; }
-    std::string take() { return std::move(out_); }
+    std::string take() {
+        counted_bytes_ = 0;
+        counted_lines_ = 0;
+        return std::exchange(out_, std::string());
+    }
 
 private:
     void append(std::string_view text);
+    /// The number of newlines in the output, counted on from where the last count stopped, so
+    /// that a file of thousands of kernels costs time linear in its size.
+    std::size_t output_lines();
 
     std::string out_;
     std::string quoted_name_;        // the file name as a C string literal
     std::string quoted_output_name_; // the generated file's, or empty
     bool at_line_start_ = true;
-    unsigned mapped_line_ = 0; // source line the current output line maps to; 0 = none yet
+    unsigned mapped_line_ = 0;      // source line the current output line maps to; 0 = none yet
+    std::size_t counted_bytes_ = 0; // output_lines: how much of out_ was counted
+    std::size_t counted_lines_ = 0; // and the newlines in it
 };
 
 } // namespace brcc
