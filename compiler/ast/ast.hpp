@@ -459,11 +459,16 @@ struct HostKernelDomain {
     const KernelDecl* decl = nullptr; ///< sema: the kernel `kernel` names, if any
 };
 
-/// An integer literal in host code with a leading zero and an 8 or 9 (`0718`): not C, so it is
-/// rewritten to the value BrookGPU read, its octal prefix in decimal (`57`), suffix kept.
-struct HostOctalLiteral {
+/// A token of host code that C++ would take otherwise than BrookGPU did, and the text it is
+/// rewritten to:
+/// - an integer literal with a leading zero and an 8 or 9 (`0718`): not C; the value BrookGPU
+///   read, its octal prefix in decimal (`57`), suffix kept;
+/// - a kernel named as a value, not called (`(inverse ? ifft : fft)(a, b)`, `&k`, a table of
+///   kernels): its stub of BrookGPU's signature, `k__value`, which is not overloaded, so the
+///   name has a type.
+struct HostRewrite {
     SourceRange range;
-    std::string decimal; ///< the replacement text
+    std::string text; ///< the replacement text
 };
 
 /// `kernel void k(...);` or `reduce void r(...);`: declares the host stub of a kernel defined
@@ -489,8 +494,8 @@ struct HeaderStructTraits {
 
 using TopLevelItem =
     std::variant<HostText, HostStreamDecl, HostVoidMain, HostIteratorDecl, HostReduceOperator,
-                 HostKernelDomain, const StructDecl*, KernelDecl*, HostOctalLiteral,
-                 KernelPrototype, HostInclude, HeaderStructTraits>;
+                 HostKernelDomain, const StructDecl*, KernelDecl*, HostRewrite, KernelPrototype,
+                 HostInclude, HeaderStructTraits>;
 
 /// `typedef float4 Color;` at file scope, of any Brook scalar, vector or struct type (chains
 /// resolved). It stays host text too: host code uses the name as well.

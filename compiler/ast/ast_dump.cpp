@@ -283,9 +283,8 @@ private:
                                   << position(domain.range.begin)
                                   << (domain.decl ? " -> kernel" : "") << '\n';
     }
-    void dump_item(const HostOctalLiteral& literal) {
-        line("HostOctalLiteral ") << literal.decimal << ' ' << position(literal.range.begin)
-                                  << '\n';
+    void dump_item(const HostRewrite& rewrite) {
+        line("HostRewrite ") << rewrite.text << ' ' << position(rewrite.range.begin) << '\n';
     }
     void dump_item(const HostVoidMain& main) {
         line("HostVoidMain ") << position(main.void_range.begin) << '\n';

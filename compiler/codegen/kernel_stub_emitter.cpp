@@ -187,11 +187,25 @@ std::string located_stub(const KernelDecl& kernel, ReduceTarget target) {
            "brook_call_site);\n}\n";
 }
 
+/// A stub with BrookGPU's exact signature named `name` (`specifiers` before it), without a
+/// call site.
+std::string plain_stub(const KernelDecl& kernel, ReduceTarget target, std::string_view specifiers,
+                       std::string_view name) {
+    return std::string(specifiers) + "void " + std::string(name) + "(" +
+           stub_parameters(kernel, target) + ") {\n    " + launch_name(kernel) + "(" +
+           forwarded_arguments(kernel, target, false) + "::std::source_location());\n}\n";
+}
+
 /// The stub with BrookGPU's exact signature, for hand-written declarations and C++ files.
 std::string compat_stub(const KernelDecl& kernel, ReduceTarget target) {
-    return "void " + cpp_identifier(kernel.name) + "(" + stub_parameters(kernel, target) +
-           ") {\n    " + launch_name(kernel) + "(" + forwarded_arguments(kernel, target, false) +
-           "::std::source_location());\n}\n";
+    return plain_stub(kernel, target, "", cpp_identifier(kernel.name));
+}
+
+/// The kernel as a value, `k__value`, which brcc writes where host code names a kernel without
+/// calling it (HostRewrite): not overloaded, so `c ? k : l`, `&k` and `{k, l}` have a type. A
+/// reduction's is the form with a host variable as its target.
+std::string value_stub(const KernelDecl& kernel, ReduceTarget target) {
+    return plain_stub(kernel, target, "inline ", cpp_identifier(kernel.name) + "__value");
 }
 
 /// The stub's overloads in declaration order: a reduction's host variable target first.
@@ -309,7 +323,7 @@ std::string kernel_stub_declaration(const KernelDecl& kernel) {
     std::string text = "#ifndef " + guard + "\n#define " + guard + "\n";
     for (const ReduceTarget target : stub_targets(kernel))
         text += launch_signature(kernel, target) + ";\n" + located_stub(kernel, target);
-    return text + "#endif\n";
+    return text + value_stub(kernel, stub_targets(kernel).front()) + "#endif\n";
 }
 
 std::string kernel_stub(const KernelDecl& kernel) {

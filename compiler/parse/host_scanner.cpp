@@ -57,6 +57,8 @@ struct ScanState {
     Preprocessor preprocessor;
     std::set<std::string, std::less<>> headers_read; ///< each header is read once
     int include_depth = 0;                           ///< headers being read, one inside another
+    /// The kernels and reduce functions defined or declared so far, which have host stubs.
+    std::set<std::string, std::less<>> stubbed_kernels;
 };
 
 /// `.brh` and `.brhi` name Brook headers, which brcc translates to `.hpp` headers.
@@ -143,6 +145,10 @@ private:
     bool try_reduce_operator();
     bool try_kernel_domain();
     bool try_octal_literal();
+    /// A kernel named as a value (HostRewrite): `(inverse ? ifft : fft)(a, b)`, `&k`, `{k, l}`.
+    bool try_kernel_value();
+    /// Records the name at pos_ when it stands where a declarator's name does.
+    void note_declared_name();
     /// Notes a `.error(` or `.errorLog(` at pos_ (TranslationUnit::queries_stream_errors).
     void note_error_query();
     /// Records the name at pos_ when it is one a file-scope host declaration declares.
@@ -177,6 +183,9 @@ private:
     /// parentheses declares streams, as any block does).
     std::vector<TokenKind> open_brackets_;
     std::uint32_t cursor_ = 0; ///< the file is covered by items up to here
+    /// The names this file's host code declares (variables, parameters, fields), which keep
+    /// their meaning where a kernel has the same name (try_kernel_value).
+    std::set<std::string, std::less<>> declared_names_;
     // `cpp` output: how deep in included files the text is, where the outermost one's text
     // starts and its name, and the file the last marker outside them named.
     int marker_depth_ = 0;
@@ -211,6 +220,8 @@ void HostScanner::add_item(TopLevelItem item, std::uint32_t begin, std::uint32_t
 
 void HostScanner::add_kernel(KernelDecl* kernel, bool prototype, std::uint32_t begin,
                              std::uint32_t end) {
+    if (!kernel->is_helper())
+        state_.stubbed_kernels.insert(kernel->name);
     if (prototype) {
         add_item(KernelPrototype{kernel}, begin, end);
         unit_->prototypes.push_back(kernel);
@@ -250,7 +261,7 @@ void HostScanner::rewrite_directive_literals(const Token& directive) {
     // The preprocessor warns about them as it reads the directive.
     for (const Token& token : tokens) {
         if (token.is(TokenKind::int_literal) && misread_octal_prefix(token.text) != 0)
-            add_item(HostOctalLiteral{token.range(), misread_octal_in_decimal(token.text)},
+            add_item(HostRewrite{token.range(), misread_octal_in_decimal(token.text)},
                      token.loc.offset, end_of(token));
     }
 }
@@ -979,12 +990,57 @@ void HostScanner::note_error_query() {
         unit_->queries_stream_errors = true;
 }
 
+// kernel_value := name     (a kernel with a stub, not declared by host code) standing where a
+//                           value does: after '?', ':', '=', '(', ',', '{', '&' or 'return',
+//                           before ')', ',', ';', ':' or '}'
+// A kernel's stubs are overloads (the call-site template, BrookGPU's signature), so its bare
+// name has no type: C++ rejects `c ? k : l` and `{k, l}` that C took. The rewrite names the one
+// stub of BrookGPU's signature instead.
+bool HostScanner::try_kernel_value() {
+    if (pos_ == 0)
+        return false;
+    const Token& name = tokens_[pos_];
+    const TokenKind before = tokens_[pos_ - 1].kind;
+    const TokenKind after = token(pos_ + 1).kind;
+    const bool value_before = before == TokenKind::question || before == TokenKind::colon ||
+                              before == TokenKind::equal || before == TokenKind::l_paren ||
+                              before == TokenKind::comma || before == TokenKind::l_brace ||
+                              before == TokenKind::amp || before == TokenKind::kw_return;
+    const bool value_after = after == TokenKind::r_paren || after == TokenKind::comma ||
+                             after == TokenKind::semi || after == TokenKind::colon ||
+                             after == TokenKind::r_brace;
+    if (!value_before || !value_after || !state_.stubbed_kernels.contains(name.text) ||
+        declared_names_.contains(name.text))
+        return false;
+    add_item(HostRewrite{name.range(), name.text + "__value"}, name.loc.offset, end_of(name));
+    ++pos_;
+    return true;
+}
+
+// declared_name := (type_word | name | '*') name ('=' | ';' | ',' | '[' | ')')
+// Host code is not parsed: a name where a declarator's would be is taken as declared, which
+// errs towards leaving a kernel's name as written.
+void HostScanner::note_declared_name() {
+    if (pos_ == 0)
+        return;
+    const Token& before = tokens_[pos_ - 1];
+    const TokenKind after = token(pos_ + 1).kind;
+    const bool declarator_end = after == TokenKind::equal || after == TokenKind::semi ||
+                                after == TokenKind::comma || after == TokenKind::l_square ||
+                                after == TokenKind::r_paren;
+    const bool after_type =
+        (is_identifier_or_keyword(before.kind) && !before.is(TokenKind::kw_return)) ||
+        before.is(TokenKind::star);
+    if (declarator_end && after_type)
+        declared_names_.insert(tokens_[pos_].text);
+}
+
 // A leading-zero literal with an 8 or 9 (lexer.hpp): its octal prefix's value, in decimal.
 bool HostScanner::try_octal_literal() {
     const Token& literal = tokens_[pos_];
     if (misread_octal_prefix(literal.text) == 0)
         return false;
-    add_item(HostOctalLiteral{literal.range(), misread_octal_in_decimal(literal.text)},
+    add_item(HostRewrite{literal.range(), misread_octal_in_decimal(literal.text)},
              literal.loc.offset, end_of(literal));
     ++pos_;
     return true;
@@ -1143,6 +1199,11 @@ void HostScanner::run() {
             continue;
         if (host_code && current.is(TokenKind::identifier) && try_kernel_domain())
             continue;
+        if (host_code && current.is(TokenKind::identifier)) {
+            note_declared_name();
+            if (try_kernel_value())
+                continue;
+        }
         if (host_code && current.is(TokenKind::int_literal) && try_octal_literal())
             continue;
         if (host_code && current.is(TokenKind::period))

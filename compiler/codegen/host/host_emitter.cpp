@@ -152,9 +152,8 @@ void emit_host_kernel_domain(const HostKernelDomain& domain, const SourceManager
                line_of(sources, domain.range.begin));
 }
 
-void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManager& sources,
-                             CodeWriter& out) {
-    out.source(literal.decimal, line_of(sources, literal.range.begin));
+void emit_host_rewrite(const HostRewrite& rewrite, const SourceManager& sources, CodeWriter& out) {
+    out.source(rewrite.text, line_of(sources, rewrite.range.begin));
 }
 
 void emit_host_include(const HostInclude& include, const SourceManager& sources, CodeWriter& out) {

@@ -28,9 +28,8 @@ void emit_host_reduce_operator(const HostReduceOperator& op, const SourceManager
 /// `k.domainSize(` -> `::brook::set_call_domain_size("k", ` for a kernel `k`; else as written.
 void emit_host_kernel_domain(const HostKernelDomain& domain, const SourceManager& sources,
                              CodeWriter& out);
-/// `0718` -> `57`: the value BrookGPU read, in decimal.
-void emit_host_octal_literal(const HostOctalLiteral& literal, const SourceManager& sources,
-                             CodeWriter& out);
+/// `0718` -> `57`, a kernel `k` as a value -> `k__value` (HostRewrite).
+void emit_host_rewrite(const HostRewrite& rewrite, const SourceManager& sources, CodeWriter& out);
 /// `#include "x.brh"` -> `#include "x.hpp"`; an included file's text in `cpp` output ->
 /// `#include "file"`.
 void emit_host_include(const HostInclude& include, const SourceManager& sources, CodeWriter& out);

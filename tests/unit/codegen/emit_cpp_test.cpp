@@ -307,7 +307,12 @@ TEST(EmitCpp, SaxpyStubLaunchesThroughTheRuntime) {
                  "::brook::stream result, BrookCallSite brook_call_site = "
                  "BrookCallSite::current()) {\n"
                  "    saxpy__launch(a, ::std::move(x), ::std::move(y), ::std::move(result), "
-                 "brook_call_site);\n}\n#endif\n");
+                 "brook_call_site);\n}\n"
+                 // The kernel as a value, which host code that names it uncalled reaches.
+                 "inline void saxpy__value(const float& a, ::brook::stream x, ::brook::stream y, "
+                 "::brook::stream result) {\n"
+                 "    saxpy__launch(a, ::std::move(x), ::std::move(y), ::std::move(result), "
+                 "::std::source_location());\n}\n#endif\n");
     // The exact signature, for hand-written declarations, comes after all host code: a
     // non-template seen by a call would win over the template.
     const std::size_t exact = out.find("void saxpy(const float& a, ::brook::stream x, "

@@ -79,10 +79,11 @@ TEST_F(SemaSourceTest, OperatorMistakes) {
 kernel void k(float4 a<>, float s, out float4 b<>) {
     float3 c = a.xyz;
     int i = 1;
-    b += c;              // error: '+=' computes a 'float3' that does not fit the 'float4' target
+    int4 n = 0;
+    n += c;              // error: '+=' computes a 'float3' that does not fit the 'int4' target
     b = a & 1;           // error: operator '&' needs integer operands, got 'float4'
     i = i << s;          // error: operator '<<' needs integer operands, got 'float'
-    b = c;               // error: cannot convert 'float3' to 'float4' implicitly
+    n = c;               // error: cannot convert 'float3' to 'int4' implicitly
     s = a.x;             // error: cannot assign to constant argument 's'
     (a.x + 1) = 2;       // error: expression is not assignable
 }

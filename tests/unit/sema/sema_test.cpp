@@ -116,7 +116,7 @@ TEST_F(SemaTest, MixedBaseTypesTakeTheHigherRankedOperandsType) {
     stream_kernel({decl(int_type(4), "i", lit(0)), decl(float_type(2), "s", sum)});
     expect_ok();
     EXPECT_EQ(sum->type, float_type(2));
-    EXPECT_EQ(converted(sum->lhs, float_type(2))->type, int_type(4));
+    EXPECT_EQ(converted(converted(sum->lhs, float_type(2)), int_type(2))->type, int_type(4));
 }
 
 TEST_F(SemaTest, AssignmentNarrowsVectors) {
@@ -198,10 +198,18 @@ TEST_F(SemaTest, CompoundAssignmentTruncatesIntoAnInteger) {
     EXPECT_EQ(converted(add->value, int_type())->kind, NodeKind::Binary);
 }
 
+TEST_F(SemaTest, CompoundAssignmentWidensANarrowerValue) {
+    auto* add = assign(ref("result"), ref("h"), AssignOp::Add);
+    stream_kernel({decl(float_type(2), "h", lit(0)), stmt(add)});
+    expect_ok();
+    widened(add->value, 2, 4);
+}
+
 TEST_F(SemaTest, CompoundAssignmentCannotWidenTheResult) {
-    stream_kernel(
-        {decl(float_type(2), "h", lit(0)), stmt(assign(ref("result"), ref("h"), AssignOp::Add))});
-    expect_error("'+=' computes a 'float2' that does not fit the 'float4' target");
+    // The float2 ranks above the int3 target, so it sets the result's width.
+    stream_kernel({decl(float_type(2), "h", lit(0)), decl(int_type(3), "n", lit(0)),
+                   stmt(assign(ref("n"), ref("h"), AssignOp::Add))});
+    expect_error("'+=' computes a 'float2' that does not fit the 'int3' target");
 }
 
 TEST_F(SemaTest, OneMistakeOneError) {
@@ -367,8 +375,8 @@ TEST_F(SemaTest, GatherIndexedPerDimensionOrByVector) {
 }
 
 TEST_F(SemaTest, GatherWithTooManySubscripts) {
-    stream_kernel({stmt(assign(ref("result"), subscript(ref("g"), {lit(0), lit(1), lit(2), lit(3),
-                                                                   lit(4)})))},
+    stream_kernel({stmt(assign(ref("result"),
+                               subscript(ref("g"), {lit(0), lit(1), lit(2), lit(3), lit(4)})))},
                   {gather(float_type(4), "g", 2)});
     expect_error("too many subscripts for gather 'g': a stream has at most 4 dimensions, so index "
                  "it with up to 4 subscripts or one vector");
@@ -378,8 +386,8 @@ TEST_F(SemaTest, GatherWithTooManySubscripts) {
 // and recorded for the runtime's check.
 TEST_F(SemaTest, GatherIndexWidthsAreRecorded) {
     auto* offset = subscript(ref("g"), {flt(1)});
-    auto* position = subscript(ref("g"), {construct(float_type(4), {flt(1), flt(2), flt(3),
-                                                                    flt(4)})});
+    auto* position =
+        subscript(ref("g"), {construct(float_type(4), {flt(1), flt(2), flt(3), flt(4)})});
     stream_kernel({stmt(assign(ref("result"), binary(BinaryOp::Add, offset, position)))},
                   {gather(float_type(4), "g", 2)});
     expect_ok();
