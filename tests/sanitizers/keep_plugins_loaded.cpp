@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
-// A dlclose that leaves two kinds of plugin loaded, preloaded into the asan preset's tests
-// (CMakePresets.json): Mesa's DRI drivers (NAME_dri.so) and the components of Open MPI and of
-// PMIx, its process manager interface (mca_NAME.so, pmix_mca_NAME.so), with those of hwloc, the
-// library they read the machine's topology with (hwloc_NAME.so). All keep blocks they allocated in globals and are unloaded
-// before exit (libEGL_mesa's eglTerminate, MPI_Finalize); LeakSanitizer then finds
+// A dlclose that leaves three kinds of plugin loaded, preloaded into the asan preset's tests
+// (CMakePresets.json): Mesa's DRI drivers (NAME_dri.so), Vulkan drivers and layers
+// (libvulkan_NAME.so such as lavapipe's, libVkLayer_NAME.so) and the components of Open MPI and
+// of PMIx, its process manager interface (mca_NAME.so, pmix_mca_NAME.so), with those of hwloc,
+// the library they read the machine's topology with (hwloc_NAME.so). All keep blocks they
+// allocated in globals and are unloaded before exit (libEGL_mesa's eglTerminate, the Vulkan
+// loader's vkDestroyInstance, MPI_Finalize); LeakSanitizer then finds
 // the blocks unreachable and reports them from an "<unknown module>", or from whatever library
 // was mapped at that address later, which no suppression can name (tests/sanitizers/lsan.supp
 // says more). With the plugin still mapped, its globals are roots again, and anything it did
@@ -22,7 +24,8 @@ bool kept_loaded(std::string_view path) {
     const std::string_view file = path.substr(path.rfind('/') + 1);
     const bool mpi_component = file.starts_with("mca_") || file.starts_with("pmix_mca_") ||
                                file.starts_with("hwloc_");
-    return dri_driver || mpi_component;
+    const bool vulkan_driver = file.starts_with("libvulkan_") || file.starts_with("libVkLayer_");
+    return dri_driver || mpi_component || vulkan_driver;
 }
 
 } // namespace
