@@ -991,24 +991,31 @@ void HostScanner::note_error_query() {
 }
 
 // kernel_value := name     (a kernel with a stub, not declared by host code) standing where a
-//                           value does: after '?', ':', '=', '(', ',', '{', '&' or 'return',
-//                           before ')', ',', ';', ':' or '}'
+//                           value does: after '?', ':', '=', '(', ',', '{', '&', 'return' or
+//                           a comparison ('==' '!=' '&&' '||'), before ')', ',', ';', ':',
+//                           '}' or a comparison
 // A kernel's stubs are overloads (the call-site template, BrookGPU's signature), so its bare
 // name has no type: C++ rejects `c ? k : l` and `{k, l}` that C took. The rewrite names the one
 // stub of BrookGPU's signature instead.
 bool HostScanner::try_kernel_value() {
     if (pos_ == 0)
         return false;
+    // `op == twice && ...`: a kernel compared with a pointer, in a condition.
+    const auto comparison = [](TokenKind kind) {
+        return kind == TokenKind::equalequal || kind == TokenKind::exclaimequal ||
+               kind == TokenKind::ampamp || kind == TokenKind::pipepipe;
+    };
     const Token& name = tokens_[pos_];
     const TokenKind before = tokens_[pos_ - 1].kind;
     const TokenKind after = token(pos_ + 1).kind;
     const bool value_before = before == TokenKind::question || before == TokenKind::colon ||
                               before == TokenKind::equal || before == TokenKind::l_paren ||
                               before == TokenKind::comma || before == TokenKind::l_brace ||
-                              before == TokenKind::amp || before == TokenKind::kw_return;
+                              before == TokenKind::amp || before == TokenKind::kw_return ||
+                              comparison(before);
     const bool value_after = after == TokenKind::r_paren || after == TokenKind::comma ||
                              after == TokenKind::semi || after == TokenKind::colon ||
-                             after == TokenKind::r_brace;
+                             after == TokenKind::r_brace || comparison(after);
     if (!value_before || !value_after || !state_.stubbed_kernels.contains(name.text) ||
         declared_names_.contains(name.text))
         return false;
