@@ -138,14 +138,7 @@ public:
         if (!handle_.valid()) {
             return invalid_view();
         }
-        const int rank = handle_.rank();
-        int lo[4] = {};
-        int hi[4] = {};
-        for (int i = 0; i < rank; ++i) {
-            lo[i] = static_cast<int>(start[i]);
-            hi[i] = static_cast<int>(end[i]);
-        }
-        return view(lo, hi, rank);
+        return adopt_view(handle_.domain(start, end));
     }
     /// The same with int bounds, `.x` the fastest: int for 1-D streams, int2..int4 for 2-D to
     /// 4-D.
@@ -164,18 +157,12 @@ public:
         if (!handle_.valid()) {
             return invalid_view();
         }
-        const stream result = detail::StreamOperations::exec_domain(handle_, n, *errors_);
-        if (!result.valid()) {
-            return invalid_view();
-        }
-        return Stream(result, errors_);
+        return adopt_view(handle_.execDomain(n));
     }
 
     /// The device the stream lives on, `*count` = 1 (NULL and 0 on a backend that is no device:
     /// mpi, record).
-    Device* getDevices(unsigned int* count) const {
-        return detail::StreamOperations::device_of(handle_, count);
-    }
+    Device* getDevices(unsigned int* count) const { return handle_.getDevices(count); }
 
     /// Copies `source`'s elements into this stream: same rank and extents, else this stream
     /// records BR_ERROR_INVALID_PARAMATER. `source` may live on another backend.
@@ -216,7 +203,12 @@ private:
         if (!handle_.valid()) {
             return invalid_view();
         }
-        const stream result = detail::StreamOperations::domain(handle_, start, end, rank, *errors_);
+        return adopt_view(detail::StreamOperations::domain(handle_, start, end, rank, *errors_));
+    }
+
+    /// The Stream of a view this stream's record made (errors recorded there, as `handle_`'s
+    /// own record is errors_), or an invalid one when it could not be made.
+    Stream adopt_view(const stream& result) const {
         if (!result.valid()) {
             return invalid_view();
         }
