@@ -81,7 +81,8 @@ struct ValueDecl {
 /// The kinds of parameter, listed once for brcc and the runtime in include/brook/param_kinds.def:
 /// `float a` (Constant), `float a<>` (InputStream; ReduceInput in a reduce function),
 /// `out float a<>`, `float a[]` (Gather, rank = number of `[]`, 1-4), `reduce float r<>`
-/// (ReduceAccumulator) and `vout float r<>` (zero or more values per element, each sent by push).
+/// (ReduceAccumulator), `vout float r<>` (zero or more values per element, each sent by push)
+/// and Brook+'s `out float o[]` (ScatterOutput: the whole stream, written at any position).
 enum class ParamKind {
 #define BROOK_PARAM_KIND(name, words, is_stream, reads, writes) name,
 #include "brook/param_kinds.def"
@@ -91,10 +92,11 @@ enum class ParamKind {
 struct ParamDecl : ValueDecl {
     ParamDecl() : ValueDecl(Kind::Param) {}
     ParamKind param_kind = ParamKind::Constant;
-    int gather_rank = 0; ///< number of `[]` for gathers, else 0
+    int gather_rank = 0; ///< number of `[]` for gathers and scatter outputs, else 0
     /// The size written in each `[]` of a gather (`float t[8]`), 0 where none or not a literal.
     std::vector<unsigned long long> gather_extents;
-    /// sema: for gathers, bit K is set when the body indexes it with K components (1 to 4).
+    /// sema: for gathers and scatter outputs, bit K is set when the body indexes it with K
+    /// components (1 to 4).
     unsigned gather_index_widths = 0;
     /// sema: for gathers, some index is a float (in the body or a kernel it is passed to).
     bool gather_float_indices = false;
@@ -299,6 +301,8 @@ struct Subscript : Expr {
     std::vector<Expr*> indices;
     // sema:
     const ParamDecl* gather = nullptr; ///< set when base names a gather parameter
+    /// Set when base names a scatter output: the target of `o[i] = v`, the only use sema allows.
+    const ParamDecl* scatter = nullptr;
 };
 
 /// `{2, 0}` as a local's initialiser.

@@ -41,6 +41,8 @@ std::string_view param_kind_name(ParamKind kind) {
         return "reduce";
     case ParamKind::VariableOutput:
         return "variable output";
+    case ParamKind::ScatterOutput:
+        return "scatter output";
     }
     return "?";
 }
@@ -123,7 +125,11 @@ public:
         child(node.base);
     }
     void visit(Subscript& node) {
-        line("Subscript") << type(node) << (node.gather ? " (gather)" : "") << '\n';
+        line("Subscript") << type(node)
+                          << (node.gather    ? " (gather)"
+                              : node.scatter ? " (scatter)"
+                                             : "")
+                          << '\n';
         child(node.base);
         for (Expr* index : node.indices)
             child(index);

@@ -16,7 +16,7 @@ namespace {
 
 // C's precedence levels (higher binds tighter).
 constexpr int comma_level = 1;
-constexpr int assign_level = 2;
+constexpr int assign_level = PrintedExpr::assignment;
 constexpr int conditional_level = 3;
 constexpr int unary_level = 14;
 constexpr int postfix_level = 15;
@@ -288,6 +288,11 @@ PrintedExpr CLikePrinter::plain_binary(const Binary& expr, std::string_view divi
 }
 
 PrintedExpr CLikePrinter::visit(const Assign& expr) {
+    if (expr.target->kind == NodeKind::Subscript) {
+        const auto& subscript = static_cast<const Subscript&>(*expr.target);
+        if (subscript.scatter != nullptr)
+            return scatter_store(subscript, *expr.value);
+    }
     if (expr.target->kind == NodeKind::Member) {
         const auto& member = static_cast<const Member&>(*expr.target);
         if (member.is_swizzle && member.swizzle_length > 1)
@@ -390,6 +395,7 @@ PrintedExpr CLikePrinter::visit(const Member& expr) {
 PrintedExpr CLikePrinter::visit(const Subscript& expr) {
     if (expr.gather)
         return gather(expr);
+    BRCC_ASSERT(expr.scatter == nullptr, "a scatter output's subscript outside `o[i] = v`");
     // A component of a vector (sema allows exactly one index there).
     std::string text = operand(*expr.base, postfix_level);
     for (const Expr* index : expr.indices) {

@@ -21,6 +21,7 @@ namespace brcc {
 /// PrintedExpr::primary for names, literals and calls).
 struct PrintedExpr {
     static constexpr int primary = 16;
+    static constexpr int assignment = 2; ///< `a = b`, C's loosest level but the comma
     std::string text;
     int precedence = primary;
 };
@@ -79,6 +80,9 @@ protected:
     virtual PrintedExpr convert(const Type& to, const Expr& operand) = 0;
     /// Subscript of a gather parameter.
     virtual PrintedExpr gather(const Subscript& subscript) = 0;
+    /// `o[i] = value` on a scatter output `o` (sema allows no other use of one): a store of the
+    /// value at the element the index names, dropped outside the stream.
+    virtual PrintedExpr scatter_store(const Subscript& target, const Expr& value) = 0;
     /// indexof(stream) in the body of a launched kernel: the backend's position of the current
     /// element in stream parameter `stream`.
     virtual PrintedExpr element_position(const ParamDecl& stream) = 0;

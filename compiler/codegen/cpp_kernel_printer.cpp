@@ -202,16 +202,34 @@ PrintedExpr CppKernelPrinter::convert(const Type& to, const Expr& operand) {
     return {std::string(lang) + "convert<" + type_name(to) + ">(" + argument(operand) + ")"};
 }
 
+/// `base.at(i0, i1)` or `base.at_vector(p)`: the element of a gather or scatter output that
+/// `subscript` names, by lang::Gather's or lang::Scatter's members.
+std::string CppKernelPrinter::array_element(const Subscript& subscript) {
+    const std::string base = operand(*subscript.base, PrintedExpr::primary);
+    if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_vector())
+        return base + ".at_vector(" + argument(*subscript.indices.front()) + ")";
+    return base + ".at(" + join(print_args(subscript.indices)) + ")";
+}
+
+PrintedExpr CppKernelPrinter::scatter_store(const Subscript& target, const Expr& value) {
+    // A fixed element is stored in its storage type, as an out stream's is.
+    const std::string stored = is_fixed(target.type) ? std::string(lang) + "convert<" +
+                                                           cpp_storage_type_name(target.type) +
+                                                           ">(" + argument(value) + ")"
+                                                     : operand(value, PrintedExpr::assignment);
+    return {array_element(target) + " = " + stored, PrintedExpr::assignment};
+}
+
 PrintedExpr CppKernelPrinter::gather(const Subscript& subscript) {
     const std::string base = operand(*subscript.base, PrintedExpr::primary);
     std::string element;
     if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_vector())
-        element = base + ".at_vector(" + argument(*subscript.indices.front()) + ")";
+        element = array_element(subscript);
     else if (const unsigned in_range = in_range_dimensions(subscript); in_range != 0)
         element = base + ".at_in_range<" + std::to_string(in_range) + "u>(" +
                   join(print_args(subscript.indices)) + ")";
     else
-        element = base + ".at(" + join(print_args(subscript.indices)) + ")";
+        element = array_element(subscript);
     if (is_fixed(subscript.type))
         return {std::string(lang) + "convert<" + type_name(subscript.type) + ">(" + element + ")"};
     return {element};
@@ -345,6 +363,9 @@ std::string body_parameter(const ParamDecl& param, std::string_view variable_out
     case ParamKind::Gather:
         return maybe_unused("const ::brook::lang::Gather<" + cpp_storage_type_name(param.type) +
                             ", " + std::to_string(param.gather_view_rank()) + "> " + name);
+    case ParamKind::ScatterOutput:
+        return maybe_unused("const ::brook::lang::Scatter<" + cpp_storage_type_name(param.type) +
+                            ", " + std::to_string(param.gather_view_rank()) + "> " + name);
     case ParamKind::VariableOutput:
         return maybe_unused(type + "& " + name) + ",\n        " +
                maybe_unused(std::string(variable_output) + "<" + cpp_storage_type_name(param.type) +
@@ -414,7 +435,9 @@ std::string callable_signature(const KernelDecl& kernel, std::string_view specif
         case ParamKind::ReduceInput:
         case ParamKind::ReduceAccumulator:
         case ParamKind::VariableOutput:
-            internal_error(__FILE__, __LINE__, "a reduction or vout kernel called from a kernel");
+        case ParamKind::ScatterOutput:
+            internal_error(__FILE__, __LINE__,
+                           "a reduction, vout or scatter kernel called from a kernel");
         }
     }
     for (const ParamDecl* param : kernel.params) {
@@ -468,6 +491,10 @@ std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& prin
     return text + "}\n";
 }
 
+std::string position_param_index(const ParamDecl& stream) {
+    return stream.param_kind == ParamKind::ScatterOutput ? "-1" : std::to_string(stream.index);
+}
+
 std::string local_name(const ParamDecl& param) {
     return "p" + std::to_string(param.index) + "_" + param.name;
 }
@@ -509,6 +536,7 @@ std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
         case ParamKind::InputStream:
         case ParamKind::OutputStream:
         case ParamKind::VariableOutput:
+        case ParamKind::ScatterOutput:
             internal_error(__FILE__, __LINE__, "stream parameter in a reduction");
         }
     }

@@ -61,6 +61,10 @@ std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
 
 class CppKernelPrinter;
 
+/// The parameter index by which the runtime's indexof finds `stream`'s position: its own, or -1
+/// for a scatter output, whose position is the domain's (BROOKPLUS.md §4.6).
+std::string position_param_index(const ParamDecl& stream);
+
 /// `inline T NAME__call(...);`: the function through which kernels call kernel `kernel`, with
 /// `specifiers` in place of `inline`.
 std::string callable_prototype(const KernelDecl& kernel, std::string_view specifiers = "inline");
@@ -91,6 +95,7 @@ protected:
     PrintedExpr builtin_call(const Call& call) override;
     PrintedExpr convert(const Type& to, const Expr& operand) override;
     PrintedExpr gather(const Subscript& subscript) override;
+    PrintedExpr scatter_store(const Subscript& target, const Expr& value) override;
     PrintedExpr condition(const Expr& expr) override;
     PrintedExpr vector_select(const Conditional& conditional) override;
     PrintedExpr float_remainder(const Expr& lhs, const Expr& rhs) override;
@@ -103,6 +108,9 @@ protected:
     std::string wrapping_call(std::string_view name, const Expr& lhs, const Expr& rhs);
     std::string push(const Push& push) override;
     PrintedExpr construct(const Construct& construct) override;
+    /// `o.at(i0, i1)` or `o.at_vector(p)`: the element of a gather or scatter output that
+    /// `subscript` names.
+    std::string array_element(const Subscript& subscript);
 
     /// The dimensions of `subscript` (bit d for dimension d) known to lie inside the gather's
     /// extent, read without the index rule (at_in_range); none by default.

@@ -397,14 +397,39 @@ protected:
     PrintedExpr gather(const Subscript& subscript) override {
         const ParamDecl& param = *subscript.gather;
         const std::string index = std::to_string(param.index);
-        std::string position;
-        if (subscript.indices.size() == 1 && subscript.indices.front()->type.is_scalar()) {
-            const std::string offset = "brt_gidx(" + argument(*subscript.indices.front()) + ")";
+        if (is_offset(subscript)) {
+            const std::string offset = array_position(subscript);
             if (callable_ != nullptr)
                 return {gather_offset_dispatch_name(param.type) + "(" + gather_id_name(param) +
                         ", " + offset + ")"};
             return {"brt_gather_offset_" + index + "(" + offset + ")"};
         }
+        const std::string position = array_position(subscript);
+        if (callable_ != nullptr)
+            return {gather_dispatch_name(param.type) + "(" + gather_id_name(param) + ", " +
+                    position + ")"};
+        return {"brt_gather_" + index + "(" + position + ")"};
+    }
+
+    // Only a launched kernel scatters (sema), so there is no callable form.
+    PrintedExpr scatter_store(const Subscript& target, const Expr& value) override {
+        const std::string index = std::to_string(target.scatter->index);
+        const std::string function = is_offset(target) ? "brt_scatter_offset_" : "brt_scatter_";
+        return {function + index + "(" + array_position(target) + ", " + argument(value) + ")"};
+    }
+
+    /// Whether a gather's or scatter output's subscript is a row-major element offset (one
+    /// scalar index, COMPAT.md §1.9).
+    static bool is_offset(const Subscript& subscript) {
+        return subscript.indices.size() == 1 && subscript.indices.front()->type.is_scalar();
+    }
+
+    /// The index of a gather's or scatter output's subscript by the gather rule: an int offset
+    /// (is_offset), else an ivec4 position with .x the last dimension.
+    std::string array_position(const Subscript& subscript) {
+        if (is_offset(subscript))
+            return "brt_gidx(" + argument(*subscript.indices.front()) + ")";
+        std::string position;
         if (subscript.indices.size() == 1) {
             const int width = subscript.indices.front()->type.width();
             position = "ivec4(brt_gidx(" + argument(*subscript.indices.front()) + ")";
@@ -421,14 +446,13 @@ protected:
                 position += ", 0";
             position += ")";
         }
-        if (callable_ != nullptr)
-            return {gather_dispatch_name(param.type) + "(" + gather_id_name(param) + ", " +
-                    position + ")"};
-        return {"brt_gather_" + index + "(" + position + ")"};
+        return position;
     }
 
     PrintedExpr element_position(const ParamDecl& stream) override {
-        if (stream.param_kind == ParamKind::OutputStream)
+        // A scatter output's position is the domain's (BROOKPLUS.md §4.6).
+        if (stream.param_kind == ParamKind::OutputStream ||
+            stream.param_kind == ParamKind::ScatterOutput)
             return {"brt_xlast(brt_index)"};
         return {"brt_xlast(brt_resize(brt_index, " + glsl::stream_extents(stream.index) + ", " +
                 glsl::frame_extents + "))"};
@@ -902,7 +926,8 @@ std::string gather_dispatches(const KernelDecl& kernel,
 std::string body_function(const KernelDecl& kernel) {
     std::string parameters;
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind != ParamKind::Gather)
+        // Gathers are read, and a scatter output written, through functions of their own.
+        if (param->param_kind != ParamKind::Gather && param->param_kind != ParamKind::ScatterOutput)
             parameters += (parameters.empty() ? "" : ", ") + function_parameter(*param);
     }
     if (kernel.discards)

@@ -72,6 +72,7 @@ std::string stub_parameter_type(const ParamDecl& param, ReduceTarget target) {
         [[fallthrough]];
     case ParamKind::Gather:
     case ParamKind::OutputStream:
+    case ParamKind::ScatterOutput:
         return std::string(handle_type);
     case ParamKind::VariableOutput:
         return "::brook::stream&";
@@ -98,6 +99,7 @@ std::string stub_argument(const ParamDecl& param, ReduceTarget target) {
         return "::brook::KernelArg::input(" + name + ")";
     case ParamKind::OutputStream:
     case ParamKind::VariableOutput:
+    case ParamKind::ScatterOutput:
         return "::brook::KernelArg::output_stream(" + name + ")";
     case ParamKind::ReduceAccumulator:
         if (target == ReduceTarget::Value)

@@ -243,7 +243,11 @@ private:
             return;
         case NodeKind::Subscript: {
             const auto* subscript = static_cast<const Subscript*>(node);
-            expr(subscript->base, how == Use::Read ? how : Use::ReadWrite);
+            // `o[i] = v` on a scatter output writes an element whole (and nothing reads one).
+            const Use base_use = subscript->scatter != nullptr ? Use::Write
+                                 : how == Use::Read            ? how
+                                                               : Use::ReadWrite;
+            expr(subscript->base, base_use);
             for (const Expr* index : subscript->indices)
                 expr(index);
             return;
@@ -288,6 +292,12 @@ std::vector<ParamAccess> param_access(const KernelDecl& kernel) {
 bool has_variable_output(const KernelDecl& kernel) {
     return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
         return param->param_kind == ParamKind::VariableOutput;
+    });
+}
+
+bool has_scatter_output(const KernelDecl& kernel) {
+    return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
+        return param->param_kind == ParamKind::ScatterOutput;
     });
 }
 

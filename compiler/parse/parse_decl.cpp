@@ -417,8 +417,12 @@ ParamDecl* KernelParser::parse_parameter(int index) {
                 return nullptr;
             ++param->gather_rank;
         }
+        // Brook+'s scatter output (BROOKPLUS.md §4.7): `out float o[]` is the whole stream,
+        // written at any position.
         if (kind == ParamKind::Constant)
             kind = ParamKind::Gather;
+        else if (kind == ParamKind::OutputStream)
+            kind = ParamKind::ScatterOutput;
         if (param->gather_rank > max_gather_rank && !quiet_)
             diags_.report(DiagId::gather_too_many_dimensions, range_from(name.loc))
                 << param->name << param->gather_rank;

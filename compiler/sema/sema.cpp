@@ -132,7 +132,20 @@ void Sema::check_signature(KernelDecl& kernel) {
 void Sema::check_stream_kernel(const KernelDecl& kernel) {
     bool has_output = false;
     const ParamDecl* vout = nullptr;
+    const ParamDecl* scatter = nullptr;
     for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::ScatterOutput) {
+            has_output = true;
+            if (scatter != nullptr)
+                diags_.report(DiagId::scatter_twice, param->range)
+                    << kernel.name << scatter->name << param->name;
+            else
+                scatter = param;
+            if (param->type.is_struct())
+                diags_.report(DiagId::scatter_of_struct, param->range)
+                    << param->name << param->type.name();
+            continue;
+        }
         if (param->param_kind == ParamKind::VariableOutput) {
             has_output = true;
             if (!param->is_stream_syntax)
@@ -153,6 +166,16 @@ void Sema::check_stream_kernel(const KernelDecl& kernel) {
         diags_.report(DiagId::kernel_without_output, kernel.name_range) << kernel.name;
     if (vout != nullptr)
         check_variable_output(kernel, *vout);
+    if (scatter == nullptr)
+        return;
+    // Brook+'s rule: the scatter output is the kernel's only one, so the call's domain is its
+    // execution domain (the stream's extents unless the call gives one).
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::OutputStream ||
+            param->param_kind == ParamKind::VariableOutput)
+            diags_.report(DiagId::out_beside_scatter, param->range)
+                << param->name << kernel.name << scatter->name;
+    }
 }
 
 void Sema::check_variable_output(const KernelDecl& kernel, const ParamDecl& vout) {
@@ -174,6 +197,7 @@ void Sema::check_variable_output(const KernelDecl& kernel, const ParamDecl& vout
         case ParamKind::ReduceInput:
         case ParamKind::ReduceAccumulator:
         case ParamKind::VariableOutput:
+        case ParamKind::ScatterOutput: // reported by check_stream_kernel
             break;
         }
     }
@@ -192,6 +216,9 @@ void Sema::check_iterator_parameter(const ParamDecl& param) {
         break;
     case ParamKind::ReduceAccumulator:
         written = "a reduce target";
+        break;
+    case ParamKind::ScatterOutput:
+        written = "a scatter output";
         break;
     case ParamKind::Constant:
     case ParamKind::Gather:
@@ -221,6 +248,10 @@ void Sema::check_helper(const KernelDecl& kernel) {
         case ParamKind::ReduceInput:
         case ParamKind::ReduceAccumulator:
             diags_.report(DiagId::helper_parameter_not_value, param->range)
+                << param->name << kernel.name;
+            break;
+        case ParamKind::ScatterOutput:
+            diags_.report(DiagId::helper_scatter_parameter, param->range)
                 << param->name << kernel.name;
             break;
         }
@@ -260,6 +291,7 @@ void Sema::check_reduce_signature(const KernelDecl& kernel) {
             break;
         case ParamKind::OutputStream:
         case ParamKind::VariableOutput:
+        case ParamKind::ScatterOutput:
             diags_.report(DiagId::reduce_with_output, param->range) << kernel.name << param->name;
             break;
         case ParamKind::Constant:

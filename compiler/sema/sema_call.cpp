@@ -112,6 +112,7 @@ void Sema::check_kernel_arguments(Call& call, const KernelDecl& callee) {
         case ParamKind::ReduceInput:
         case ParamKind::ReduceAccumulator:
         case ParamKind::VariableOutput:
+        case ParamKind::ScatterOutput:
             break; // such kernels are not callable, reported above or with the signature
         }
     }

@@ -190,6 +190,8 @@ const char* param_description(const ParamDecl& param, bool in_reduce) {
         return "reduce argument";
     case ParamKind::VariableOutput:
         return "vout stream";
+    case ParamKind::ScatterOutput:
+        return "scatter output";
     }
     return "argument";
 }
@@ -211,11 +213,13 @@ bool Sema::is_instance_call(const Call& call) const {
 
 Type Sema::check_instance(Expr*& slot) {
     // AMD Brook+'s instance() (COMPAT 1.19): the int4 position of the current output element,
-    // so `(int4)indexof(out)` of the kernel's first out argument, through calls like indexof.
+    // so `(int4)indexof(out)` of the kernel's first out argument, through calls like indexof;
+    // for a scatter output, the position in the execution domain (BROOKPLUS.md §4.6).
     const SourceRange range = slot->range;
     const auto output =
         std::find_if(kernel_->params.begin(), kernel_->params.end(), [](const ParamDecl* param) {
-            return param->param_kind == ParamKind::OutputStream;
+            return param->param_kind == ParamKind::OutputStream ||
+                   param->param_kind == ParamKind::ScatterOutput;
         });
     if (output == kernel_->params.end()) {
         diags_.report(DiagId::instance_without_output, range) << kernel_->name;
@@ -371,9 +375,14 @@ void Sema::visit(NameRef& expr) {
     resolve_name(expr);
     if (expr.decl == nullptr || expr.decl->decl_kind != ValueDecl::Kind::Param)
         return;
-    // A gather is only ever read through a subscript, which resolves its name itself.
-    if (static_cast<const ParamDecl*>(expr.decl)->param_kind == ParamKind::Gather) {
-        diags_.report(DiagId::gather_not_indexed, expr.range) << expr.name;
+    // A gather is only ever read through a subscript, and a scatter output written through
+    // one, which resolves its name itself.
+    const ParamKind kind = static_cast<const ParamDecl*>(expr.decl)->param_kind;
+    if (kind == ParamKind::Gather || kind == ParamKind::ScatterOutput) {
+        diags_.report(kind == ParamKind::Gather ? DiagId::gather_not_indexed
+                                                : DiagId::scatter_not_indexed,
+                      expr.range)
+            << expr.name;
         expr.type = Type::error();
     }
 }
@@ -399,8 +408,10 @@ void Sema::visit(Indexof& expr) {
             expr.type = Type::error();
             return;
         }
+        // A scatter output's position is the execution domain's (BROOKPLUS.md §4.6).
         if (param.param_kind == ParamKind::InputStream ||
-            param.param_kind == ParamKind::OutputStream) {
+            param.param_kind == ParamKind::OutputStream ||
+            param.param_kind == ParamKind::ScatterOutput) {
             kernel_->params[static_cast<std::size_t>(param.index)]->needs_position = true;
             kernel_->uses_indexof = true;
             return;
@@ -542,7 +553,10 @@ void Sema::visit(Binary& expr) {
 }
 
 void Sema::visit(Assign& expr) {
-    const Type target = check(expr.target);
+    // `o[i] = v` writes a scatter output, which nothing else may use (check_array_subscript).
+    const Type target = expr.op == AssignOp::Assign && expr.target->kind == NodeKind::Subscript
+                            ? check_subscript(static_cast<Subscript&>(*expr.target), true)
+                            : check(expr.target);
     const Type value = check(expr.value);
     expr.type = Type::error();
     if (target.is_error() || !check_assignable(*expr.target))
@@ -627,6 +641,8 @@ bool Sema::check_assignable(const Expr& target) {
         case ParamKind::Gather:
             diags_.report(DiagId::assign_to_gather, target.range) << ref.name;
             return false;
+        case ParamKind::ScatterOutput: // reported by visit(NameRef)
+            return false;
         }
         return false;
     }
@@ -651,6 +667,10 @@ bool Sema::check_assignable(const Expr& target) {
             diags_.report(DiagId::assign_to_gather, subscript.base->range)
                 << subscript.gather->name;
             return false;
+        }
+        if (subscript.scatter != nullptr) {
+            written_.insert(subscript.scatter);
+            return true;
         }
         return check_assignable(*subscript.base);
     }

@@ -77,6 +77,9 @@ std::string spelled(const ParamDecl& param) {
     case ParamKind::ReduceAccumulator:
         qualifier = "reduce ";
         break;
+    case ParamKind::ScatterOutput:
+        qualifier = "out ";
+        [[fallthrough]];
     case ParamKind::Gather:
         brackets.clear();
         for (int i = 0; i < param.gather_rank; ++i)

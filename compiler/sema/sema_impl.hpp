@@ -116,7 +116,11 @@ private:
     Type check_instance(Expr*& slot);
     /// The arguments of a call of kernel `callee`, one per parameter, by the parameter's kind.
     void check_kernel_arguments(Call& call, const KernelDecl& callee);
-    void check_gather_subscript(Subscript& expr, const ParamDecl& gather);
+    /// `t[i]` of a gather, or `o[i]` of a scatter output (the target of `o[i] = v`).
+    void check_array_subscript(Subscript& expr, const ParamDecl& array);
+    /// A subscript's type; `assigned` when it is the target of a plain `=`, the one place a
+    /// scatter output's subscript may stand.
+    Type check_subscript(Subscript& expr, bool assigned);
     void check_init_list(InitList& list, Type target);
     /// Reports and returns false unless `target` may be assigned to (`op` names the operator).
     bool check_assignable(const Expr& target);

@@ -94,6 +94,10 @@ void Sema::visit(Member& expr) {
 }
 
 void Sema::visit(Subscript& expr) {
+    check_subscript(expr, false);
+}
+
+Type Sema::check_subscript(Subscript& expr, bool assigned) {
     expr.type = Type::error();
     if (expr.base->kind == NodeKind::NameRef) {
         auto& ref = static_cast<NameRef&>(*expr.base);
@@ -101,13 +105,23 @@ void Sema::visit(Subscript& expr) {
         if (ref.decl == nullptr) {
             for (Expr*& index : expr.indices)
                 check(index);
-            return;
+            return expr.type;
         }
         if (ref.decl->decl_kind == ValueDecl::Kind::Param) {
             const auto& param = static_cast<const ParamDecl&>(*ref.decl);
             if (param.param_kind == ParamKind::Gather) {
-                check_gather_subscript(expr, param);
-                return;
+                check_array_subscript(expr, param);
+                return expr.type;
+            }
+            if (param.param_kind == ParamKind::ScatterOutput) {
+                if (!assigned) {
+                    for (Expr*& index : expr.indices)
+                        check(index);
+                    diags_.report(DiagId::scatter_read, expr.range) << param.name;
+                    return expr.type;
+                }
+                check_array_subscript(expr, param);
+                return expr.type;
             }
             // A stream of vectors reads a component like any vector; indexing a stream of
             // scalars or structs means the user wanted a gather.
@@ -118,7 +132,7 @@ void Sema::visit(Subscript& expr) {
                 diags_.report(DiagId::stream_subscripted, expr.range)
                     << param_description(param, kernel_->is_reduce) << param.name
                     << param.type.name();
-                return;
+                return expr.type;
             }
         }
     } else {
@@ -129,25 +143,30 @@ void Sema::visit(Subscript& expr) {
         ok = !check(index).is_error() && ok;
     const Type base = expr.base->type;
     if (base.is_error() || !ok)
-        return;
+        return expr.type;
     if (!base.is_vector()) {
         diags_.report(DiagId::not_subscriptable, expr.base->range) << base.name();
-        return;
+        return expr.type;
     }
     if (expr.indices.size() != 1) {
         diags_.report(DiagId::vector_subscript_count, expr.range) << expr.indices.size();
-        return;
+        return expr.type;
     }
     const Type index = expr.indices[0]->type;
     if (!index.is_scalar() || !is_integer(index.scalar_type())) {
         diags_.report(DiagId::vector_subscript_type, expr.indices[0]->range) << index.name();
-        return;
+        return expr.type;
     }
     expr.type = base.with_width(1);
+    return expr.type;
 }
 
-void Sema::check_gather_subscript(Subscript& expr, const ParamDecl& gather) {
-    expr.gather = &gather;
+void Sema::check_array_subscript(Subscript& expr, const ParamDecl& array) {
+    // A scatter output indexes as a gather does, dropping a write outside the stream.
+    if (array.param_kind == ParamKind::ScatterOutput)
+        expr.scatter = &array;
+    else
+        expr.gather = &array;
     bool ok = true;
     for (Expr*& index : expr.indices)
         ok = !check(index).is_error() && ok;
@@ -158,7 +177,7 @@ void Sema::check_gather_subscript(Subscript& expr, const ParamDecl& gather) {
     // single vector, and the runtime checks K against the stream's rank.
     const auto count = static_cast<int>(expr.indices.size());
     if (count > max_index_components) {
-        diags_.report(DiagId::gather_too_many_subscripts, expr.range) << gather.name;
+        diags_.report(DiagId::gather_too_many_subscripts, expr.range) << array.name;
         return;
     }
     int width = count;
@@ -178,13 +197,14 @@ void Sema::check_gather_subscript(Subscript& expr, const ParamDecl& gather) {
         return;
     }
     for (ParamDecl* param : kernel_->params) {
-        if (param == &gather) {
+        if (param == &array) {
             param->gather_index_widths |= 1u << width;
             param->gather_float_indices = param->gather_float_indices || float_index;
         }
     }
-    expr.type = gather.type;
-    warn_gather_index_outside(expr, gather);
+    expr.type = array.type;
+    if (expr.gather != nullptr)
+        warn_gather_index_outside(expr, array);
 }
 
 // ---------------------------------------------------------------------------------------------

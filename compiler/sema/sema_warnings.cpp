@@ -80,6 +80,7 @@ void Sema::warn_unused_parameters(const KernelDecl& kernel) {
     for (const ParamDecl* param : kernel.params) {
         switch (param->param_kind) {
         case ParamKind::OutputStream:
+        case ParamKind::ScatterOutput:
             if (!written_.contains(param))
                 diags_.report(DiagId::unwritten_output, param->name_range)
                     << param_description(*param, kernel.is_reduce) << param->name << kernel.name;

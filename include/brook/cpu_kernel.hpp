@@ -56,6 +56,15 @@ public:
     }
 };
 
+/// A scatter output parameter fetched from the Frame: the lang::Scatter over stream argument
+/// `view`. Each loop function (a thread's share of the call) declares its own.
+template <class Element, int Rank> class Scatter : public lang::Scatter<Element, Rank> {
+public:
+    explicit Scatter(const StreamView& view)
+        : lang::Scatter<Element, Rank>(reinterpret_cast<Element*>(view.data), view.rank,
+                                       view.extents.data(), view.strides.data()) {}
+};
+
 /// Whether every index of the array `view` fits in an int (fewer than 2^31 elements), so that
 /// a Gather over it may convert float indices through 32-bit integers.
 inline bool fits_int_offsets(const StreamView& view) {
@@ -178,8 +187,9 @@ inline float4 element_position(const Frame& frame, const StreamView* view, std::
 
 /// `indexof(s)`: the position of output element `index` in stream parameter `param`, as a float4
 /// whose .x is the last dimension (an input of another shape is resized as it is read).
+/// A scatter output's `param` is -1: its position is the domain's (BROOKPLUS.md §4.6).
 inline float4 indexof(const Frame& frame, int param, std::size_t index) {
-    return detail::element_position(frame, &frame.args[param].stream, index);
+    return detail::element_position(frame, param < 0 ? nullptr : &frame.args[param].stream, index);
 }
 
 /// Whether the output's rows are shorter than 2^31 elements, so that a dense call's row loop

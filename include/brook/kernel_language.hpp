@@ -513,6 +513,114 @@ private:
     size_t bound_strides_[4]{};
 };
 
+/// Brook+'s scatter index rule for one index of a dimension of `extent` elements (BROOKPLUS.md
+/// §4.7): floor(v + 0.25) for a float (NaN giving 0), as a gather's, but an index outside
+/// [0, extent - 1] names no element; returns false then.
+template <class Index> constexpr bool scatter_index(Index value, size_t extent, size_t& index) {
+    if constexpr (portable::is_floating_point_v<Index>) {
+        const Index shifted = value + Index(0.25);
+        if (shifted != shifted) {
+            index = 0;
+            return true;
+        }
+        // Truncation is floor for shifted >= 0.
+        if (!(shifted >= Index(0)) || !(shifted < static_cast<Index>(extent)))
+            return false;
+        index = static_cast<size_t>(shifted);
+        return index < extent;
+    } else {
+        if (value < Index(0) || static_cast<size_t>(value) >= extent)
+            return false;
+        index = static_cast<size_t>(value);
+        return true;
+    }
+}
+
+/// A scatter output parameter (BROOKPLUS.md §4.7), `out T o[]` to `o[][][][]`, written with
+/// indices of up to Rank components and bound to the stream at `data` as a Gather is (the
+/// stream's rank counts: a dimension it lacks has extent 1; one component is a row-major
+/// element offset). `o[i] = v` stores v whole at the element the index names (scatter_index);
+/// an index outside the stream names the object's own sink, so the write is dropped. A call
+/// makes one Scatter per thread (per CPU loop, per GPU thread), so the sink is private to it.
+template <class Element, int Rank> class Scatter {
+public:
+    constexpr Scatter(Element* data, int rank, const size_t* extents, const size_t* strides)
+        : data_(data), bound_rank_(rank) {
+        for (int d = 0; d < rank; ++d) {
+            bound_extents_[d] = extents[d];
+            bound_strides_[d] = strides[d];
+            count_ *= extents[d];
+        }
+        // Dimensions the stream lacks (it has fewer than Rank) have extent 1: an index
+        // component there other than 0 names no element.
+        const int missing = Rank - rank;
+        for (int d = 0; d < Rank; ++d) {
+            const auto dim = static_cast<size_t>(d);
+            extents_[dim] = d < missing ? 1 : extents[d - missing];
+            strides_[dim] = d < missing ? 0 : strides[d - missing];
+        }
+    }
+
+    /// `o[i0][i1] = v`: one index per dimension of the last ones, slowest first; `o[i]` of a
+    /// stream of more dimensions is the row-major element offset i.
+    template <class... Indices> constexpr Element& at(Indices... indices) const {
+        static_assert(sizeof...(Indices) <= static_cast<size_t>(Rank),
+                      "a scatter output takes at most one index per dimension");
+        if constexpr (sizeof...(Indices) == 1) {
+            if (bound_rank_ > 1)
+                return at_offset(indices...);
+        }
+        size_t offset = 0;
+        bool inside = true;
+        size_t d = static_cast<size_t>(Rank) - sizeof...(Indices);
+        ((inside = inside && add_term(indices, d, offset), ++d), ...);
+        return inside ? data_[offset] : sink_;
+    }
+
+    /// `o[int2(x, y)] = v`: one vector index whose .x is the last (fastest) dimension.
+    template <class Position> constexpr Element& at_vector(const Position& position) const {
+        constexpr int width = detail::width_v<Position>;
+        static_assert(width <= Rank, "a scatter output's vector index has at most one component "
+                                     "per dimension");
+        return [&]<size_t... Indices>(portable::index_sequence<Indices...>)->Element& {
+            return at(detail::get<width - 1 - static_cast<int>(Indices)>(position)...);
+        }
+        (portable::make_index_sequence<static_cast<size_t>(width)>{});
+    }
+
+private:
+    /// Adds dimension d's part of the element's offset; false where the index is outside.
+    template <class Index> constexpr bool add_term(Index value, size_t d, size_t& offset) const {
+        size_t index = 0;
+        if (!scatter_index(value, extents_[d], index))
+            return false;
+        offset += index * strides_[d];
+        return true;
+    }
+
+    /// The element at row-major offset `value` of the bound stream, whatever its strides.
+    template <class Index> constexpr Element& at_offset(Index value) const {
+        size_t element = 0;
+        if (!scatter_index(value, count_, element))
+            return sink_;
+        size_t offset = 0;
+        for (int d = bound_rank_ - 1; d >= 0; --d) {
+            offset += element % bound_extents_[d] * bound_strides_[d];
+            element /= bound_extents_[d];
+        }
+        return data_[offset];
+    }
+
+    Element* data_;
+    size_t extents_[Rank]{}; ///< 1 for a dimension the stream lacks
+    size_t strides_[Rank]{};
+    size_t count_ = 1; ///< elements of the bound stream
+    int bound_rank_;
+    size_t bound_extents_[4]{};
+    size_t bound_strides_[4]{};
+    mutable Element sink_{};
+};
+
 // ---------------------------------------------------------------------------------------------
 // Cg built-in functions. Component-wise ones accept scalars and vectors; scalar arguments
 // broadcast against vector ones.

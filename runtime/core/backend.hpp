@@ -220,6 +220,10 @@ public:
     /// True when run_kernel implements Launch::element_flags; write masks and the write queries
     /// of kernels that may discard need it.
     virtual bool tracks_elements() const { return false; }
+    /// True when run_kernel runs kernels with a ScatterOutput parameter (BROOKPLUS.md §4.7),
+    /// whose argument is bound whole and written at any element. The core runs such a call on
+    /// the host for a backend without it (core/host_fallback.hpp).
+    virtual bool runs_scatter() const { return false; }
     /// True when run_kernel implements Launch::first_row/end_row and BoundStream::first_row for
     /// passes without element flags (for the Count and Write passes of variable outputs too,
     /// when runs_variable_outputs(): counters stay indexed by the element's place in the

@@ -23,6 +23,7 @@
 
 #include "core/call_domain.hpp"
 #include "core/errors.hpp"
+#include "core/host_fallback.hpp"
 #include "core/write_control.hpp"
 
 #include <algorithm>
@@ -54,6 +55,8 @@ const char* kind_word(ParamKind kind) {
         return "reduce target";
     case ParamKind::VariableOutput:
         return "variable output";
+    case ParamKind::ScatterOutput:
+        return "scatter output";
     }
     return "argument";
 }
@@ -138,15 +141,44 @@ BoundStream offset_readable(const KernelInfo& kernel, std::size_t param, const S
     return {copy.get(), dense};
 }
 
+/// An input stream of a scatter call (BROOKPLUS.md §4.7) as the domain `domain` reads it: at
+/// instance(), without resizing, so its dimensions align from the fastest (.x), and it is cut
+/// to the domain's extents, which it must cover in each dimension it has. A domain dimension
+/// past the input's repeats it; an input dimension past the domain's is read at index 0.
+Region scatter_input(const KernelInfo& kernel, std::size_t param, const StreamImpl& input,
+                     const StreamImpl& domain) {
+    const Region& in = input.region();
+    const Region& out = domain.region();
+    Region cut = in;
+    cut.rank = out.rank;
+    for (int d = 0; d < 4; ++d) {
+        const auto dim = static_cast<std::size_t>(d);
+        const int component = out.rank - 1 - d; // 0 = .x
+        const bool has_dimension = d < out.rank && component < in.rank;
+        const auto from = static_cast<std::size_t>(in.rank - 1 - component);
+        if (has_dimension && in.extents[from] < out.extents[dim]) {
+            fatal(argument_label(kernel, param) + " is " + describe_shape(input.type(), in) +
+                  ", smaller than the call's execution domain <" + describe_extents(out) +
+                  ">, where a scatter kernel reads its inputs at instance() without resizing; "
+                  "give the call a smaller domain (execDomain, domainSize) or a larger input");
+        }
+        cut.extents[dim] = has_dimension ? out.extents[dim] : d < out.rank ? 1 : 0;
+        cut.strides[dim] = has_dimension ? in.strides[from] : 0;
+    }
+    return cut;
+}
+
 /// The stream as the call reads it: itself, or a copy when the call also writes its storage.
-BoundStream read_binding(const StreamImpl& impl, ParamKind kind,
+/// `element_wise`: the call reads it as the same element of each output that it writes, so
+/// reading it where an output writes it (`k(a, a)`) needs no copy.
+BoundStream read_binding(const StreamImpl& impl, bool element_wise,
                          std::span<const BoundStream> written, BoundCall& call) {
     BoundStream bound = impl.bound();
     for (const BoundStream& target : written) {
         if (target.storage != bound.storage) {
             continue;
         }
-        if (kind == ParamKind::InputStream && target.region == bound.region) {
+        if (element_wise && target.region == bound.region) {
             continue;
         }
         std::shared_ptr<Storage> copy =
@@ -410,11 +442,12 @@ const StreamImpl& read_stream(const KernelInfo& kernel, std::size_t param, const
 } // namespace
 
 void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
-                    const StreamImpl& domain, std::span<const BoundStream> written,
-                    BoundCall& call) {
+                    const StreamImpl& domain, std::span<const BoundStream> written, BoundCall& call,
+                    const BindOptions& options) {
     Launch& launch = call.launch;
     // Before any work: a backend never sees a kernel it has no code for.
-    const std::string_view code = domain.backend().kernel_code_name();
+    const std::string_view code =
+        options.on_host ? std::string_view("cpu") : domain.backend().kernel_code_name();
     launch.code = code.empty() ? nullptr : backend_code(kernel, code);
     launch.kernel = &kernel;
     launch.args.assign(kernel.params.size(), BoundArg{});
@@ -432,9 +465,14 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
             break;
         case ParamKind::InputStream: {
             const StreamImpl& input = read_stream(kernel, i, arg.stream_arg, domain);
-            const Region aligned = aligned_input(input.region(), domain.region().rank);
-            check_resizable(kernel, i, input, aligned, domain);
-            bound.stream = read_binding(input, kind, written, call);
+            Region aligned;
+            if (options.scatter) {
+                aligned = scatter_input(kernel, i, input, domain);
+            } else {
+                aligned = aligned_input(input.region(), domain.region().rank);
+                check_resizable(kernel, i, input, aligned, domain);
+            }
+            bound.stream = read_binding(input, !options.scatter, written, call);
             bound.stream.region = aligned;
             break;
         }
@@ -442,16 +480,22 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
         case ParamKind::VariableOutput:
             bound.stream = typed_stream(kernel, i, arg.output).bound();
             break;
+        case ParamKind::ScatterOutput: {
+            const StreamImpl& target = typed_stream(kernel, i, arg.output);
+            check_gather(kernel, i, target);
+            bound.stream = target.bound();
+            break;
+        }
         case ParamKind::Gather: {
             const StreamImpl& gather = read_stream(kernel, i, arg.stream_arg, domain);
             check_gather(kernel, i, gather);
-            bound.stream =
-                offset_readable(kernel, i, gather, read_binding(gather, kind, written, call), call);
+            bound.stream = offset_readable(kernel, i, gather,
+                                           read_binding(gather, false, written, call), call);
             break;
         }
         case ParamKind::ReduceInput:
             bound.stream =
-                read_binding(typed_stream(kernel, i, arg.stream_arg), kind, written, call);
+                read_binding(typed_stream(kernel, i, arg.stream_arg), false, written, call);
             break;
         case ParamKind::ReduceAccumulator:
             break;
@@ -473,6 +517,78 @@ void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
 
 namespace {
 
+/// A scatter call's execution domain (BROOKPLUS.md §4.7): `region` its shape, slowest dimension
+/// first, and `box` the positions it runs.
+struct ScatterDomain {
+    detail::Region region;
+    detail::DomainBox box;
+};
+
+/// The scatter output `target`'s extents, or the call's own domain: from its offset (absolute,
+/// as instance() is) to offset + size in each dimension, not clipped to `target`; an offset
+/// alone runs to target's extent. A size may give the domain more dimensions than target has.
+ScatterDomain scatter_domain(const detail::StreamImpl& target,
+                             const std::optional<detail::CallDomain>& call) {
+    const detail::Region& own = target.region();
+    int rank = own.rank;
+    for (int c = 0; call && call->has_size && c < 4; ++c) {
+        if (call->size[static_cast<std::size_t>(c)] > 1) {
+            rank = std::max(rank, c + 1);
+        }
+    }
+    ScatterDomain domain;
+    std::array<std::size_t, 4> extents{};
+    for (int d = 0; d < rank; ++d) {
+        // Extents are slowest first; a domain's components fastest first.
+        const auto dim = static_cast<std::size_t>(d);
+        const int component = rank - 1 - d;
+        const std::size_t target_extent =
+            component < own.rank ? own.extents[static_cast<std::size_t>(own.rank - 1 - component)]
+                                 : 1;
+        const auto c = static_cast<std::size_t>(component);
+        const std::size_t low = call ? call->offset[c] : 0;
+        const std::size_t high =
+            call && call->has_size ? low + call->size[c] : std::max(target_extent, low);
+        domain.box.low[dim] = low;
+        domain.box.high[dim] = high;
+        extents[dim] = high;
+    }
+    domain.region = detail::Region::dense(rank, extents);
+    return domain;
+}
+
+/// A call of a kernel with a scatter output `target` (BROOKPLUS.md §4.7), `written` holding it,
+/// over its execution domain: natively where the backend scatters, else on the host.
+void run_scatter_call(const KernelInfo& kernel, std::span<const KernelArg> args,
+                      const detail::StreamImpl& target,
+                      const std::optional<detail::CallDomain>& call_domain,
+                      std::span<const detail::BoundStream> written, detail::BoundCall& call) {
+    using namespace detail;
+    const ScatterDomain domain = scatter_domain(target, call_domain);
+    for (int d = 0; d < domain.region.rank; ++d) {
+        const auto dim = static_cast<std::size_t>(d);
+        if (domain.box.low[dim] >= domain.box.high[dim]) {
+            return; // an empty domain: nothing to run
+        }
+    }
+    Backend& backend = target.backend();
+    // A backend that runs no generated code (the tests' record backend) sees the call as it is.
+    const bool on_host = !backend.runs_scatter() && !backend.kernel_code_name().empty();
+    const StreamImpl shape(backend, target.type(), target.shared_storage(), domain.region);
+    bind_arguments(kernel, args, shape, written, call, {.scatter = true, .on_host = on_host});
+    const DomainBox* box = domain.box.covers(call.launch) ? nullptr : &domain.box;
+    const ProfileTimer timer;
+    if (on_host) {
+        HostLaunch host(backend, call.launch);
+        run_controlled(host.host(), host.launch(), box);
+        host.write_back();
+    } else {
+        run_controlled(backend, call.launch, box);
+    }
+    complete_call(backend, call.launch, timer, 0);
+    call.snapshots.clear();
+}
+
 /// The kernel call itself, which run_kernel runs as run_call says.
 void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
                     std::source_location where) {
@@ -489,8 +605,15 @@ void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
     CallScratch& scratch = CallScratch::fresh();
     std::vector<BoundStream>& written = scratch.written;
     std::vector<std::size_t>& variable_outputs = scratch.variable_outputs;
+    const StreamImpl* scatter_target = nullptr;
     for (std::size_t i = 0; i < kernel.params.size(); ++i) {
         const ParamKind kind = kernel.params[i].kind;
+        if (kind == ParamKind::ScatterOutput) {
+            // brcc allows one, and no other output beside it.
+            scatter_target = &typed_stream(kernel, i, args[i].output);
+            written.push_back(scatter_target->bound());
+            continue;
+        }
         if (kind == ParamKind::VariableOutput) {
             const StreamImpl& output = typed_stream(kernel, i, args[i].output);
             if (!output.covers_storage()) {
@@ -520,10 +643,15 @@ void run_kernel_now(const KernelInfo& kernel, std::span<const KernelArg> args,
     }
     // Brook+'s execDomain(n) on the first output: its first n elements, unless the kernel
     // object was given a domain of its own.
-    if (!call_domain && domain != nullptr && domain->execution_elements() != 0) {
+    const StreamImpl* first_output = scatter_target != nullptr ? scatter_target : domain;
+    if (!call_domain && first_output != nullptr && first_output->execution_elements() != 0) {
         call_domain =
-            CallDomain{.size = {static_cast<unsigned>(domain->execution_elements()), 1, 1, 1},
+            CallDomain{.size = {static_cast<unsigned>(first_output->execution_elements()), 1, 1, 1},
                        .has_size = true};
+    }
+    if (scatter_target != nullptr) {
+        run_scatter_call(kernel, args, *scatter_target, call_domain, written, scratch.call);
+        return;
     }
     // A kernel whose only outputs are variable runs over its first input stream.
     for (std::size_t i = 0;

@@ -40,13 +40,23 @@ struct BoundCall {
     std::vector<std::shared_ptr<Storage>> snapshots;
 };
 
+/// How bind_arguments binds a call.
+struct BindOptions {
+    /// A scatter kernel's call (BROOKPLUS.md §4.7): its input streams are read at instance(),
+    /// cut to the domain rather than resized, and copied where the call writes their storage.
+    bool scatter = false;
+    /// The call runs on the host (core/host_fallback.hpp): the launch takes the kernel's cpu
+    /// code, whatever the domain's backend runs.
+    bool on_host = false;
+};
+
 /// Checks and binds every argument of `kernel` except reduce accumulators: constants, input
 /// streams (resized to `domain` when their shape differs), gathers, the reduce input and
 /// outputs. `written` are the streams the call writes. Fills launch.args and launch.dense; the
 /// caller sets the domain.
 void bind_arguments(const KernelInfo& kernel, std::span<const KernelArg> args,
-                    const StreamImpl& domain, std::span<const BoundStream> written,
-                    BoundCall& call);
+                    const StreamImpl& domain, std::span<const BoundStream> written, BoundCall& call,
+                    const BindOptions& options = {});
 
 /// Reads the settings of calls from the environment: BRT_SYNC and BRT_PROFILE. The registry
 /// calls it once, as the first backend starts, before any call.

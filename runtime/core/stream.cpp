@@ -71,15 +71,19 @@ bool Region::same_shape(const Region& other) const {
     return true;
 }
 
-std::string describe_shape(const ElementType& type, const Region& region) {
-    std::string text = type.name + "<";
+std::string describe_extents(const Region& region) {
+    std::string text;
     for (int d = 0; d < region.rank; ++d) {
         if (d > 0) {
             text += ", ";
         }
         text += std::to_string(region.extents[static_cast<std::size_t>(d)]);
     }
-    return text + ">";
+    return text;
+}
+
+std::string describe_shape(const ElementType& type, const Region& region) {
+    return type.name + "<" + describe_extents(region) + ">";
 }
 
 const StreamImpl& checked_impl(const stream& s, const std::string& what) {

@@ -79,6 +79,8 @@ HeldRows held_rows(const StreamImpl& impl);
 
 /// "float4<100, 100>"
 std::string describe_shape(const ElementType& type, const Region& region);
+/// "100, 100": the extents of describe_shape, slowest first.
+std::string describe_extents(const Region& region);
 
 /// The implementation behind a handle; stops with a message naming `what` (e.g. "streamRead")
 /// when the handle is empty.

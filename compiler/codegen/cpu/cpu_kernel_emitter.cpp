@@ -290,7 +290,7 @@ protected:
         const std::string index =
             std::string(index_param) + (lane_ > 0 ? " + " + std::to_string(lane_) : std::string());
         return {std::string(cpu) + "indexof(" + std::string(position_param) + ", " +
-                std::to_string(stream.index) + ", " + index + ")"};
+                position_param_index(stream) + ", " + index + ")"};
     }
 
 private:
@@ -342,7 +342,8 @@ std::string body_function(const KernelDecl& kernel, int lanes, const SourceLines
     return text + "}\n" + (lines != nullptr ? SourceLines::leave() : "");
 }
 
-/// Declarations of the constants and gathers, fetched once per call. A constant is not a
+/// Declarations of the constants, gathers and scatter outputs, fetched once per call (a scatter
+/// output by each thread's loop function, so its sink is the thread's own). A constant is not a
 /// `const` object (the body takes it by const reference): GCC splits a local vector or struct
 /// into scalars (SRA) only when it is not const, and one left whole is copied into an output as
 /// an aggregate (`r = constant;`, `ray.o = eye;`), a statement its vectoriser cannot take, so
@@ -367,6 +368,10 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel, bool narrow = fals
                     std::to_string(param->gather_view_rank()) + "> " + local_name(*param) +
                     "(frame.args[" + index + "].stream" +
                     (narrow && param->gather_float_indices ? ", true" : "") + ");\n";
+        } else if (param->param_kind == ParamKind::ScatterOutput) {
+            text += "    const ::brook::cpu::Scatter<" + cpp_storage_type_name(param->type) + ", " +
+                    std::to_string(param->gather_view_rank()) + "> " + local_name(*param) +
+                    "(frame.args[" + index + "].stream);\n";
         }
     }
     return text;
@@ -556,6 +561,7 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
         switch (param->param_kind) {
         case ParamKind::Constant:
         case ParamKind::Gather:
+        case ParamKind::ScatterOutput:
             args += local_name(*param);
             break;
         case ParamKind::ReduceInput:
@@ -670,8 +676,11 @@ std::string row_loops(const KernelDecl& kernel) {
                    local_name(*param) + ".unit_row(row);\n";
         contiguous += (contiguous.empty() ? "" : " && ") + row_pointer_name(*param) + " != nullptr";
     }
-    // A call whose elements are tracked (Frame::element_flags) takes the ResizedView loop.
-    per_row += "        if (" + contiguous + " && frame.element_flags == nullptr) {\n";
+    // A call whose elements are tracked (Frame::element_flags) takes the ResizedView loop. (A
+    // scatter kernel may have no stream read or written per element.)
+    contiguous +=
+        (contiguous.empty() ? "" : " && ") + std::string("frame.element_flags == nullptr");
+    per_row += "        if (" + contiguous + ") {\n";
     per_row += element_loop(kernel, Addressing::Row, 3, "row", "row_stop");
     per_row += "        } else {\n";
     per_row += element_loop(kernel, Addressing::General, 3, "row", "row_stop");

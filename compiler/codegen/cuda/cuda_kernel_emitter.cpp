@@ -42,7 +42,7 @@ class CudaKernelPrinter final : public CppKernelPrinter {
 protected:
     PrintedExpr element_position(const ParamDecl& stream) override {
         return {std::string(device) + "indexof(" + std::string(frame_param) + ", " +
-                std::to_string(stream.index) + ", " + std::string(index_param) + ")"};
+                position_param_index(stream) + ", " + std::string(index_param) + ")"};
     }
 };
 
@@ -199,6 +199,12 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
             text += "    const ::brook::lang::Gather<" + storage + ", " + rank + "> " +
                     local_name(*param) + " = " + std::string(device) + "gather<" + storage + ", " +
                     rank + ">(frame, " + index + ");\n";
+        } else if (param->param_kind == ParamKind::ScatterOutput) {
+            // Each thread's own, and so its sink (lang::Scatter).
+            const std::string rank = std::to_string(param->gather_view_rank());
+            text += "    const ::brook::lang::Scatter<" + storage + ", " + rank + "> " +
+                    local_name(*param) + " = " + std::string(device) + "scatter<" + storage + ", " +
+                    rank + ">(frame, " + index + ");\n";
         }
     }
     return text;
@@ -222,6 +228,7 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
         switch (param->param_kind) {
         case ParamKind::Constant:
         case ParamKind::Gather:
+        case ParamKind::ScatterOutput:
             args += name;
             break;
         case ParamKind::InputStream:

@@ -64,6 +64,8 @@ void check_gl_limits(const KernelDecl& kernel, DiagnosticEngine& diags) {
         case ParamKind::VariableOutput:
             uniform_components += uniform_components_per_stream;
             break;
+        case ParamKind::ScatterOutput: // run on the host (glsl_kernel_source)
+            break;
         }
     }
     if (textures > guaranteed_texture_units)

@@ -402,6 +402,10 @@ std::string reduce_main(const KernelDecl& kernel) {
 } // namespace
 
 std::string glsl_kernel_source(const KernelDecl& kernel) {
+    // A fragment program cannot store at another element: the gl backend runs a scatter
+    // kernel's calls on the host (BROOKPLUS.md's rule 2), with the cpu backend's code.
+    if (has_scatter_output(kernel))
+        return "";
     std::vector<const KernelDecl*> helpers;
     collect_helpers(kernel, helpers);
 

@@ -41,6 +41,17 @@ int64_t brt_offset(ivec4 position, i64vec4 strides) {
            int64_t(position.z) * strides.z + int64_t(position.w) * strides.w;
 }
 
+// Whether a scatter output's index lies inside the stream of `extents` (BROOKPLUS.md §4.7): a
+// position with .x the last dimension, or a row-major offset. Outside, the write is dropped.
+bool brt_scatter_inside(ivec4 position, ivec4 extents) {
+    return all(greaterThanEqual(position, ivec4(0))) && all(lessThan(position.wzyx, extents));
+}
+bool brt_offset_inside(int offset, ivec4 extents) {
+    const uint64_t count =
+        uint64_t(extents.x) * uint64_t(extents.y) * uint64_t(extents.z) * uint64_t(extents.w);
+    return offset >= 0 && uint64_t(offset) < count;
+}
+
 // A gather's one-component index (a row-major offset) clamped to the elements of `extents`.
 uint64_t brt_clamp_offset(int offset, ivec4 extents) {
     const uint64_t count =

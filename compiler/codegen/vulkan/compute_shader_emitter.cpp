@@ -302,7 +302,7 @@ bool uses_small_storage(const KernelDecl& kernel, int bits) {
 bool is_stream(ParamKind kind) {
     return kind == ParamKind::InputStream || kind == ParamKind::ReduceInput ||
            kind == ParamKind::OutputStream || kind == ParamKind::Gather ||
-           kind == ParamKind::VariableOutput;
+           kind == ParamKind::VariableOutput || kind == ParamKind::ScatterOutput;
 }
 
 std::string data_name(const ParamDecl& param) {
@@ -343,6 +343,19 @@ std::string stream_declarations(const ParamDecl& param, References& references) 
         text += type + " brt_gather_offset_" + index + "(int offset) {\n    return brt_load_" +
                 index + "(brt_offset(brt_position_of(brt_clamp_offset(offset, " + extents + "), " +
                 extents + "), " + strides_name(param) + "));\n}\n";
+    }
+    if (param.param_kind == ParamKind::ScatterOutput) {
+        // `o[p] = v` stores at the position p (.x the last dimension) or the row-major offset,
+        // and drops a write outside the stream (BROOKPLUS.md §4.7).
+        text += "void brt_scatter_" + index + "(ivec4 position, " + type +
+                " value) {\n    if (brt_scatter_inside(position, " + extents +
+                ")) {\n        brt_store_" + index + "(brt_offset(position.wzyx, " +
+                strides_name(param) + "), value);\n    }\n}\n";
+        text += "void brt_scatter_offset_" + index + "(int offset, " + type +
+                " value) {\n    if (brt_offset_inside(offset, " + extents +
+                ")) {\n        brt_store_" + index +
+                "(brt_offset(brt_position_of(uint64_t(offset), " + extents + "), " +
+                strides_name(param) + "), value);\n    }\n}\n";
     }
     return text;
 }
@@ -386,12 +399,12 @@ std::string fetch_arguments(const KernelDecl& kernel) {
 // ---------------------------------------------------------------------------------------------
 // Stream kernels
 
-/// The call of brt_kernel with each parameter's local or constant (gathers are read through
-/// their functions).
+/// The call of brt_kernel with each parameter's local or constant (gathers are read, and scatter
+/// outputs written, through their functions).
 std::string kernel_call(const KernelDecl& kernel) {
     std::string args;
     for (const ParamDecl* param : kernel.params) {
-        if (param->param_kind == ParamKind::Gather)
+        if (param->param_kind == ParamKind::Gather || param->param_kind == ParamKind::ScatterOutput)
             continue;
         args +=
             (args.empty() ? "" : ", ") +
@@ -465,6 +478,7 @@ std::string element_function(const KernelDecl& kernel, const std::string& name,
             break;
         case ParamKind::Constant:
         case ParamKind::Gather:
+        case ParamKind::ScatterOutput: // written through brt_scatter_P
             break;
         case ParamKind::ReduceInput:
         case ParamKind::ReduceAccumulator:

@@ -534,6 +534,10 @@ public:
         return true;
     }
 
+    bool runs_scatter() const override {
+        return true;
+    }
+
     bool runs_row_blocks() const override {
         return true;
     }

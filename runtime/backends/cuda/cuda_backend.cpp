@@ -573,6 +573,8 @@ public:
 
     bool runs_variable_outputs() const override { return true; }
 
+    bool runs_scatter() const override { return true; }
+
     bool runs_row_blocks() const override { return true; }
 
     void run_kernel(const Launch& launch) override {

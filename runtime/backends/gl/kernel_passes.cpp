@@ -451,6 +451,7 @@ int KernelPasses::bind_arguments(ShaderProgram& program, const KernelInfo& kerne
         }
         case ParamKind::ReduceAccumulator:
         case ParamKind::VariableOutput:
+        case ParamKind::ScatterOutput: // the core runs scatter calls on the host
             break;
         }
     }

@@ -185,6 +185,7 @@ public:
 
     bool tracks_elements() const override { return true; }
     bool runs_variable_outputs() const override { return true; }
+    bool runs_scatter() const override { return true; }
     bool runs_row_blocks() const override { return true; }
 
     void run_kernel(const Launch& launch) override {

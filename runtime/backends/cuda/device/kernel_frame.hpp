@@ -174,17 +174,31 @@ __device__ inline lang::Gather<T, R> gather(const Frame& frame, int param) {
     return lang::Gather<T, R>(static_cast<const T*>(arg.data), arg.rank, extents, strides);
 }
 
-/// `indexof(s)`: the position of output element `i` in stream parameter `param` (resized), as a
-/// float4 whose .x is the last dimension; as the CPU backend's brook::cpu::indexof.
-__device__ inline float4 indexof(const Frame& frame, int param, Index i) {
+/// Scatter output parameter `param` as the kernel language's Scatter (one per thread).
+template <class T, int R>
+__device__ inline lang::Scatter<T, R> scatter(const Frame& frame, int param) {
     const FrameArg& arg = frame.args[param];
+    lang::size_t extents[4] = {};
+    lang::size_t strides[4] = {};
+    for (int d = 0; d < arg.rank; ++d) {
+        extents[d] = static_cast<lang::size_t>(arg.extents[d]);
+        strides[d] = static_cast<lang::size_t>(arg.strides[d]);
+    }
+    return lang::Scatter<T, R>(static_cast<T*>(arg.data), arg.rank, extents, strides);
+}
+
+/// `indexof(s)`: the position of output element `i` in stream parameter `param` (resized), as a
+/// float4 whose .x is the last dimension; as the CPU backend's brook::cpu::indexof. A scatter
+/// output's `param` is -1: its position is the domain's (BROOKPLUS.md §4.6).
+__device__ inline float4 indexof(const Frame& frame, int param, Index i) {
     float4 position{};
     int component = 0;
     for (int d = frame.output_rank - 1; d >= 0; --d, ++component) {
         const Index out = frame.output_extents[d];
         const Index coordinate = d == 0 ? i : i % out;
         i = d == 0 ? 0 : i / out;
-        const Index extent = d < arg.rank ? arg.extents[d] : out;
+        const Index extent =
+            param >= 0 && d < frame.args[param].rank ? frame.args[param].extents[d] : out;
         position[component] =
             static_cast<float>(extent == out ? coordinate : coordinate * extent / out);
     }
