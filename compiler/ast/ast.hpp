@@ -131,6 +131,9 @@ struct Expr;
 struct LocalDecl : ValueDecl {
     LocalDecl() : ValueDecl(Kind::Local) {}
     bool is_const = false;
+    /// Brook+'s `shared T name[N];` (BROOKPLUS.md §4.8): N > 0, an array of N elements shared
+    /// by the threads of a group; 0 for an ordinary local.
+    unsigned long long shared_extent = 0;
     Expr* init = nullptr; ///< may be an InitList for `float2 p = {2, 0};`
 };
 
@@ -145,6 +148,11 @@ struct KernelDecl {
     /// `reduce` argument (Brook+'s `kernel void f(float a<>, reduce float r<>)`).
     bool is_reduce = false;
     bool has_reduce_keyword = false; ///< `reduce void f` or `reduce kernel void f`
+    /// Brook+'s `Attribute[GroupSize(x, y, z, w)]` before the kernel (BROOKPLUS.md §4.8): the
+    /// threads per group, x first; all 0 without one (absent components are 1).
+    std::array<unsigned long long, 4> group_size{};
+    SourceRange group_size_range;
+    bool has_group_size() const { return group_size[0] != 0; }
     std::vector<ParamDecl*> params;
     Compound* body = nullptr;
     SourceRange range; ///< from its first word to the closing brace
@@ -303,6 +311,8 @@ struct Subscript : Expr {
     const ParamDecl* gather = nullptr; ///< set when base names a gather parameter
     /// Set when base names a scatter output: the target of `o[i] = v`, the only use sema allows.
     const ParamDecl* scatter = nullptr;
+    /// Set when base names a group-shared array (`shared float4 s[16];`).
+    const LocalDecl* shared = nullptr;
 };
 
 /// `{2, 0}` as a local's initialiser.
@@ -315,6 +325,12 @@ struct InitList : Expr {
 struct Indexof : Expr {
     explicit Indexof(SourceRange r) : Expr(NodeKind::Indexof, r) {}
     NameRef* stream = nullptr;
+};
+
+/// Brook+'s `instanceInGroup()` (BROOKPLUS.md §4.8): int4(i, 0, 0, 0), i the thread's number in
+/// its group. Sema makes it from the call.
+struct InstanceInGroup : Expr {
+    explicit InstanceInGroup(SourceRange r) : Expr(NodeKind::InstanceInGroup, r) {}
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -394,6 +410,12 @@ struct Empty : Stmt {
 /// their old values.
 struct Discard : Stmt {
     explicit Discard(SourceRange r) : Stmt(NodeKind::Discard, r) {}
+};
+
+/// Brook+'s `syncGroup();` (BROOKPLUS.md §4.8): waits until every thread of the group reaches
+/// it; the shared array's and scatter output's writes made before are then visible to them.
+struct SyncGroup : Stmt {
+    explicit SyncGroup(SourceRange r) : Stmt(NodeKind::SyncGroup, r) {}
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -144,6 +144,8 @@ public:
         child(node.stream);
     }
 
+    void visit(InstanceInGroup& node) { line("InstanceInGroup") << type(node) << '\n'; }
+
     void visit(Compound& node) {
         line("Compound\n");
         for (Stmt* stmt : node.body)
@@ -204,6 +206,7 @@ public:
     }
     void visit(Empty&) { line("Empty\n"); }
     void visit(Discard&) { line("Discard\n"); }
+    void visit(SyncGroup&) { line("SyncGroup\n"); }
 
 private:
     class Indent {

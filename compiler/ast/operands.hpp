@@ -60,6 +60,7 @@ template <class Visit> void for_each_operand(const Expr& expr, Visit&& visit) {
         break;
     case NodeKind::NameRef:
     case NodeKind::Indexof: // its stream is a name, not a value
+    case NodeKind::InstanceInGroup:
     case NodeKind::IntLiteral:
     case NodeKind::FloatLiteral:
     case NodeKind::BoolLiteral:

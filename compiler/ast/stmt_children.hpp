@@ -64,6 +64,7 @@ void for_each_child(const Stmt& stmt, VisitStmt&& visit_stmt, VisitExpr&& visit_
     case NodeKind::Break:
     case NodeKind::Continue:
     case NodeKind::Discard:
+    case NodeKind::SyncGroup:
 #include "ast/expr_kind_cases.def"
         return; // no children (and no statement is an expression)
     }

@@ -395,6 +395,8 @@ PrintedExpr CLikePrinter::visit(const Member& expr) {
 PrintedExpr CLikePrinter::visit(const Subscript& expr) {
     if (expr.gather)
         return gather(expr);
+    if (expr.shared != nullptr)
+        return shared_element(expr);
     BRCC_ASSERT(expr.scatter == nullptr, "a scatter output's subscript outside `o[i] = v`");
     // A component of a vector (sema allows exactly one index there).
     std::string text = operand(*expr.base, postfix_level);
@@ -408,6 +410,10 @@ PrintedExpr CLikePrinter::visit(const Subscript& expr) {
 
 PrintedExpr CLikePrinter::visit(const InitList& expr) {
     return init_list(expr, expr.type);
+}
+
+PrintedExpr CLikePrinter::visit(const InstanceInGroup&) {
+    return instance_in_group();
 }
 
 PrintedExpr CLikePrinter::visit(const Indexof& expr) {
@@ -490,6 +496,12 @@ std::string CLikePrinter::declaration(const DeclStmt& stmt) {
 }
 
 void CLikePrinter::visit(const DeclStmt& stmt, int indent, std::string& out) {
+    // A shared array is declared alone (sema allows one per kernel).
+    if (stmt.vars.front()->shared_extent != 0) {
+        if (const std::string shared = shared_declaration(*stmt.vars.front()); !shared.empty())
+            out += indentation(indent) + shared + ";\n";
+        return;
+    }
     out += indentation(indent) + declaration(stmt) + ";\n";
 }
 
@@ -562,7 +574,7 @@ void CLikePrinter::visit(const Continue&, int indent, std::string& out) {
 
 void CLikePrinter::visit(const Return& stmt, int indent, std::string& out) {
     if (stmt.value == nullptr) {
-        out += indentation(indent) + "return;\n";
+        out += indentation(indent) + std::string(return_keyword()) + ";\n";
         return;
     }
     out += indentation(indent) + "return " + print_expr(*stmt.value) + ";\n";
@@ -578,6 +590,10 @@ void CLikePrinter::visit(const Empty&, int indent, std::string& out) {
 
 void CLikePrinter::visit(const Discard&, int indent, std::string& out) {
     out += indentation(indent) + discard() + ";\n";
+}
+
+void CLikePrinter::visit(const SyncGroup&, int indent, std::string& out) {
+    out += indentation(indent) + sync_group() + ";\n";
 }
 
 } // namespace brcc

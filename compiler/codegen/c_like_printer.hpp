@@ -83,6 +83,18 @@ protected:
     /// `o[i] = value` on a scatter output `o` (sema allows no other use of one): a store of the
     /// value at the element the index names, dropped outside the stream.
     virtual PrintedExpr scatter_store(const Subscript& target, const Expr& value) = 0;
+    // Brook+'s thread groups (BROOKPLUS.md §4.8):
+    /// `s[i]` of the group-shared array, an lvalue, the index clamped to the array.
+    virtual PrintedExpr shared_element(const Subscript& subscript) = 0;
+    /// The declaration `shared T s[N];` as a statement of the body, "" where the target declares
+    /// the array elsewhere.
+    virtual std::string shared_declaration(const LocalDecl& array) = 0;
+    /// `instanceInGroup()`: the thread's number in its group, as an int4.
+    virtual PrintedExpr instance_in_group() = 0;
+    /// The statement `syncGroup();` without its `;`.
+    virtual std::string sync_group() = 0;
+    /// The keyword of a `return` statement: C's, unless the body is a coroutine.
+    virtual std::string_view return_keyword() { return "return"; }
     /// indexof(stream) in the body of a launched kernel: the backend's position of the current
     /// element in stream parameter `stream`.
     virtual PrintedExpr element_position(const ParamDecl& stream) = 0;
@@ -193,6 +205,7 @@ private:
     PrintedExpr visit(const Subscript& expr);
     PrintedExpr visit(const InitList& expr);
     PrintedExpr visit(const Indexof& expr);
+    PrintedExpr visit(const InstanceInGroup& expr);
 
     void visit(const Compound& stmt, int indent, std::string& out);
     void visit(const DeclStmt& stmt, int indent, std::string& out);
@@ -207,6 +220,7 @@ private:
     void visit(const Push& stmt, int indent, std::string& out);
     void visit(const Empty& stmt, int indent, std::string& out);
     void visit(const Discard& stmt, int indent, std::string& out);
+    void visit(const SyncGroup& stmt, int indent, std::string& out);
 
     /// `T a = x, b{}` without the `;` (also the init-statement of a `for`).
     std::string declaration(const DeclStmt& stmt);

@@ -220,6 +220,11 @@ PrintedExpr CppKernelPrinter::scatter_store(const Subscript& target, const Expr&
     return {array_element(target) + " = " + stored, PrintedExpr::assignment};
 }
 
+PrintedExpr CppKernelPrinter::shared_element(const Subscript& subscript) {
+    return {value_name(*subscript.shared) + ".at(" + argument(*subscript.indices.front()) + ")",
+            PrintedExpr::primary};
+}
+
 PrintedExpr CppKernelPrinter::gather(const Subscript& subscript) {
     const std::string base = operand(*subscript.base, PrintedExpr::primary);
     std::string element;
@@ -489,6 +494,11 @@ std::string callable_definition(const KernelDecl& kernel, CppKernelPrinter& prin
     if (kernel.is_helper())
         text += "    return brook_result;\n";
     return text + "}\n";
+}
+
+std::string shared_array_type(const LocalDecl& array) {
+    return "::brook::lang::GroupShared<" + cpp_type_name(array.type) + ", " +
+           std::to_string(array.shared_extent) + ">";
 }
 
 std::string position_param_index(const ParamDecl& stream) {

@@ -61,6 +61,10 @@ std::string reduce_body_call(const KernelDecl& kernel, const std::string& input,
 
 class CppKernelPrinter;
 
+/// The C++ type of a group-shared array (`shared T s[N];`, BROOKPLUS.md §4.8),
+/// `::brook::lang::GroupShared<T, N>`.
+std::string shared_array_type(const LocalDecl& array);
+
 /// The parameter index by which the runtime's indexof finds `stream`'s position: its own, or -1
 /// for a scatter output, whose position is the domain's (BROOKPLUS.md §4.6).
 std::string position_param_index(const ParamDecl& stream);
@@ -96,6 +100,7 @@ protected:
     PrintedExpr convert(const Type& to, const Expr& operand) override;
     PrintedExpr gather(const Subscript& subscript) override;
     PrintedExpr scatter_store(const Subscript& target, const Expr& value) override;
+    PrintedExpr shared_element(const Subscript& subscript) override;
     PrintedExpr condition(const Expr& expr) override;
     PrintedExpr vector_select(const Conditional& conditional) override;
     PrintedExpr float_remainder(const Expr& lhs, const Expr& rhs) override;

@@ -60,8 +60,8 @@ Term plus(const Term& a, const Term& b, int sign) {
         return plus(b, a, 1);
     // A position is never subtracted, nor added to another; an argument is only added, once.
     if (b.kind == Term::Kind::Position ||
-        (b.kind == Term::Kind::Argument && (sign < 0 || a.kind == Term::Kind::Argument ||
-                                            a.argument >= 0)))
+        (b.kind == Term::Kind::Argument &&
+         (sign < 0 || a.kind == Term::Kind::Argument || a.argument >= 0)))
         return Term{};
     Term sum = a;
     if (b.kind == Term::Kind::Argument) {
@@ -243,6 +243,7 @@ public:
         case NodeKind::Conditional:
         case NodeKind::Assign:
         case NodeKind::InitList:
+        case NodeKind::InstanceInGroup:
         case NodeKind::BoolLiteral:
             return unknown;
 #include "ast/stmt_kind_cases.def"
@@ -252,7 +253,9 @@ public:
     }
 
 private:
-    static Terms broadcast(const Term& term) { return {term, term, term, term}; }
+    static Terms broadcast(const Term& term) {
+        return {term, term, term, term};
+    }
 
     /// The components of a float or int constant parameter (ParamInfo::row_shift's kinds).
     static Terms argument(const ParamDecl& param) {
@@ -319,8 +322,8 @@ struct GatherUses {
             return;
         }
         if (first) {
-            bound = {row.component, row.stream, row.offset, row.offset, row.argument,
-                     row.argument_component};
+            bound = {row.component, row.stream,   row.offset,
+                     row.offset,    row.argument, row.argument_component};
             return;
         }
         bound.reach_low = std::min(bound.reach_low, row.offset);
@@ -357,6 +360,7 @@ struct GatherUses {
         case NodeKind::FloatLiteral:
         case NodeKind::ImplicitConvert:
         case NodeKind::Indexof:
+        case NodeKind::InstanceInGroup:
         case NodeKind::InitList:
         case NodeKind::IntLiteral:
         case NodeKind::Member:

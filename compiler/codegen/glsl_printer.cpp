@@ -125,6 +125,7 @@ std::optional<float> float_constant(const Expr& expr) {
     case NodeKind::Member:
     case NodeKind::Subscript:
     case NodeKind::Indexof:
+    case NodeKind::InstanceInGroup:
     case NodeKind::Call:
     case NodeKind::Construct:
     case NodeKind::Conditional:
@@ -148,6 +149,22 @@ std::string swizzle_letters(const Member& member) {
 /// The C-like printer's hooks for GLSL 4.30.
 class GlslPrinter final : public CLikePrinter {
 protected:
+    // Thread groups (BROOKPLUS.md §4.8), for compute shaders: a group is a workgroup, and its
+    // shared array a `shared` global of the shader.
+    std::string shared_declaration(const LocalDecl&) override { return ""; }
+    PrintedExpr shared_element(const Subscript& subscript) override {
+        const LocalDecl& array = *subscript.shared;
+        return {identifier(array.name) + "[clamp(brt_gidx(" + argument(*subscript.indices.front()) +
+                    "), 0, " + std::to_string(array.shared_extent - 1) + ")]",
+                PrintedExpr::primary};
+    }
+    PrintedExpr instance_in_group() override {
+        return {"ivec4(int(gl_LocalInvocationID.x), 0, 0, 0)"};
+    }
+    std::string sync_group() override {
+        return "memoryBarrierShared(); memoryBarrierBuffer(); barrier()";
+    }
+
     std::string position_parameter(const ParamDecl& stream) override {
         return position_parameter_name(stream);
     }
@@ -668,6 +685,7 @@ void collect_stmt_types(const Stmt* stmt, std::vector<const StructDecl*>& order)
     case NodeKind::Push:
     case NodeKind::Empty:
     case NodeKind::Discard:
+    case NodeKind::SyncGroup:
     case NodeKind::Break:
     case NodeKind::Continue:
         return;

@@ -315,7 +315,8 @@ std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry
     }
     return text + "const ::brook::KernelInfo " + kernel_info_name(kernel) + "{\"" + kernel.name +
            "\", " + params_name(kernel) + ", " + std::string(boolean(kernel.is_reduce)) + ", " +
-           backend_list + ", " + std::string(boolean(kernel.discards)) + "};\n";
+           backend_list + ", " + std::string(boolean(kernel.discards)) +
+           (kernel.has_group_size() ? ", " + std::to_string(kernel.group_size[0]) : "") + "};\n";
 }
 
 std::string kernel_stub_declaration(const KernelDecl& kernel) {

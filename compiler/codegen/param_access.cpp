@@ -101,6 +101,7 @@ Effect effect_on(const Stmt* stmt, const ParamDecl& param) {
     case NodeKind::Continue:
     case NodeKind::Empty:
     case NodeKind::Discard:
+    case NodeKind::SyncGroup:
         // A loop may run no times, so it never counts as assigning; one that neither names
         // the output nor returns leaves it untouched, as do the other statements that cannot
         // (push names a vout, break and continue stay inside a loop).
@@ -171,6 +172,7 @@ public:
         case NodeKind::Continue:
         case NodeKind::Empty:
         case NodeKind::Discard:
+        case NodeKind::SyncGroup:
             return;
 #include "ast/expr_kind_cases.def"
             return;
@@ -188,6 +190,7 @@ private:
         case NodeKind::FloatLiteral:
         case NodeKind::BoolLiteral:
         case NodeKind::Indexof: // a position, not the stream's elements
+        case NodeKind::InstanceInGroup:
             return;
         case NodeKind::NameRef:
             use(static_cast<const NameRef*>(node), how);
@@ -293,6 +296,32 @@ bool has_variable_output(const KernelDecl& kernel) {
     return std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
         return param->param_kind == ParamKind::VariableOutput;
     });
+}
+
+namespace {
+
+const LocalDecl* shared_array_in(const Stmt& stmt) {
+    if (stmt.kind == NodeKind::DeclStmt) {
+        for (const LocalDecl* var : static_cast<const DeclStmt&>(stmt).vars) {
+            if (var->shared_extent != 0)
+                return var;
+        }
+    }
+    const LocalDecl* found = nullptr;
+    for_each_child(
+        stmt,
+        [&](const Stmt* child) {
+            if (found == nullptr)
+                found = shared_array_in(*child);
+        },
+        [](const Expr*) {});
+    return found;
+}
+
+} // namespace
+
+const LocalDecl* shared_array(const KernelDecl& kernel) {
+    return kernel.body != nullptr ? shared_array_in(*kernel.body) : nullptr;
 }
 
 bool has_scatter_output(const KernelDecl& kernel) {

@@ -26,6 +26,9 @@ std::vector<ParamAccess> param_access(const KernelDecl& kernel);
 
 /// Whether `kernel` has `vout` parameters (its calls run a count pass and a write pass).
 bool has_variable_output(const KernelDecl& kernel);
+/// The group-shared array (`shared T s[N];`, BROOKPLUS.md §4.8) the body of `kernel`
+/// declares, or null.
+const LocalDecl* shared_array(const KernelDecl& kernel);
 /// Whether `kernel` has a scatter output (BROOKPLUS.md §4.7).
 bool has_scatter_output(const KernelDecl& kernel);
 /// The reduce input of a reduction.

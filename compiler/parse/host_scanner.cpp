@@ -400,14 +400,26 @@ std::size_t HostScanner::return_type_length(std::size_t index) const {
     return token(index).is(TokenKind::kw_void) ? 1 : spelling_at(index).length;
 }
 
-// kernel_or_reduce := kernel_head identifier '(' ... ('{' | ';')
+// kernel_or_reduce := [attribute] kernel_head identifier '(' ... ('{' | ';')
 // kernel_head := ('kernel' | 'reduce' ['kernel']) ('void' | type) | ('void' | type) 'kernel'
+// attribute := 'Attribute' '[' ... ']'   (Brook+'s GroupSize, which the kernel parser reads)
 bool HostScanner::try_kernel() {
     const std::size_t first = pos_;
-    std::size_t name = first;
-    if (token(first).is(TokenKind::kw_kernel) || token(first).is(TokenKind::kw_reduce)) {
+    std::size_t head = first;
+    if (token(first).is_identifier("Attribute") && token(first + 1).is(TokenKind::l_square)) {
+        int depth = 0;
+        for (head = first + 1; !token(head).is(TokenKind::end_of_file); ++head) {
+            depth += token(head).is(TokenKind::l_square) ? 1 : 0;
+            depth -= token(head).is(TokenKind::r_square) ? 1 : 0;
+            if (depth == 0)
+                break;
+        }
+        ++head;
+    }
+    std::size_t name = head;
+    if (token(head).is(TokenKind::kw_kernel) || token(head).is(TokenKind::kw_reduce)) {
         ++name;
-        if (token(first).is(TokenKind::kw_reduce) && token(name).is(TokenKind::kw_kernel))
+        if (token(head).is(TokenKind::kw_reduce) && token(name).is(TokenKind::kw_kernel))
             ++name;
         const std::size_t type_length = return_type_length(name);
         if (type_length == 0)
@@ -415,14 +427,14 @@ bool HostScanner::try_kernel() {
         name += type_length;
     } else {
         // Brook+'s order, `void kernel f(...)`.
-        const std::size_t type_length = return_type_length(first);
-        if (type_length == 0 || !token(first + type_length).is(TokenKind::kw_kernel))
+        const std::size_t type_length = return_type_length(head);
+        if (type_length == 0 || !token(head + type_length).is(TokenKind::kw_kernel))
             return false;
         name += type_length + 1;
     }
     if (!token(name).is(TokenKind::identifier) || !token(name + 1).is(TokenKind::l_paren))
         return false;
-    take_kernel(first, first);
+    take_kernel(first, head);
     return true;
 }
 

@@ -64,6 +64,7 @@ public:
 
     /// kernel_decl; null when not even the kernel's name could be read.
     KernelDecl* parse_kernel();
+    bool parse_attribute(KernelDecl& kernel);
     /// struct_typedef; null (and the name recorded in host_structs) when a field is not of a
     /// Brook type, or when the typedef is not of the simple `typedef struct {...} Name;` form.
     const StructDecl* parse_struct_typedef();
@@ -114,6 +115,9 @@ private:
 
     // Statements (parse_stmt.cpp)
     bool is_declaration_start() const;
+    /// `shared T ...`: Brook+'s group-shared array.
+    bool is_shared_declaration_start() const;
+    bool parse_shared_extent(LocalDecl& var);
     Stmt* parse_statement();
     Compound* parse_compound();
     DeclStmt* parse_declaration();

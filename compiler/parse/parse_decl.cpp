@@ -290,10 +290,44 @@ bool KernelParser::parse_return_type(KernelDecl& kernel) {
     return type.has_value();
 }
 
+// attribute := 'Attribute' '[' 'GroupSize' '(' integer {',' integer} ')' ']'   (Brook+, §4.8)
+bool KernelParser::parse_attribute(KernelDecl& kernel) {
+    const Token& first = advance(); // Attribute
+    std::size_t count = 0;
+    bool ok = accept(TokenKind::l_square) && peek().is_identifier("GroupSize");
+    if (ok) {
+        advance();
+        ok = accept(TokenKind::l_paren);
+    }
+    while (ok) {
+        const Expr* size = parse_conditional();
+        ok = size != nullptr && size->kind == NodeKind::IntLiteral &&
+             static_cast<const IntLiteral*>(size)->value != 0 && count < 4;
+        if (!ok)
+            break;
+        kernel.group_size[count++] = static_cast<const IntLiteral*>(size)->value;
+        if (!accept(TokenKind::comma)) {
+            ok = accept(TokenKind::r_paren) && accept(TokenKind::r_square);
+            break;
+        }
+    }
+    if (!ok) {
+        if (begin_error(first))
+            diags_.report(DiagId::bad_attribute, range_from(first.loc));
+        return false;
+    }
+    for (std::size_t c = count; c < 4; ++c)
+        kernel.group_size[c] = 1;
+    kernel.group_size_range = range_from(first.loc);
+    return true;
+}
+
 KernelDecl* KernelParser::parse_kernel() {
     check_names_are_ascii();
-    const Token& first = peek();
     auto* kernel = unit_.context.make<KernelDecl>();
+    if (peek().is_identifier("Attribute") && !parse_attribute(*kernel))
+        return nullptr;
+    const Token& first = peek();
     bool header_ok = true;
     if (accept(TokenKind::kw_reduce)) {
         kernel->has_reduce_keyword = true;

@@ -62,13 +62,20 @@ Stmt* KernelParser::parse_statement() {
     // an expression).
     if (first.is_identifier("push") && peek(1).is(TokenKind::l_paren))
         return parse_push();
+    // Likewise Brook+'s `syncGroup ( ) ;` (BROOKPLUS.md §4.8).
+    if (first.is_identifier("syncGroup") && peek(1).is(TokenKind::l_paren) &&
+        peek(2).is(TokenKind::r_paren) && peek(3).is(TokenKind::semi)) {
+        for (int token = 0; token < 4; ++token)
+            advance();
+        return unit_.context.make<SyncGroup>(range_from(first.loc));
+    }
     // Likewise `discard ;` (BrookGPU's CPU builds needed a host variable of that name).
     if (first.is_identifier("discard") && peek(1).is(TokenKind::semi)) {
         advance();
         advance();
         return unit_.context.make<Discard>(range_from(first.loc));
     }
-    if (is_declaration_start())
+    if (is_declaration_start() || is_shared_declaration_start())
         return parse_declaration();
     Expr* expr = parse_expression();
     if (!expr || !expect(TokenKind::semi))
@@ -105,10 +112,18 @@ Compound* KernelParser::parse_compound() {
     return compound;
 }
 
+bool KernelParser::is_shared_declaration_start() const {
+    return peek().is_identifier("shared") && type_spelling_length(1) > 0;
+}
+
 // declaration := ['const'] type init_declarator {',' init_declarator} ';'
+//              | 'shared' type identifier '[' integer ']' ';'   (Brook+, BROOKPLUS.md §4.8)
 // init_declarator := identifier ['=' initializer]
 DeclStmt* KernelParser::parse_declaration() {
     const SourceLocation begin = peek().loc;
+    const bool is_shared = is_shared_declaration_start();
+    if (is_shared)
+        advance();
     const bool is_const = accept(TokenKind::kw_const);
     std::optional<Type> type;
     if (at(TokenKind::kw_void)) {
@@ -133,7 +148,10 @@ DeclStmt* KernelParser::parse_declaration() {
         var->name_range = name.range();
         var->type = *type;
         var->is_const = is_const;
-        if (at(TokenKind::l_square)) {
+        if (is_shared) {
+            if (!parse_shared_extent(*var))
+                return nullptr;
+        } else if (at(TokenKind::l_square)) {
             if (begin_error(peek()))
                 diags_.report(DiagId::local_array, peek().range());
             return nullptr;
@@ -151,6 +169,33 @@ DeclStmt* KernelParser::parse_declaration() {
     auto* decl = unit_.context.make<DeclStmt>(range_from(begin));
     decl->vars = std::move(vars);
     return decl;
+}
+
+// `[N]` of a group-shared array: N an integer literal above 0.
+bool KernelParser::parse_shared_extent(LocalDecl& var) {
+    const Token& open = peek();
+    if (!at(TokenKind::l_square)) {
+        if (begin_error(open))
+            diags_.report(DiagId::shared_not_array, var.name_range) << var.name;
+        return false;
+    }
+    advance();
+    const Token& token = peek();
+    const Expr* size = parse_conditional();
+    if (size == nullptr)
+        return false;
+    if (size->kind != NodeKind::IntLiteral || static_cast<const IntLiteral*>(size)->value == 0) {
+        if (begin_error(token))
+            diags_.report(DiagId::shared_size_not_literal, size->range) << var.name;
+        return false;
+    }
+    var.shared_extent = static_cast<const IntLiteral*>(size)->value;
+    if (at(TokenKind::l_square)) {
+        if (begin_error(peek()))
+            diags_.report(DiagId::shared_not_array, var.name_range) << var.name;
+        return false;
+    }
+    return expect(TokenKind::r_square);
 }
 
 // initializer := assignment_expression | '{' [initializer {',' initializer} [',']] '}'

@@ -22,6 +22,13 @@
 
 namespace brcc {
 
+namespace {
+
+/// Brook+'s limit on a group's threads, which every GPU runs in one block or workgroup.
+constexpr unsigned long long max_group_threads = 1024;
+
+} // namespace
+
 bool analyze(TranslationUnit& unit, DiagnosticEngine& diags, const KernelCheck& check_kernel) {
     const unsigned errors_before = diags.error_count();
     Sema(unit, diags, check_kernel).run();
@@ -98,6 +105,25 @@ bool is_stream_kind(ParamKind kind) {
 
 } // namespace
 
+void Sema::check_group_size(const KernelDecl& kernel) {
+    if (!kernel.has_group_size())
+        return;
+    if (kernel.is_reduce || kernel.is_helper()) {
+        diags_.report(DiagId::group_size_not_kernel, kernel.group_size_range) << kernel.name;
+        return;
+    }
+    if (kernel.group_size[0] > max_group_threads)
+        diags_.report(DiagId::group_size_too_large, kernel.group_size_range)
+            << kernel.name << std::to_string(kernel.group_size[0])
+            << std::to_string(max_group_threads);
+    // Brook+'s rule: a group kernel writes through a scatter output, whose domain it runs over.
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind == ParamKind::OutputStream ||
+            param->param_kind == ParamKind::VariableOutput)
+            diags_.report(DiagId::group_kernel_output, param->range) << param->name << kernel.name;
+    }
+}
+
 void Sema::check_signature(KernelDecl& kernel) {
     // A reduce function's `T a<>` is the stream it folds, not an input of a stream kernel.
     for (ParamDecl* param : kernel.params) {
@@ -127,6 +153,7 @@ void Sema::check_signature(KernelDecl& kernel) {
         check_helper(kernel);
     else
         check_stream_kernel(kernel);
+    check_group_size(kernel);
 }
 
 void Sema::check_stream_kernel(const KernelDecl& kernel) {
@@ -357,6 +384,7 @@ bool contains_break(const Stmt* stmt) {
     case NodeKind::Push:
     case NodeKind::Empty:
     case NodeKind::Discard:
+    case NodeKind::SyncGroup:
         return false;
 #include "ast/expr_kind_cases.def"
         break;
@@ -401,6 +429,7 @@ bool always_returns(const Stmt* stmt) {
     case NodeKind::Continue:
     case NodeKind::Push:
     case NodeKind::Empty:
+    case NodeKind::SyncGroup:
         return false;
 #include "ast/expr_kind_cases.def"
         break;
@@ -415,6 +444,7 @@ void Sema::check_body(KernelDecl& kernel) {
         return;
     kernel_ = &kernel;
     loop_depth_ = 0;
+    shared_array_ = nullptr;
     scopes_.clear();
     push_scope();
     for (const ParamDecl* param : kernel.params)
@@ -464,7 +494,11 @@ void Sema::visit(Compound& stmt) {
 
 void Sema::visit(DeclStmt& stmt) {
     for (LocalDecl* var : stmt.vars) {
-        if (var->init != nullptr)
+        if (var->shared_extent != 0)
+            check_shared_array(*var);
+        if (var->init != nullptr && var->shared_extent != 0)
+            diags_.report(DiagId::shared_initialized, var->init->range) << var->name;
+        else if (var->init != nullptr)
             check_initializer(var->init, var->type);
         else if (var->is_const)
             diags_.report(DiagId::const_without_initializer, var->name_range) << var->name;
@@ -595,6 +629,37 @@ const char* cannot_discard(const KernelDecl& kernel) {
             return "vout kernel";
     }
     return nullptr;
+}
+
+bool Sema::check_group_construct(const SourceRange& range, std::string_view construct) {
+    if (kernel_->has_group_size() && !kernel_->is_reduce && !kernel_->is_helper())
+        return true;
+    diags_.report(DiagId::group_construct_outside_group, range) << construct << kernel_->name;
+    return false;
+}
+
+void Sema::check_shared_array(const LocalDecl& var) {
+    if (!check_group_construct(var.range, "a shared array"))
+        return;
+    if (shared_array_ != nullptr && shared_array_ != &var) {
+        diags_.report(DiagId::shared_twice, var.name_range) << kernel_->name << var.name;
+        diags_.report(DiagId::previous_declaration, shared_array_->name_range)
+            << shared_array_->name;
+        return;
+    }
+    shared_array_ = &var;
+    if (!var.type.is_error() && (!is_stream_element_type(var.type) || var.type.is_struct()))
+        diags_.report(DiagId::shared_element_type, var.name_range) << var.name << var.type.name();
+}
+
+void Sema::visit(SyncGroup& stmt) {
+    check_group_construct(stmt.range, "syncGroup()");
+}
+
+void Sema::visit(InstanceInGroup& expr) {
+    expr.type = check_group_construct(expr.range, "instanceInGroup()")
+                    ? Type::vector(ScalarType::Int, 4)
+                    : Type::error();
 }
 
 void Sema::visit(Discard& stmt) {

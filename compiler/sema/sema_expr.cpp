@@ -202,6 +202,13 @@ const char* param_description(const ParamDecl& param, bool in_reduce) {
 Type Sema::check(Expr*& slot) {
     if (slot->kind == NodeKind::Call && is_instance_call(static_cast<const Call&>(*slot)))
         return check_instance(slot);
+    // Brook+'s instanceInGroup() (BROOKPLUS.md §4.8), unless a kernel has that name.
+    if (slot->kind == NodeKind::Call) {
+        const auto& call = static_cast<const Call&>(*slot);
+        if (call.callee == "instanceInGroup" && call.args.empty() &&
+            unit_.find_kernel(call.callee) == nullptr)
+            slot = unit_.context.make<InstanceInGroup>(slot->range);
+    }
     visit_expr(*slot);
     return slot->type;
 }
@@ -373,6 +380,12 @@ void Sema::resolve_name(NameRef& ref) {
 
 void Sema::visit(NameRef& expr) {
     resolve_name(expr);
+    if (expr.decl != nullptr && expr.decl->decl_kind == ValueDecl::Kind::Local &&
+        static_cast<const LocalDecl*>(expr.decl)->shared_extent != 0) {
+        diags_.report(DiagId::shared_not_indexed, expr.range) << expr.name;
+        expr.type = Type::error();
+        return;
+    }
     if (expr.decl == nullptr || expr.decl->decl_kind != ValueDecl::Kind::Param)
         return;
     // A gather is only ever read through a subscript, and a scatter output written through
@@ -672,6 +685,8 @@ bool Sema::check_assignable(const Expr& target) {
             written_.insert(subscript.scatter);
             return true;
         }
+        if (subscript.shared != nullptr)
+            return true;
         return check_assignable(*subscript.base);
     }
     case NodeKind::IntLiteral:
@@ -687,6 +702,7 @@ bool Sema::check_assignable(const Expr& target) {
     case NodeKind::ImplicitConvert:
     case NodeKind::InitList:
     case NodeKind::Indexof:
+    case NodeKind::InstanceInGroup:
         diags_.report(DiagId::not_assignable, target.range);
         return false;
 #include "ast/stmt_kind_cases.def"

@@ -78,6 +78,7 @@ private:
     void visit(Push& stmt);
     void visit(Empty& stmt);
     void visit(Discard& stmt);
+    void visit(SyncGroup& stmt);
     /// Checks a statement condition and leaves a scalar bool in `slot`: a scalar converts, a
     /// vector becomes `any(vector as boolN)`.
     void check_condition(Expr*& slot);
@@ -108,6 +109,15 @@ private:
     void visit(Subscript& expr);
     void visit(InitList& expr);
     void visit(Indexof& expr);
+    void visit(InstanceInGroup& expr);
+    /// Brook+'s thread groups (BROOKPLUS.md §4.8): `Attribute[GroupSize]`'s rules, and whether
+    /// `construct` (a shared array, syncGroup(), instanceInGroup()) stands in a kernel that
+    /// has one, reporting it where not.
+    void check_group_size(const KernelDecl& kernel);
+    bool check_group_construct(const SourceRange& range, std::string_view construct);
+    void check_shared_array(const LocalDecl& var);
+    /// `s[i]` of the group-shared array `array`.
+    void check_shared_subscript(Subscript& expr, const LocalDecl& array);
 
     void check_builtin_call(Call& call, BuiltinId id);
     /// Whether `call` is Brook+'s `instance()` (no kernel of that name is declared).
@@ -161,6 +171,7 @@ private:
     std::vector<std::unordered_map<std::string, const ValueDecl*>> scopes_;
     KernelDecl* kernel_ = nullptr; ///< the kernel whose body is being checked
     int loop_depth_ = 0;
+    const LocalDecl* shared_array_ = nullptr; ///< the kernel's `shared` array, once declared
     std::vector<CallEdge> edges_;
     /// Named somewhere in a body; check_body gives its parameters ParamDecl::named_in_body.
     std::unordered_set<const ValueDecl*> used_;

@@ -107,6 +107,11 @@ Type Sema::check_subscript(Subscript& expr, bool assigned) {
                 check(index);
             return expr.type;
         }
+        if (ref.decl->decl_kind == ValueDecl::Kind::Local &&
+            static_cast<const LocalDecl*>(ref.decl)->shared_extent != 0) {
+            check_shared_subscript(expr, static_cast<const LocalDecl&>(*ref.decl));
+            return expr.type;
+        }
         if (ref.decl->decl_kind == ValueDecl::Kind::Param) {
             const auto& param = static_cast<const ParamDecl&>(*ref.decl);
             if (param.param_kind == ParamKind::Gather) {
@@ -159,6 +164,26 @@ Type Sema::check_subscript(Subscript& expr, bool assigned) {
     }
     expr.type = base.with_width(1);
     return expr.type;
+}
+
+void Sema::check_shared_subscript(Subscript& expr, const LocalDecl& array) {
+    expr.shared = &array;
+    bool ok = true;
+    for (Expr*& index : expr.indices)
+        ok = !check(index).is_error() && ok;
+    if (!ok)
+        return;
+    if (expr.indices.size() != 1) {
+        diags_.report(DiagId::vector_subscript_count, expr.range) << expr.indices.size();
+        return;
+    }
+    const Type index = expr.indices[0]->type;
+    if (!index.is_scalar() || !index.is_arithmetic() ||
+        (index.scalar_type() != ScalarType::Float && !is_integer(index.scalar_type()))) {
+        diags_.report(DiagId::shared_index_type, expr.indices[0]->range) << index.name();
+        return;
+    }
+    expr.type = array.type;
 }
 
 void Sema::check_array_subscript(Subscript& expr, const ParamDecl& array) {

@@ -44,6 +44,7 @@ std::optional<double> literal_value(const Expr& expr) {
     case NodeKind::BoolLiteral:
     case NodeKind::NameRef:
     case NodeKind::Indexof:
+    case NodeKind::InstanceInGroup:
     case NodeKind::Member:
     case NodeKind::Subscript:
     case NodeKind::Call:

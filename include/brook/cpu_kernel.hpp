@@ -13,9 +13,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <coroutine>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 // A program built for several instruction sets (brcc --target=A,B) defines BROOK_CPU_TARGETS as
 // their GCC target_clones names before it includes this header. Each function marked
@@ -420,6 +422,68 @@ BROOK_CPU_DISPATCHED_TEMPLATE void fold_box(const StreamView& view, const Box& b
         }
     }
     accumulator = result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Thread groups (BROOKPLUS.md §4.8)
+
+/// The body of a kernel with a GroupSize, one coroutine per thread of a group: a thread runs to
+/// its next syncGroup() (`co_await sync_group()`) or its end, and run_group takes the group's
+/// threads in turn, so that each of them reaches a barrier before any passes it.
+class GroupTask {
+public:
+    struct promise_type {
+        GroupTask get_return_object() {
+            return GroupTask(std::coroutine_handle<promise_type>::from_promise(*this));
+        }
+        std::suspend_always initial_suspend() noexcept { return {}; }
+        std::suspend_always final_suspend() noexcept { return {}; }
+        void return_void() noexcept {}
+        void unhandled_exception() { throw; }
+    };
+
+    explicit GroupTask(std::coroutine_handle<promise_type> handle) : handle_(handle) {}
+    GroupTask(GroupTask&& other) noexcept : handle_(other.handle_) { other.handle_ = {}; }
+    GroupTask(const GroupTask&) = delete;
+    GroupTask& operator=(const GroupTask&) = delete;
+    GroupTask& operator=(GroupTask&&) = delete;
+    ~GroupTask() {
+        if (handle_)
+            handle_.destroy();
+    }
+
+    /// Runs the thread to its next barrier or its end; false once it has ended.
+    bool resume() {
+        if (!handle_.done())
+            handle_.resume();
+        return !handle_.done();
+    }
+
+private:
+    std::coroutine_handle<promise_type> handle_;
+};
+
+/// `syncGroup()` in a group kernel's body: `co_await sync_group()`.
+inline std::suspend_always sync_group() noexcept {
+    return {};
+}
+
+/// Runs the `size` threads of a group, start(t) making thread t's GroupTask: round after round,
+/// each thread that has not ended runs to its next barrier. A thread that ends while others wait
+/// at a barrier lets them go on (where a GPU would hang: Brook+ asks barriers to be reached by
+/// the whole group).
+template <class Start> void run_group(int size, const Start& start) {
+    thread_local std::vector<GroupTask> threads;
+    threads.clear();
+    threads.reserve(static_cast<std::size_t>(size));
+    for (int t = 0; t < size; ++t)
+        threads.push_back(start(t));
+    for (bool running = true; running;) {
+        running = false;
+        for (GroupTask& thread : threads)
+            running = thread.resume() || running;
+    }
+    threads.clear();
 }
 
 } // namespace brook::cpu

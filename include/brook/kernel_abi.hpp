@@ -287,6 +287,9 @@ struct KernelInfo {
     /// The body, or a kernel it calls, may run `discard`: the runtime cannot know which
     /// elements a call writes without asking the backend (brook/write_control.hpp).
     bool discards = false;
+    /// Brook+'s `Attribute[GroupSize(x)]` (BROOKPLUS.md §4.8): x, the threads of a group, which
+    /// run together (syncGroup, a shared array); 0 for a kernel without thread groups.
+    unsigned group_size = 0;
 
     /// The code for `backend`, or null when the program was built without it.
     const void* code_for(std::string_view backend) const {

@@ -621,6 +621,17 @@ private:
     mutable Element sink_{};
 };
 
+/// Brook+'s `shared T s[Extent];` (BROOKPLUS.md §4.8): the array a group's threads share. `s[i]`
+/// is element i clamped to [0, Extent - 1], read or written. An aggregate, so that CUDA can place
+/// it in a block's shared memory.
+template <class Element, size_t Extent> struct GroupShared {
+    Element elements[Extent];
+
+    template <class Index> constexpr Element& at(Index index) {
+        return elements[gather_index(index, Extent)];
+    }
+};
+
 // ---------------------------------------------------------------------------------------------
 // Cg built-in functions. Component-wise ones accept scalars and vectors; scalar arguments
 // broadcast against vector ones.

@@ -224,6 +224,10 @@ public:
     /// whose argument is bound whole and written at any element. The core runs such a call on
     /// the host for a backend without it (core/host_fallback.hpp).
     virtual bool runs_scatter() const { return false; }
+    /// True when run_kernel runs kernels with thread groups (KernelInfo::group_size, BROOKPLUS.md
+    /// §4.8), each group of consecutive elements together; the core runs them on the host for a
+    /// backend without it.
+    virtual bool runs_groups() const { return false; }
     /// True when run_kernel implements Launch::first_row/end_row and BoundStream::first_row for
     /// passes without element flags (for the Count and Write passes of variable outputs too,
     /// when runs_variable_outputs(): counters stay indexed by the element's place in the

@@ -557,6 +557,26 @@ ScatterDomain scatter_domain(const detail::StreamImpl& target,
     return domain;
 }
 
+/// Brook+'s rules for a call of a kernel with thread groups (BROOKPLUS.md §4.8): its domain is
+/// whole groups, and every thread of a group runs (no element is skipped, so that each reaches
+/// the group's barriers).
+void check_whole_groups(const KernelInfo& kernel, const detail::Launch& launch,
+                        const detail::DomainBox* box) {
+    using namespace detail;
+    if (launch.element_count % kernel.group_size != 0) {
+        fatal(call_label(kernel) + " runs in groups of " + std::to_string(kernel.group_size) +
+              " threads, but its execution domain has " + std::to_string(launch.element_count) +
+              " elements, which is not a whole number of groups; give the call a domain "
+              "(domainSize, execDomain, the scatter output's extents) of a multiple of " +
+              std::to_string(kernel.group_size) + " elements");
+    }
+    if (box != nullptr) {
+        fatal_not_supported(call_label(kernel) +
+                            " runs in thread groups, which run whole, so it cannot take a "
+                            "domainOffset; give it a domainSize alone");
+    }
+}
+
 /// A call of a kernel with a scatter output `target` (BROOKPLUS.md §4.7), `written` holding it,
 /// over its execution domain: natively where the backend scatters, else on the host.
 void run_scatter_call(const KernelInfo& kernel, std::span<const KernelArg> args,
@@ -573,10 +593,14 @@ void run_scatter_call(const KernelInfo& kernel, std::span<const KernelArg> args,
     }
     Backend& backend = target.backend();
     // A backend that runs no generated code (the tests' record backend) sees the call as it is.
-    const bool on_host = !backend.runs_scatter() && !backend.kernel_code_name().empty();
+    const bool native = backend.runs_scatter() && (kernel.group_size == 0 || backend.runs_groups());
+    const bool on_host = !native && !backend.kernel_code_name().empty();
     const StreamImpl shape(backend, target.type(), target.shared_storage(), domain.region);
     bind_arguments(kernel, args, shape, written, call, {.scatter = true, .on_host = on_host});
     const DomainBox* box = domain.box.covers(call.launch) ? nullptr : &domain.box;
+    if (kernel.group_size != 0) {
+        check_whole_groups(kernel, call.launch, box);
+    }
     const ProfileTimer timer;
     if (on_host) {
         HostLaunch host(backend, call.launch);

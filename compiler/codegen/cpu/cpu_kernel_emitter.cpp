@@ -66,6 +66,8 @@ constexpr std::string_view cpu_variable_output = "::brook::cpu::VariableOutput";
 // (the Frame, or a brook::cpu::DenseRow in a dense call's row loop) and the element's index.
 constexpr std::string_view position_param = "brook_position";
 constexpr std::string_view index_param = "brook_index";
+/// A group kernel's body's parameter holding its thread's number in the group.
+constexpr std::string_view group_thread_param = "brook_thread";
 
 /// The number of elements a jammed body runs at once: with four independent sums a dot product
 /// no longer waits on the latency of its additions, and the loop still fits the registers.
@@ -115,6 +117,7 @@ bool evaluates_freely(const Expr& expr) {
     case NodeKind::BoolLiteral:
     case NodeKind::NameRef:
     case NodeKind::Indexof:
+    case NodeKind::InstanceInGroup:
         return true;
     case NodeKind::Unary: {
         const auto& unary = static_cast<const Unary&>(expr);
@@ -163,7 +166,19 @@ bool evaluates_freely(const Expr& expr) {
 
 /// The CPU's printer: the C++ printer with the CPU backend's indexof, jammed bodies and SIMD loops.
 class CpuKernelPrinter final : public CppKernelPrinter {
+public:
+    /// Prints the body of a kernel with a GroupSize: a coroutine (brook::cpu::GroupTask) taking
+    /// the shared array by reference and its thread's number in the group.
+    void print_group_body() { group_body_ = true; }
+
 protected:
+    std::string shared_declaration(const LocalDecl&) override { return ""; } // a parameter
+    PrintedExpr instance_in_group() override {
+        return {"::brook::int4(" + std::string(group_thread_param) + ", 0, 0, 0)"};
+    }
+    std::string sync_group() override { return "co_await ::brook::cpu::sync_group()"; }
+    std::string_view return_keyword() override { return group_body_ ? "co_return" : "return"; }
+
     /// A choice between two vectors by a scalar condition, when both sides evaluate freely:
     /// both computed and chosen component by component, as with a vector condition. C++'s `?:`
     /// on two vector objects is a branch around two stores, and masked stores into a struct or
@@ -300,6 +315,7 @@ private:
     int lane_ = -1;
     /// While a jammed loop is printed: its counter, shared by the lanes.
     const LocalDecl* jammed_counter_ = nullptr;
+    bool group_body_ = false;
 };
 
 /// `NAME__body`, or `NAME__jammed` for the body of jam_lanes elements.
@@ -325,20 +341,35 @@ std::string body_function(const KernelDecl& kernel, int lanes, const SourceLines
     std::string text;
     if (kernel.discards)
         parameters += ",\n        " + discard_parameter();
+    if (kernel.has_group_size()) {
+        if (const LocalDecl* shared = shared_array(kernel))
+            parameters +=
+                ",\n        " + shared_array_type(*shared) + "& " + cpp_identifier(shared->name);
+        parameters += ",\n        " + maybe_unused("const int " + std::string(group_thread_param));
+    }
     if (kernel.uses_indexof) {
         parameters += ",\n        " +
                       maybe_unused("const Position& " + std::string(position_param)) +
                       ",\n        " + maybe_unused("std::size_t " + std::string(index_param));
         text = "template <class Position>\n";
     }
-    text += "[[gnu::always_inline]] inline void " + body_name(kernel, lanes) + "(\n        " +
-            parameters + ") {\n";
     CpuKernelPrinter printer;
     printer.map_lines(lines);
-    if (lanes == 1)
+    if (kernel.has_group_size()) {
+        // A coroutine per thread of a group (brook::cpu::GroupTask), run by the group loop.
+        text += "::brook::cpu::GroupTask " + body_name(kernel, lanes) + "(\n        " + parameters +
+                ") {\n";
+        printer.print_group_body();
         printer.print_body(*kernel.body, 1, text);
-    else
-        printer.print_jammed_body(*kernel.body, lanes, 1, text);
+        text += "    co_return;\n";
+    } else {
+        text += "[[gnu::always_inline]] inline void " + body_name(kernel, lanes) + "(\n        " +
+                parameters + ") {\n";
+        if (lanes == 1)
+            printer.print_body(*kernel.body, 1, text);
+        else
+            printer.print_jammed_body(*kernel.body, lanes, 1, text);
+    }
     return text + "}\n" + (lines != nullptr ? SourceLines::leave() : "");
 }
 
@@ -494,6 +525,7 @@ template <class Test> bool any_statement(const Stmt& stmt, const Test& test) {
 /// element loop.
 bool jammable(const KernelDecl& kernel) {
     if (kernel.is_reduce || has_variable_output(kernel) || kernel.discards ||
+        kernel.has_group_size() ||
         std::any_of(kernel.params.begin(), kernel.params.end(), [](const ParamDecl* param) {
             return param->param_kind == ParamKind::OutputStream && is_fixed(param->type);
         }))
@@ -590,6 +622,9 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
     }
     if (kernel.discards)
         args += ", " + discard_argument();
+    if (kernel.has_group_size())
+        args += std::string(shared_array(kernel) != nullptr ? ", brook_shared" : "") + ", " +
+                std::string(group_thread_param);
     if (kernel.uses_indexof)
         args += addressing == Addressing::DenseRows ? ", brook_row, i" : ", frame, i";
     return body_name(kernel, lanes) + "(" + args + ")";
@@ -696,6 +731,27 @@ std::vector<const ParamDecl*> float_indexed_gathers(const KernelDecl& kernel) {
             gathers.push_back(param);
     }
     return gathers;
+}
+
+/// NAME__cpu of a kernel with a GroupSize (BROOKPLUS.md §4.8): each group of its threads whose
+/// first element lies in [begin, end) runs whole, its threads as coroutines (run_group), so that
+/// a group is never split between the runtime's ranges (the domain is whole groups).
+std::string group_loop_function(const KernelDecl& kernel, const std::string& attributes) {
+    const std::string size = std::to_string(kernel.group_size[0]);
+    std::string text = attributes + "void " + cpu_kernel_function_name(kernel) +
+                       "(const ::brook::cpu::Frame& frame, std::size_t begin, std::size_t end) {\n";
+    text += fetch_uniform_arguments(kernel) + stream_locals(kernel, Addressing::General, "    ");
+    if (const LocalDecl* shared = shared_array(kernel))
+        text += "    " + shared_array_type(*shared) + " brook_shared;\n";
+    text += "    for (std::size_t first = (begin + " + size + " - 1) / " + size + " * " + size +
+            "; first < end; first += " + size + ") {\n";
+    text += "        ::brook::cpu::run_group(" + size + ", [&](const int " +
+            std::string(group_thread_param) + ") {\n";
+    text += "            const std::size_t i = first + static_cast<std::size_t>(" +
+            std::string(group_thread_param) + ");\n";
+    text += "            return " + body_call(kernel, Addressing::General) + ";\n";
+    text += "        });\n    }\n}\n";
+    return text;
 }
 
 /// NAME__cpu. A kernel that reads a gather with float indices or uses indexof has its dense
@@ -869,6 +925,8 @@ std::string cpu_kernel_code(const KernelDecl& kernel, const CpuCodeOptions& opti
     const std::string attributes = loop_attributes(options);
     if (kernel.is_reduce)
         return text + reduce_functions(kernel, attributes);
+    if (kernel.has_group_size())
+        return text + group_loop_function(kernel, attributes);
     return text + kernel_loop_function(kernel, attributes);
 }
 

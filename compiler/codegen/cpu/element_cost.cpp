@@ -111,6 +111,7 @@ std::size_t own_operations(const Expr& expr) {
     case NodeKind::Member:
     case NodeKind::NameRef:
     case NodeKind::Indexof:
+    case NodeKind::InstanceInGroup:
     case NodeKind::BoolLiteral:
     case NodeKind::IntLiteral:
     case NodeKind::FloatLiteral:

@@ -75,6 +75,7 @@ public:
         case NodeKind::Return:
         case NodeKind::Push:
         case NodeKind::Discard:
+        case NodeKind::SyncGroup:
             return false;
 #include "ast/expr_kind_cases.def"
             break;
@@ -89,6 +90,7 @@ public:
         case NodeKind::FloatLiteral:
         case NodeKind::BoolLiteral:
         case NodeKind::Indexof:
+        case NodeKind::InstanceInGroup:
             return true;
         case NodeKind::NameRef:
             if (const LocalDecl* local = local_of(e); local != nullptr && !own_.contains(local))

@@ -9,8 +9,9 @@
 //    (cpp_kernel_printer.hpp): inputs by value, constants by const reference, gathers as
 //    brook::lang::Gather values, outputs by reference;
 //  - the entry points: `NAME__cuda` (a grid-stride loop calling the body for each output element),
-//    `NAME__cuda_count` and `NAME__cuda_write` for a kernel with vout parameters, or
-//    `NAME__cuda_reduce_chunks` and `NAME__cuda_reduce_partials` for a reduction.
+//    `NAME__cuda_count` and `NAME__cuda_write` for a kernel with vout parameters,
+//    `NAME__cuda_group` for one with thread groups, or `NAME__cuda_reduce_chunks` and
+//    `NAME__cuda_reduce_partials` for a reduction.
 // An output is a local of the body's value type, initialised from the stream only when the body
 // reads it (param_access) and stored after the body when it writes it. `fixed` values are bytes
 // in memory and floats in the body, converted as the CPU backend does.
@@ -40,6 +41,15 @@ constexpr std::string_view index_param = "brook_index";
 /// The CUDA printer: the C++ printer with indexof read from the Frame.
 class CudaKernelPrinter final : public CppKernelPrinter {
 protected:
+    // Thread groups (BROOKPLUS.md §4.8): a group is a block of the launch.
+    std::string shared_declaration(const LocalDecl& array) override {
+        return "__shared__ " + shared_array_type(array) + " " + value_name(array);
+    }
+    PrintedExpr instance_in_group() override {
+        return {"::brook::int4(static_cast<int>(threadIdx.x), 0, 0, 0)"};
+    }
+    std::string sync_group() override { return "__syncthreads()"; }
+
     PrintedExpr element_position(const ParamDecl& stream) override {
         return {std::string(device) + "indexof(" + std::string(frame_param) + ", " +
                 position_param_index(stream) + ", " + std::string(index_param) + ")"};
@@ -294,6 +304,11 @@ std::string grid_stride_loop(const std::string& statements, int indent) {
 
 std::string stream_entry_points(const KernelDecl& kernel) {
     const std::string name = cpp_identifier(kernel.name);
+    // A kernel with thread groups (BROOKPLUS.md §4.8) runs in blocks of a group each, whose
+    // threads meet at __syncthreads.
+    if (kernel.has_group_size())
+        return entry_header(name + "__cuda_group") + fetch_uniform_arguments(kernel) +
+               grid_stride_loop(element_statements(kernel, false, false, "        "), 1) + "}\n";
     if (!has_variable_output(kernel))
         // Two entry points, so that a dense call's kernel does without the registers that
         // resizing's divisions take.

@@ -723,6 +723,11 @@ std::string vulkan_compute_shader(const KernelDecl& kernel) {
             parameters += variable_output_declarations(*param);
     }
     text += references.text() + parameters;
+    // A kernel with thread groups (BROOKPLUS.md §4.8) runs a group per workgroup (its size is
+    // the pipeline's), the group's array in the workgroup's shared memory.
+    if (const LocalDecl* shared = shared_array(kernel))
+        text += "shared " + glsl_type_name(shared->type) + " " + glsl_identifier(shared->name) +
+                "[" + std::to_string(shared->shared_extent) + "];\n";
     text += gather_dispatches(kernel, helpers);
     for (const KernelDecl* helper : helpers)
         text += callable_definition(*helper);

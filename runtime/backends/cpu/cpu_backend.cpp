@@ -538,6 +538,10 @@ public:
         return true;
     }
 
+    bool runs_groups() const override {
+        return true;
+    }
+
     bool runs_row_blocks() const override {
         return true;
     }

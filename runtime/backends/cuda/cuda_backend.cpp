@@ -154,16 +154,15 @@ public:
         return found->second;
     }
 
-    /// Launches `function` on a grid of `grid` blocks of block_threads threads with `params`;
-    /// `label` names it in messages. A kernel compiled to more registers than a block of
-    /// block_threads may have cannot launch (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES): one that runs
-    /// with blocks of any size (`any_block_size`, a grid-stride loop) then runs in blocks as large
-    /// as its registers allow; any other stops with an error naming the kernel, the limits and
-    /// their values.
+    /// Launches `function` on a grid of `grid` blocks of `block` threads with `params`; `label`
+    /// names it in messages. A kernel compiled to more registers than a block of `block` may have
+    /// cannot launch (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES): one that runs with blocks of any size
+    /// (`any_block_size`, a grid-stride loop) then runs in blocks as large as its registers
+    /// allow; any other stops with an error naming the kernel, the limits and their values.
     void launch(const std::string& label, CUfunction function, std::array<unsigned, 2> grid,
-                void** params, bool any_block_size = false) const {
+                void** params, bool any_block_size = false, unsigned block = block_threads) const {
         const auto smaller = smaller_blocks_.find(function);
-        unsigned threads = smaller != smaller_blocks_.end() ? smaller->second : block_threads;
+        unsigned threads = smaller != smaller_blocks_.end() ? smaller->second : block;
         CUresult result = driver_.cuLaunchKernel(function, grid[0], grid[1], 1, threads, 1, 1, 0,
                                                  stream(), params, nullptr);
         if (result == CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES) {
@@ -575,6 +574,8 @@ public:
 
     bool runs_scatter() const override { return true; }
 
+    bool runs_groups() const override { return true; }
+
     bool runs_row_blocks() const override { return true; }
 
     void run_kernel(const Launch& launch) override {
@@ -588,6 +589,10 @@ public:
         const std::string name = kernel.name;
         switch (launch.pass) {
         case Launch::Pass::Single:
+            if (kernel.group_size != 0) {
+                run_group_kernel(launch);
+                return;
+            }
             run_stream_kernel(launch, name + (launch.dense ? "__cuda" : "__cuda_resized"), {});
             return;
         case Launch::Pass::Count: {
@@ -759,6 +764,25 @@ private:
         const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
         device_->launch(call_label(kernel), function,
                         {static_cast<unsigned>(std::min(needed, most)), 1}, params, true);
+        if (checks_enabled()) {
+            report_division_faults(launch);
+        }
+    }
+
+    /// A kernel with thread groups (BROOKPLUS.md §4.8): a block per group, looping over the
+    /// groups as a grid-stride loop does over elements (the domain is whole groups, so every
+    /// thread of a block takes the same turns).
+    void run_group_kernel(const Launch& launch) {
+        const KernelInfo& kernel = *launch.kernel;
+        CUfunction function = device_->function(launch, kernel.name + std::string("__cuda_group"));
+        CUdeviceptr frame = upload_frame(launch, {});
+        void* params[] = {&frame};
+        const auto [begin, end] = launch.elements_to_run();
+        const Index needed = (end - begin) / kernel.group_size;
+        const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
+        device_->launch(call_label(kernel), function,
+                        {static_cast<unsigned>(std::min(needed, most)), 1}, params, false,
+                        kernel.group_size);
         if (checks_enabled()) {
             report_division_faults(launch);
         }

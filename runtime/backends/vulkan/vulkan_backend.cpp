@@ -111,6 +111,8 @@ public:
         workgroup_size_ = std::clamp<std::uint32_t>(2 * device.subgroup_size(), 64, 256);
         workgroup_size_ = std::min({workgroup_size_, limits.maxComputeWorkGroupSize[0],
                                     limits.maxComputeWorkGroupInvocations});
+        max_workgroup_size_ =
+            std::min(limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupInvocations);
         max_groups_x_ = std::min<std::uint32_t>(65535, limits.maxComputeWorkGroupCount[0]);
         max_groups_y_ = std::min<std::uint32_t>(65535, limits.maxComputeWorkGroupCount[1]);
         // Enough workgroups to keep every core busy with several each: a CPU implementation runs
@@ -186,6 +188,7 @@ public:
     bool tracks_elements() const override { return true; }
     bool runs_variable_outputs() const override { return true; }
     bool runs_scatter() const override { return true; }
+    bool runs_groups() const override { return true; }
     bool runs_row_blocks() const override { return true; }
 
     void run_kernel(const Launch& launch) override {
@@ -305,8 +308,24 @@ private:
         flush();
     }
 
+    /// The workgroup size of `launch`'s pipelines: the backend's, or a kernel's thread group
+    /// (BROOKPLUS.md §4.8), which runs as one workgroup.
+    std::uint32_t workgroup_size(const Launch& launch) const {
+        const unsigned group = launch.kernel->group_size;
+        if (group == 0) {
+            return workgroup_size_;
+        }
+        if (group > max_workgroup_size_) {
+            fatal_not_supported(
+                call_label(*launch.kernel) + " runs in groups of " + std::to_string(group) +
+                " threads, more than " + context_->device.description() + " runs in a workgroup (" +
+                std::to_string(max_workgroup_size_) + "); use smaller groups, or BRT_RUNTIME=cpu");
+        }
+        return group;
+    }
+
     VkPipeline pipeline(const Launch& launch, Entry entry, bool checks) {
-        return context_->pipelines.get(launch.code, entry, workgroup_size_, checks,
+        return context_->pipelines.get(launch.code, entry, workgroup_size(launch), checks,
                                        call_label(*launch.kernel), launch.kernel->name);
     }
 
@@ -341,7 +360,8 @@ private:
             header.division_record = division_record_.address();
         }
         const std::size_t elements = header.run_end - header.run_begin;
-        const std::size_t groups = (elements + workgroup_size_ - 1) / workgroup_size_;
+        const std::size_t workgroup = workgroup_size(launch);
+        const std::size_t groups = (elements + workgroup - 1) / workgroup;
         dispatch(launch, chosen, header, push, to_u32(std::min<std::size_t>(groups, max_groups_x_)),
                  1);
         if (checks) {
@@ -467,6 +487,7 @@ private:
 
     std::shared_ptr<Context> context_;
     std::uint32_t workgroup_size_ = 64;
+    std::uint32_t max_workgroup_size_ = 128; ///< of a kernel's thread groups
     std::uint32_t max_groups_x_ = 65535;
     std::uint32_t max_groups_y_ = 65535;
     std::size_t parallel_groups_ = 1024;

@@ -34,6 +34,11 @@
 //       grid-stride loop; any 1-D grid.
 //       NAME__cuda for a dense call (every stream argument has the output's shape and is
 //       contiguous: element i of each is at data + i), NAME__cuda_resized for any other.
+//   NAME__cuda_group(const Frame*)
+//       kernels with thread groups (Brook+'s GroupSize(x)), instead of those: blocks of x
+//       threads, each block a group of x consecutive elements, in a grid-stride loop over the
+//       groups (run_end - run_begin is whole groups); the body's __syncthreads and __shared__
+//       array are the group's.
 //   NAME__cuda_count(const Frame*), NAME__cuda_write(const Frame*)
 //       kernels with vout parameters, instead of those: the count pass adds each element's
 //       number of pushes to args[p].push_counts[i] (zeroed by the backend; indexed by output

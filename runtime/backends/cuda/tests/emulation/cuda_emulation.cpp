@@ -387,6 +387,13 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
                  [&] { emu::run_sequential(grid, block, [&] { kernel(frame); }); });
         return 0;
     }
+    // A kernel with thread groups: a block is a group, whose threads meet at __syncthreads.
+    if (entry.ends_with("__cuda_group")) {
+        const auto kernel = emu::entry_point<void (*)(const abi::Frame*)>(function);
+        observed(name, params, 1,
+                 [&] { emu::run_cooperative(grid, block, [&] { kernel(frame); }); });
+        return 0;
+    }
     if (entry.ends_with("__cuda_reduce_chunks")) {
         const auto kernel = emu::entry_point<void (*)(const abi::Frame*, const abi::RowMajorBox*,
                                                       abi::Index, void*)>(function);
