@@ -190,12 +190,14 @@ bool KernelParser::parse_shared_extent(LocalDecl& var) {
         return false;
     }
     var.shared_extent = static_cast<const IntLiteral*>(size)->value;
+    if (!expect(TokenKind::r_square))
+        return false;
     if (at(TokenKind::l_square)) {
         if (begin_error(peek()))
             diags_.report(DiagId::shared_not_array, var.name_range) << var.name;
         return false;
     }
-    return expect(TokenKind::r_square);
+    return true;
 }
 
 // initializer := assignment_expression | '{' [initializer {',' initializer} [',']] '}'

@@ -495,4 +495,55 @@ TEST(CpuPrelude, SignedArithmeticWrapsAround) {
     EXPECT_EQ(w.y, 14);
 }
 
+// BROOKPLUS.md §4.7: a scatter output's index follows the gather rule, but a write outside the
+// stream is dropped rather than clamped; one index into a strided 2-D view is a row-major offset.
+TEST(CpuPrelude, ScatterStoresInsideAndDropsOutside) {
+    std::vector<float> data(8, -1.0f);
+    const std::size_t extents[2] = {2, 2};
+    const std::size_t strides[2] = {4, 2}; // every other element of each of two rows
+    const lang::Scatter<float, 2> scatter(data.data(), 2, extents, strides);
+    scatter.at(1, 1) = 10.0f;                       // row 1, column 1: element 6
+    scatter.at_vector(float2(0.8f, 0.0f)) = 20.0f;  // column floor(1.05) = 1, row 0: element 2
+    scatter.at(2, 0) = 30.0f;                       // row 2 of 2: dropped
+    scatter.at_vector(float2(-0.5f, 0.0f)) = 40.0f; // column floor(-0.25) = -1: dropped
+    scatter.at(2.0f) = 50.0f;                       // offset 2: row 1, column 0: element 4
+    scatter.at(4) = 60.0f;                          // offset past the 4 elements: dropped
+    const std::vector<float> expected = {-1, -1, 20, -1, 50, -1, 10, -1};
+    EXPECT_EQ(data, expected);
+    // NaN is index 0, as for a gather.
+    scatter.at(std::numeric_limits<float>::quiet_NaN(), 0.0f) = 70.0f;
+    EXPECT_EQ(data[0], 70.0f);
+}
+
+// BROOKPLUS.md §4.8: a group's shared array clamps its index, reading and writing.
+TEST(CpuPrelude, GroupSharedClampsItsIndex) {
+    lang::GroupShared<int, 3> shared{};
+    shared.at(-2) = 5;
+    shared.at(7.9f) = 9;
+    EXPECT_EQ(shared.elements[0], 5);
+    EXPECT_EQ(shared.elements[2], 9);
+    EXPECT_EQ(shared.at(1), 0);
+}
+
+/// A group kernel's body as brcc prints it for the CPU: the thread writes its slot, waits for
+/// the group and reads its neighbour's.
+cpu::GroupTask exchange(std::vector<int>& slots, std::vector<int>& seen, int thread) {
+    slots[static_cast<std::size_t>(thread)] = 10 * thread;
+    co_await cpu::sync_group();
+    seen[static_cast<std::size_t>(thread)] =
+        slots[static_cast<std::size_t>((thread + 1) % static_cast<int>(slots.size()))];
+    if (thread == 0)
+        co_return; // a thread may end before the others reach the next barrier
+    co_await cpu::sync_group();
+    seen[static_cast<std::size_t>(thread)] += 1;
+}
+
+TEST(CpuPrelude, RunGroupMeetsEveryThreadAtEachBarrier) {
+    std::vector<int> slots(4, -1);
+    std::vector<int> seen(4, -1);
+    cpu::run_group(4, [&](int thread) { return exchange(slots, seen, thread); });
+    const std::vector<int> expected = {10, 21, 31, 1};
+    EXPECT_EQ(seen, expected);
+}
+
 } // namespace

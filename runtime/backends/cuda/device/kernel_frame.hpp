@@ -166,9 +166,10 @@ template <class T> __device__ inline const T& constant(const Frame& frame, int p
     return *static_cast<const T*>(frame.args[param].constant);
 }
 
-/// Gather parameter `param` as the kernel language's Gather.
-template <class T, int R>
-__device__ inline lang::Gather<T, R> gather(const Frame& frame, int param) {
+/// Stream parameter `param` as the kernel language's `Array` (Gather or Scatter) of T elements
+/// indexed with up to R components.
+template <template <class, int> class Array, class T, int R>
+__device__ inline Array<T, R> stream_array(const Frame& frame, int param) {
     const FrameArg& arg = frame.args[param];
     lang::size_t extents[4] = {};
     lang::size_t strides[4] = {};
@@ -176,20 +177,19 @@ __device__ inline lang::Gather<T, R> gather(const Frame& frame, int param) {
         extents[d] = static_cast<lang::size_t>(arg.extents[d]);
         strides[d] = static_cast<lang::size_t>(arg.strides[d]);
     }
-    return lang::Gather<T, R>(static_cast<const T*>(arg.data), arg.rank, extents, strides);
+    return Array<T, R>(static_cast<T*>(arg.data), arg.rank, extents, strides);
+}
+
+/// Gather parameter `param` as the kernel language's Gather.
+template <class T, int R>
+__device__ inline lang::Gather<T, R> gather(const Frame& frame, int param) {
+    return stream_array<lang::Gather, T, R>(frame, param);
 }
 
 /// Scatter output parameter `param` as the kernel language's Scatter (one per thread).
 template <class T, int R>
 __device__ inline lang::Scatter<T, R> scatter(const Frame& frame, int param) {
-    const FrameArg& arg = frame.args[param];
-    lang::size_t extents[4] = {};
-    lang::size_t strides[4] = {};
-    for (int d = 0; d < arg.rank; ++d) {
-        extents[d] = static_cast<lang::size_t>(arg.extents[d]);
-        strides[d] = static_cast<lang::size_t>(arg.strides[d]);
-    }
-    return lang::Scatter<T, R>(static_cast<T*>(arg.data), arg.rank, extents, strides);
+    return stream_array<lang::Scatter, T, R>(frame, param);
 }
 
 /// `indexof(s)`: the position of output element `i` in stream parameter `param` (resized), as a
