@@ -589,11 +589,11 @@ public:
         const std::string name = kernel.name;
         switch (launch.pass) {
         case Launch::Pass::Single:
-            if (kernel.group_size != 0) {
-                run_group_kernel(launch);
-                return;
-            }
-            run_stream_kernel(launch, name + (launch.dense ? "__cuda" : "__cuda_resized"), {});
+            run_stream_kernel(launch,
+                              name + (kernel.group_size != 0 ? "__cuda_group"
+                                      : launch.dense         ? "__cuda"
+                                                             : "__cuda_resized"),
+                              {});
             return;
         case Launch::Pass::Count: {
             // Per vout: element_count counters on the device, zeroed; they stay there, for
@@ -753,6 +753,9 @@ private:
         return frame_memory_.get();
     }
 
+    /// A grid-stride launch of `entry` over the launch's elements. A kernel with thread groups
+    /// (BROOKPLUS.md §4.8) runs a block per group, of exactly its size: the domain is whole
+    /// groups, so every thread of a block takes the same turns of the loop.
     void run_stream_kernel(const Launch& launch, const std::string& entry,
                            const std::vector<CUdeviceptr>& push) {
         const KernelInfo& kernel = *launch.kernel;
@@ -760,29 +763,12 @@ private:
         CUdeviceptr frame = upload_frame(launch, push);
         void* params[] = {&frame};
         const auto [begin, end] = launch.elements_to_run();
-        const Index needed = (end - begin + block_threads - 1) / block_threads;
+        const bool groups = kernel.group_size != 0;
+        const unsigned block = groups ? kernel.group_size : block_threads;
+        const Index needed = (end - begin + block - 1) / block;
         const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
         device_->launch(call_label(kernel), function,
-                        {static_cast<unsigned>(std::min(needed, most)), 1}, params, true);
-        if (checks_enabled()) {
-            report_division_faults(launch);
-        }
-    }
-
-    /// A kernel with thread groups (BROOKPLUS.md §4.8): a block per group, looping over the
-    /// groups as a grid-stride loop does over elements (the domain is whole groups, so every
-    /// thread of a block takes the same turns).
-    void run_group_kernel(const Launch& launch) {
-        const KernelInfo& kernel = *launch.kernel;
-        CUfunction function = device_->function(launch, kernel.name + std::string("__cuda_group"));
-        CUdeviceptr frame = upload_frame(launch, {});
-        void* params[] = {&frame};
-        const auto [begin, end] = launch.elements_to_run();
-        const Index needed = (end - begin) / kernel.group_size;
-        const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
-        device_->launch(call_label(kernel), function,
-                        {static_cast<unsigned>(std::min(needed, most)), 1}, params, false,
-                        kernel.group_size);
+                        {static_cast<unsigned>(std::min(needed, most)), 1}, params, !groups, block);
         if (checks_enabled()) {
             report_division_faults(launch);
         }

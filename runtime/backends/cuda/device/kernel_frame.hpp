@@ -196,14 +196,14 @@ __device__ inline lang::Scatter<T, R> scatter(const Frame& frame, int param) {
 /// float4 whose .x is the last dimension; as the CPU backend's brook::cpu::indexof. A scatter
 /// output's `param` is -1: its position is the domain's (BROOKPLUS.md §4.6).
 __device__ inline float4 indexof(const Frame& frame, int param, Index i) {
+    const int rank = param >= 0 ? frame.args[param].rank : 0;
     float4 position{};
     int component = 0;
     for (int d = frame.output_rank - 1; d >= 0; --d, ++component) {
         const Index out = frame.output_extents[d];
         const Index coordinate = d == 0 ? i : i % out;
         i = d == 0 ? 0 : i / out;
-        const Index extent =
-            param >= 0 && d < frame.args[param].rank ? frame.args[param].extents[d] : out;
+        const Index extent = d < rank ? frame.args[param].extents[d] : out;
         position[component] =
             static_cast<float>(extent == out ? coordinate : coordinate * extent / out);
     }
