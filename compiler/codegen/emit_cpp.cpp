@@ -51,6 +51,8 @@ public:
         std::string compat_stubs;
         for (const KernelDecl* kernel : defined_kernels_)
             compat_stubs += "\n" + kernel_compat_stub(*kernel);
+        if (options_.kernel_table)
+            compat_stubs += "\n" + kernel_table(defined_kernels_);
         out_.generated(compat_stubs);
         return out_.take();
     }

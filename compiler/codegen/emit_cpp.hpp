@@ -24,6 +24,9 @@ struct CodegenOptions {
     /// The GCC target_clones names of the CPU kernels' loop functions (brcc --target with
     /// several instruction sets); empty: compiled once.
     std::vector<std::string> cpu_clones;
+    /// Also export `brook_kernel_table`, for a process that loads the compiled code as a shared
+    /// library and calls its kernels by name (the Python module: kernel_table_entry says more).
+    bool kernel_table = false;
 };
 
 std::string emit_cpp(const TranslationUnit& unit, const SourceManager& sources,

@@ -284,6 +284,13 @@ std::string kernel_info_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__info";
 }
 
+std::string kernel_table(const std::vector<const KernelDecl*>& kernels) {
+    std::string text = "extern \"C\" const ::brook::KernelInfo* const brook_kernel_table[] = {\n";
+    for (const KernelDecl* kernel : kernels)
+        text += "    &" + kernel_info_name(*kernel) + ",\n";
+    return text + "    nullptr,\n};\n";
+}
+
 std::string kernel_info(const KernelDecl& kernel, const std::vector<BackendEntry>& backends) {
     const std::vector<ParamAccess> access = param_access(kernel);
     const std::vector<GatherRows> rows = gather_rows(kernel);

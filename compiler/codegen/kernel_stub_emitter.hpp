@@ -39,5 +39,10 @@ std::string kernel_stub(const KernelDecl& kernel);
 /// and C++ files; written at the end of the file, after all host code (kernel_stub_emitter.cpp
 /// says why).
 std::string kernel_compat_stub(const KernelDecl& kernel);
+/// `extern "C" const ::brook::KernelInfo* const brook_kernel_table[]`: the KernelInfo of each
+/// of `kernels` (those the file defines), then a null pointer. A process that loads the compiled
+/// file as a shared library finds its kernels through it (dlsym), and calls them with
+/// brook::run_kernel and brook::run_reduce as the stubs do.
+std::string kernel_table(const std::vector<const KernelDecl*>& kernels);
 
 } // namespace brcc

@@ -103,9 +103,9 @@ std::optional<BrookPaths> brook_paths_for(const fs::path& exe) {
 
 } // namespace
 
-std::optional<BrookPaths> find_brook() {
+std::optional<BrookPaths> find_brook(const fs::path& brcc) {
     std::error_code error;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", error);
+    const fs::path exe = brcc.empty() ? fs::read_symlink("/proc/self/exe", error) : brcc;
     std::optional<BrookPaths> paths = error ? std::nullopt : brook_paths_for(exe);
     if (!paths)
         std::cerr

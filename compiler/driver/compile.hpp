@@ -59,9 +59,10 @@ struct BrookPaths {
     std::string precompiled_dir;
 };
 
-/// Brook's headers and library for this brcc: the installed tree around it, else the build tree
-/// that a brcc-build-tree file beside it names; nullopt after saying on stderr what to do.
-std::optional<BrookPaths> find_brook();
+/// Brook's headers and library for the brcc at `brcc` (empty: this process's executable): the
+/// installed tree around it, else the build tree that a brcc-build-tree file beside it names;
+/// nullopt after saying on stderr what to do.
+std::optional<BrookPaths> find_brook(const std::filesystem::path& brcc = {});
 
 /// What the compile of every source of one build shares: the folder of the generated headers,
 /// the Brook sources' folders, which the generated C++ is no longer in, and Brook's own paths.

@@ -52,6 +52,13 @@ struct DriverOptions {
     std::string color = "auto";                  ///< --color=auto|always|never
     /// -fbracket-depth=, -fexpression-depth=, -fmax-include-depth= (taken out of host_args)
     FrontEndLimits limits;
+
+    // Set by programs that embed brcc's pipeline (the Python module), never by the command line.
+    /// Export the kernels' table from the generated C++ (CodegenOptions::kernel_table).
+    bool kernel_table = false;
+    /// The brcc whose Brook headers and library a build uses (find_brook); empty: the running
+    /// executable, which is brcc itself.
+    std::string brook_of;
 };
 
 /// Exit codes (DESIGN.md §1).

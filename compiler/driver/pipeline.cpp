@@ -117,6 +117,7 @@ std::optional<std::string> translate(const TranslationUnit& unit, const std::str
     codegen.output_name = output_name;
     codegen.backends = options.backends;
     codegen.cpu_clones = cpu_target_clones(options.targets);
+    codegen.kernel_table = options.kernel_table;
     codegen.header = input_kind(path) == InputKind::BrookHeader;
     if (codegen.header && !unit.kernels.empty()) {
         for (const KernelDecl* kernel : unit.kernels)
@@ -406,7 +407,7 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
             return exit_input_errors;
         }
     }
-    const std::optional<BrookPaths> brook = find_brook();
+    const std::optional<BrookPaths> brook = find_brook(options.brook_of);
     if (!brook)
         return exit_usage;
     const std::string program =
@@ -492,9 +493,9 @@ int build_program(const DriverOptions& options, SourceManager& sources, Diagnost
 
 } // namespace
 
-int run_pipeline(const DriverOptions& options) {
+int run_pipeline(const DriverOptions& options, std::ostream& diagnostics) {
     SourceManager sources;
-    DiagnosticEngine diags(sources, std::cerr, use_color(options.color));
+    DiagnosticEngine diags(sources, diagnostics, use_color(options.color));
     diags.set_warning_policy(WarningPolicy(options.warning_flags));
     if (!options.emit_cpp && options.emit_kernels.empty() && options.dump_after.empty())
         return build_program(options, sources, diags);

@@ -5,9 +5,13 @@
 
 #include "driver/options.hpp"
 
+#include <iostream>
+
 namespace brcc {
 
-/// Runs brcc as `options` asks and returns the process exit code.
-int run_pipeline(const DriverOptions& options);
+/// Runs brcc as `options` asks and returns the process exit code. brcc's own diagnostics
+/// (`file:line:col: error: ...`) go to `diagnostics`; the C++ compiler's, and the driver's
+/// usage errors, to stderr.
+int run_pipeline(const DriverOptions& options, std::ostream& diagnostics = std::cerr);
 
 } // namespace brcc

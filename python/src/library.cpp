@@ -1,0 +1,55 @@
+// SPDX-FileCopyrightText: 2026 The Brook authors
+// SPDX-License-Identifier: MIT
+#include "library.hpp"
+
+#include "driver/pipeline.hpp"
+
+#include <pybind11/pybind11.h>
+
+#include <dlfcn.h>
+
+#include <sstream>
+
+namespace py = pybind11;
+
+namespace brook::python {
+
+BuildResult build_library(const std::string& source, const std::string& library,
+                          const std::string& brcc, const std::vector<std::string>& include_dirs) {
+    brcc::DriverOptions options;
+    options.inputs = {source};
+    options.include_dirs = include_dirs;
+    options.backends = brcc::known_backends();
+    options.output = library;
+    // Every object of a shared library is position-independent; the link makes the library.
+    options.host_args = {"-fPIC", "-shared"};
+    options.color = "never";
+    options.kernel_table = true;
+    options.brook_of = brcc;
+    std::ostringstream diagnostics;
+    const int status = [&] {
+        const py::gil_scoped_release unlocked;
+        return brcc::run_pipeline(options, diagnostics);
+    }();
+    return BuildResult{status == brcc::exit_success, diagnostics.str()};
+}
+
+std::vector<const KernelInfo*> load_library(const std::string& library) {
+    // Its own symbols stay its own: two programs may both define a kernel `saxpy`.
+    void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+        throw py::import_error("brook: cannot load " + library + ": " + dlerror());
+    }
+    const auto* table = static_cast<const KernelInfo* const*>(dlsym(handle, "brook_kernel_table"));
+    if (table == nullptr) {
+        throw py::import_error("brook: " + library +
+                               " has no table of kernels (brook_kernel_table)");
+    }
+    std::vector<const KernelInfo*> kernels;
+    for (; *table != nullptr; ++table) {
+        kernels.push_back(*table);
+    }
+    return kernels;
+}
+
+} // namespace brook::python
