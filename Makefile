@@ -19,6 +19,9 @@ PACKAGES += openmpi-bin libopenmpi-dev
 # validation layer, which every vulkan test runs under.
 PACKAGES += libvulkan-dev libshaderc-dev spirv-tools glslc mesa-vulkan-drivers \
     vulkan-validationlayers
+# The Python module (docs/python.md): pybind11 and Python's headers to build it, NumPy to run it,
+# pytest for its tests.
+PACKAGES += python3-dev pybind11-dev python3-numpy python3-pytest
 # What `make bench` adds: OpenBLAS built on OpenMP (one thread pool with Brook's and the baselines'),
 # gnuplot for the plots, Python for the driver script.
 BENCH_PACKAGES := libopenblas-openmp-dev gnuplot-nox python3

@@ -5,6 +5,7 @@
 #   libbrook<major>.<minor>  the runtime: libbrook.so.<major>.<minor>, what Brook programs load
 #   libbrook-dev             brcc, its man page, the headers, the libbrook.so link, the CMake
 #                            package and brook.pc: what building Brook programs takes
+#   python3-brook            the Python module (python/), where it is built
 # The runtime's name carries its soname, as Debian names libraries, so that programs built
 # against two incompatible 0.x releases can be installed side by side. Both install under /usr.
 # Binaries are stripped, which also drops the build machine's paths held in debug information.
@@ -44,4 +45,21 @@ set(CPACK_DEBIAN_DEV_DESCRIPTION "The compiler and development files. brcc trans
 (.br files: C with streams and kernels) into C++ and builds programs linked against
 libbrook, as nvcc or ispc do. With the headers, the CMake package
 (find_package(Brook), brook_add_executable) and a pkg-config file (brook).")
+if(TARGET brook_python)
+    list(APPEND CPACK_COMPONENTS_ALL python)
+    set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-brook)
+    set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+    # Written out rather than found by dpkg-shlibdeps, which knows no package of the libbrook
+    # built beside it. The module runs brcc (libbrook-dev) for each new source, and its
+    # extension is built for one Python version.
+    math(EXPR next_python_minor "${BROOK_PYTHON_VERSION_MINOR} + 1")
+    set(CPACK_DEBIAN_PYTHON_PACKAGE_SHLIBDEPS OFF)
+    set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS
+        "${brook_runtime_package} (= ${PROJECT_VERSION}), libbrook-dev (= ${PROJECT_VERSION}), \
+python3 (>= ${BROOK_PYTHON_VERSION_MAJOR}.${BROOK_PYTHON_VERSION_MINOR}), \
+python3 (<< ${BROOK_PYTHON_VERSION_MAJOR}.${next_python_minor}), python3-numpy")
+    set(CPACK_DEBIAN_PYTHON_DESCRIPTION "The Python module brook. brook.compile() builds Brook
+kernels from a string or a .br file, and they run on NumPy arrays and streams
+kept on the backend, on every backend libbrook has.")
+endif()
 include(CPack)

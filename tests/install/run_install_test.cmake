@@ -3,7 +3,8 @@
 # The install test (cmake -P): install the build into a scratch prefix, then configure, build and
 # run the project beside this script against it, and check the pkg-config file.
 # Inputs: BUILD_DIR, SOURCE_DIR, WORK_DIR, LIBDIR (CMAKE_INSTALL_LIBDIR), CXX_COMPILER, CXX_FLAGS
-# (the build's, so that a sanitized libbrook is used by sanitized programs).
+# (the build's, so that a sanitized libbrook is used by sanitized programs); where the Python
+# module is built, PYTHON (its interpreter) and PYTHON_DIR (its install folder in the prefix).
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/../run_step.cmake)
@@ -69,6 +70,26 @@ if(pkg_config)
     string(FIND "${flags}" "-lbrook" library_at)
     if(NOT EXISTS "${CMAKE_MATCH_1}/brook/brook.hpp" OR library_at EQUAL -1)
         message(FATAL_ERROR "pkg-config gave '${flags}' for the install at ${prefix}")
+    endif()
+endif()
+# The installed Python module, imported from a folder of its own, compiles with the installed
+# brcc and runs on the installed libbrook.
+if(PYTHON)
+    set(script [=[
+import sys, brook
+assert brook.__file__.startswith(sys.argv[1]), brook.__file__
+prog = brook.compile("kernel void twice(float x<>, out float r<>) { r = 2.0 * x; }")
+print(*prog.twice([1.5, 2.0, 3.0]))
+]=])
+    file(MAKE_DIRECTORY ${WORK_DIR}/python)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${prefix}/${PYTHON_DIR}
+                XDG_CACHE_HOME=${WORK_DIR}/python/cache ${PYTHON} -c "${script}" ${prefix}
+        WORKING_DIRECTORY ${WORK_DIR}/python
+        RESULT_VARIABLE result OUTPUT_VARIABLE printed ERROR_VARIABLE printed)
+    string(STRIP "${printed}" printed)
+    if(NOT result EQUAL 0 OR NOT printed STREQUAL "3.0 4.0 6.0")
+        message(FATAL_ERROR "the installed Python module printed '${printed}' (${result}), "
+            "expected '3.0 4.0 6.0'")
     endif()
 endif()
 message(STATUS "install test passed: ${prefix}")

@@ -8,7 +8,8 @@
 # that a brcc copied away from its headers says so, and that the man page is there. Without dpkg-deb it prints "package test skipped" (a named skip).
 # Inputs: BUILD_DIR, SOURCE_DIR (the project's), WORK_DIR, VERSION, LIBRARY_ARCHITECTURE (the
 # toolchain's multiarch name, x86_64-linux-gnu, or empty), BACKENDS (the backends built,
-# separated by commas), CXX_COMPILER, CXX_FLAGS.
+# separated by commas), CXX_COMPILER, CXX_FLAGS; PYTHON, the module's interpreter where it is
+# built.
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/../run_step.cmake)
@@ -50,7 +51,18 @@ expect_output("${runtime_package}'s dependencies" "libstdc\\+\\+6")
 run_step("dpkg-deb -f dev" ${dpkg-deb_path} -f ${dev_deb} Depends)
 expect_output("libbrook-dev's dependencies" "${runtime_package} \\(= ${VERSION}\\)")
 expect_output("libbrook-dev's dependencies" "g\\+\\+")
-foreach(deb ${runtime_deb} ${dev_deb})
+# python3-brook where the module is built (PYTHON set).
+set(python_deb "")
+if(PYTHON)
+    file(GLOB python_deb ${WORK_DIR}/packages/python3-brook_${VERSION}_*.deb)
+    if(NOT python_deb)
+        message(FATAL_ERROR "cpack made no python3-brook ${VERSION} package")
+    endif()
+    run_step("dpkg-deb -f python" ${dpkg-deb_path} -f ${python_deb} Depends)
+    expect_output("python3-brook's dependencies" "libbrook-dev \\(= ${VERSION}\\)")
+    expect_output("python3-brook's dependencies" "python3-numpy")
+endif()
+foreach(deb ${runtime_deb} ${dev_deb} ${python_deb})
     run_step("dpkg -x ${deb}" ${dpkg-deb_path} -x ${deb} ${root})
 endforeach()
 
@@ -96,6 +108,20 @@ expect_output("brcc --version" "brcc ${VERSION}")
 run_step("packaged brcc" ${usr}/bin/brcc ${saxpy} -o ${WORK_DIR}/saxpy_brcc -- ${cxx_flags})
 run_step("SAXPY built by the packaged brcc" ${WORK_DIR}/saxpy_brcc)
 expect_output("SAXPY built by the packaged brcc" ": OK")
+
+# The packaged module compiles with the packaged brcc and runs on the packaged libbrook.
+if(PYTHON)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env
+                PYTHONPATH=${usr}/lib/python3/dist-packages XDG_CACHE_HOME=${WORK_DIR}/cache
+                ${PYTHON} -c "import brook; print(*brook.compile('kernel void f(float x<>, \
+out float r<>) { r = x + 1.0; }').f([1.0, 2.0]))"
+        WORKING_DIRECTORY ${WORK_DIR}
+        RESULT_VARIABLE result OUTPUT_VARIABLE step_output ERROR_VARIABLE step_output)
+    if(NOT result EQUAL 0)
+        message(FATAL_ERROR "the packaged Python module failed (${result}):\n${step_output}")
+    endif()
+    expect_output("the packaged Python module" "^2.0 3.0")
+endif()
 
 # A brcc away from its headers and library says so, and what to do, rather than failing in the C++
 # compiler.
