@@ -147,6 +147,13 @@ public:
     /// with a message, located at `where` (the runtime's own calls pass none).
     stream(const ElementType& type, std::span<const long long> extents,
            const std::source_location& where = {});
+    /// A stream whose elements are the ones at `host` (the C++ type's layout, row-major), used
+    /// in place rather than copied: kernels read and write that memory. An empty handle where
+    /// the current backend keeps streams elsewhere (every backend but cpu), which then needs a
+    /// stream and streamRead. `host` must outlive the stream and its views, and nothing else
+    /// may write it while a call uses it.
+    static stream borrow(const ElementType& type, std::span<const long long> extents, void* host,
+                         const std::source_location& where = {});
 
     /// The type of the elements (stops the program for an empty handle, as the getters below).
     const ElementType& element_type() const;

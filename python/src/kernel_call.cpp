@@ -10,6 +10,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <numeric>
 #include <optional>
@@ -199,10 +201,36 @@ py::array array_argument(py::handle value, const ElementType& type) {
 struct Bound {
     std::vector<std::byte> bytes; ///< a constant, or a reduction's value
     brook::stream stream;
-    py::object array;  ///< an output's array, which gets the stream's elements after the call
+    /// An output's array that the stream's elements are copied into after the call (none when
+    /// the stream is the array's own memory).
+    py::object copy_back;
     py::object result; ///< the output the call returns: what out= gave, or made
-    bool made = false; ///< an output the call made: returned as an array
 };
+
+/// The bytes an array's elements occupy, for telling arrays that share memory apart.
+struct Span {
+    const std::byte* begin;
+    const std::byte* end;
+    bool overlaps(const Span& other) const { return begin < other.end && other.begin < end; }
+};
+
+Span span_of(const py::array& array) {
+    const auto* begin = static_cast<const std::byte*>(array.data());
+    return {begin, begin + array.nbytes()};
+}
+
+/// A stream that is `array`'s own memory, where the backend uses host memory in place (cpu)
+/// and the array is C-contiguous, aligned, and writeable when the call writes it; an empty
+/// handle otherwise, for a copy.
+brook::stream borrowed(const py::array& array, const ElementType& type,
+                       const std::vector<long long>& extents, bool written) {
+    const int flags = array.flags();
+    if ((flags & py::array::c_style) == 0 ||
+        (flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_) == 0 || (written && !array.writeable())) {
+        return {};
+    }
+    return brook::stream::borrow(type, extents, const_cast<void*>(array.data()));
+}
 
 } // namespace
 
@@ -224,13 +252,46 @@ py::dict Kernel::element_dtypes() const {
     return dtypes;
 }
 
-py::object Kernel::call(const py::args& args, const py::kwargs& keywords) const {
-    const std::span<const ParamInfo> params = info_->params;
-    std::vector<std::size_t> inputs;
+/// A call's arguments bound to its parameters: what run_kernel or run_reduce takes, and what
+/// becomes of each output after it.
+struct Kernel::Call {
+    std::vector<Bound> bound;
+    std::vector<KernelArg> args;
     std::vector<std::size_t> outputs;
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        (is_output(params[i].kind) ? outputs : inputs).push_back(i);
+};
+
+py::object Kernel::call(const py::args& args, const py::kwargs& keywords) const {
+    Call call = bind(args, keywords);
+    run(call);
+    return results(call);
+}
+
+double Kernel::cpp_call_seconds(const py::args& args, const py::kwargs& keywords) const {
+    py::dict options = keywords;
+    const long long repeats =
+        options.contains("repeats") ? options["repeats"].cast<long long>() : 1000;
+    if (options.contains("repeats")) {
+        PyDict_DelItemString(options.ptr(), "repeats");
     }
+    Call call = bind(args, options);
+    run(call);
+    const py::gil_scoped_release unlocked;
+    const auto start = std::chrono::steady_clock::now();
+    for (long long i = 0; i < repeats; ++i) {
+        launch(call);
+    }
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    return elapsed.count() / static_cast<double>(repeats);
+}
+
+Kernel::Call Kernel::bind(const py::args& args, const py::kwargs& keywords) const {
+    const std::span<const ParamInfo> params = info_->params;
+    Call call;
+    std::vector<std::size_t> inputs;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        (is_output(params[i].kind) ? call.outputs : inputs).push_back(i);
+    }
+    const std::vector<std::size_t>& outputs = call.outputs;
 
     // Each parameter's argument: positional ones for the inputs (or every parameter in order,
     // as in C++), then keywords by name and out= for the outputs.
@@ -291,8 +352,13 @@ py::object Kernel::call(const py::args& args, const py::kwargs& keywords) const 
         given[i] = py::reinterpret_borrow<py::object>(value);
     }
 
-    std::vector<Bound> bound(params.size());
-    std::vector<KernelArg> kernel_args(params.size());
+    call.bound.resize(params.size());
+    call.args.resize(params.size());
+    std::vector<Bound>& bound = call.bound;
+    std::vector<KernelArg>& kernel_args = call.args;
+    // The memory of the arrays used in place: an output is, only if no other argument's array
+    // shares its memory (a call reading what it writes elsewhere would see its own writes).
+    std::vector<Span> in_place;
     std::optional<std::vector<long long>> domain = shape;
     for (const std::size_t i : inputs) {
         const ParamInfo& param = params[i];
@@ -315,8 +381,15 @@ py::object Kernel::call(const py::args& args, const py::kwargs& keywords) const 
             }
         } else {
             const py::array array = array_argument(given[i], type);
-            bound[i].stream = brook::stream(type, stream_extents(array, type, param.name));
-            read_into(bound[i].stream, array);
+            const std::vector<long long> extents = stream_extents(array, type, param.name);
+            bound[i].stream = borrowed(array, type, extents, false);
+            if (bound[i].stream.valid()) {
+                in_place.push_back(span_of(array));
+                bound[i].result = array; // kept alive while the stream uses it
+            } else {
+                bound[i].stream = brook::stream(type, extents);
+                read_into(bound[i].stream, array);
+            }
         }
         kernel_args[i].stream_arg = &bound[i].stream;
         if (!domain && param.kind == ParamKind::InputStream) {
@@ -343,10 +416,20 @@ py::object Kernel::call(const py::args& args, const py::kwargs& keywords) const 
             if (!array.writeable()) {
                 throw py::value_error(std::string(param.name) + ": the output array is read-only");
             }
-            out.stream = brook::stream(type, stream_extents(array, type, param.name));
-            // The elements the call leaves alone (a scatter's, a kill's) keep their values.
-            read_into(out.stream, array);
-            out.array = array;
+            const std::vector<long long> extents = stream_extents(array, type, param.name);
+            const Span memory = span_of(array);
+            if (std::none_of(in_place.begin(), in_place.end(),
+                             [&](const Span& other) { return memory.overlaps(other); })) {
+                out.stream = borrowed(array, type, extents, true);
+            }
+            if (out.stream.valid()) {
+                in_place.push_back(memory);
+            } else {
+                out.stream = brook::stream(type, extents);
+                // The elements the call leaves alone (a scatter's, a kill's) keep their values.
+                read_into(out.stream, array);
+                out.copy_back = array;
+            }
             out.result = array;
         } else if (param.kind == ParamKind::ReduceAccumulator && !shape) {
             out.bytes.resize(type.size);
@@ -355,7 +438,6 @@ py::object Kernel::call(const py::args& args, const py::kwargs& keywords) const 
             continue;
         } else if (param.kind == ParamKind::VariableOutput) {
             out.stream = brook::stream(type, std::vector<long long>{1});
-            out.made = true;
         } else {
             if (!domain || param.kind == ParamKind::ScatterOutput) {
                 if (!shape) {
@@ -364,21 +446,38 @@ py::object Kernel::call(const py::args& args, const py::kwargs& keywords) const 
                 }
                 domain = shape;
             }
-            out.stream = brook::stream(type, *domain);
-            out.made = true;
+            // A new array, which the call writes in place where the backend can.
+            std::vector<py::ssize_t> array_shape(domain->begin(), domain->end());
+            if (const int components = component_axis(type); components != 0) {
+                array_shape.push_back(components);
+            }
+            const py::array array(element_dtype(type), array_shape);
+            out.stream = borrowed(array, type, *domain, true);
+            if (!out.stream.valid()) {
+                out.stream = brook::stream(type, *domain);
+                out.copy_back = array;
+            }
+            out.result = array;
         }
         kernel_args[i].output = &out.stream;
     }
+    return call;
+}
 
+void Kernel::launch(Call& call) const {
+    if (info_->is_reduce) {
+        run_reduce(*info_, call.args, std::source_location());
+    } else {
+        run_kernel(*info_, call.args, std::source_location());
+    }
+}
+
+void Kernel::run(Call& call) const {
     std::optional<std::string> failure;
     {
         const py::gil_scoped_release unlocked;
         try {
-            if (info_->is_reduce) {
-                run_reduce(*info_, kernel_args, std::source_location());
-            } else {
-                run_kernel(*info_, kernel_args, std::source_location());
-            }
+            launch(call);
         } catch (const error& e) {
             failure = e.message();
         }
@@ -386,27 +485,32 @@ py::object Kernel::call(const py::args& args, const py::kwargs& keywords) const 
     if (failure) {
         throw py::value_error(std::string(name()) + ": " + *failure);
     }
+}
 
+py::object Kernel::results(Call& call) const {
     py::list results;
-    for (const std::size_t i : outputs) {
-        Bound& out = bound[i];
-        if (kernel_args[i].reduce_value != nullptr) {
-            results.append(value_of(params[i].element_type(), out.bytes));
-        } else if (out.made) {
-            results.append(array_of(out.stream));
-        } else {
-            if (out.array) {
-                py::array array = py::reinterpret_borrow<py::array>(out.array);
-                if (array.flags() & py::array::c_style) {
-                    void* data = array.mutable_data();
-                    const py::gil_scoped_release unlocked;
-                    out.stream.write(data, std::source_location());
-                } else {
-                    py::module_::import("numpy").attr("copyto")(array, array_of(out.stream));
-                }
-            }
-            results.append(out.result);
+    for (const std::size_t i : call.outputs) {
+        Bound& out = call.bound[i];
+        if (call.args[i].reduce_value != nullptr) {
+            results.append(value_of(info_->params[i].element_type(), out.bytes));
+            continue;
         }
+        if (!out.result) {
+            // A variable output the call sized: its elements, as a new array.
+            results.append(array_of(out.stream));
+            continue;
+        }
+        if (out.copy_back) {
+            py::array array = py::reinterpret_borrow<py::array>(out.copy_back);
+            if ((array.flags() & py::array::c_style) != 0) {
+                void* data = array.mutable_data();
+                const py::gil_scoped_release unlocked;
+                out.stream.write(data, std::source_location());
+            } else {
+                py::module_::import("numpy").attr("copyto")(array, array_of(out.stream));
+            }
+        }
+        results.append(out.result);
     }
     if (results.size() == 1) {
         return results[0];

@@ -127,6 +127,7 @@ stream(shape=(rows, cols), type="float4"): a stream not yet written.)")
 
     py::class_<Kernel>(module, "Kernel")
         .def("__call__", &Kernel::call)
+        .def("_cpp_call_seconds", &Kernel::cpp_call_seconds)
         .def_property_readonly("name", &Kernel::name)
         .def_property_readonly("signature", &Kernel::signature)
         .def("element_dtypes", &Kernel::element_dtypes,

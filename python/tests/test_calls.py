@@ -34,6 +34,20 @@ def test_outputs_in_place_are_the_arrays_returned(prog):
     np.testing.assert_array_equal(r2, r)
 
 
+def test_an_output_that_is_also_an_input(prog):
+    x, y = floats(50), floats(50)
+    expected = prog.saxpy(2.0, x, y)
+    assert prog.saxpy(2.0, x, y, out=x) is x
+    np.testing.assert_array_equal(x, expected)
+
+
+def test_a_call_that_writes_what_it_gathers(prog):
+    speed, phi = floats(20, 16), floats(20, 16)
+    expected = prog.segment_update(speed, phi)
+    prog.segment_update(speed, phi, out=phi)
+    np.testing.assert_array_equal(phi, expected)
+
+
 def test_arguments_by_name(prog):
     x, y = floats(10), floats(10)
     np.testing.assert_allclose(prog.saxpy(y=y, x=x, a=3.0), 3.0 * x + y, rtol=1e-5, atol=1e-6)

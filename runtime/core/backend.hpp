@@ -177,6 +177,12 @@ public:
 
     /// New storage for `count` elements of `type`, zero-filled.
     virtual std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) = 0;
+    /// Storage that is the `count` elements of `type` at `host` (C++ layout, row-major), used in
+    /// place and never freed (stream::borrow); null for a backend whose streams live elsewhere.
+    virtual std::unique_ptr<Storage> borrow(const ElementType& /*type*/, std::size_t /*count*/,
+                                            void* /*host*/) {
+        return nullptr;
+    }
     /// Copies host data (C++ layout, region.count() elements in row-major order) into `region`.
     virtual void write(Storage& storage, const Region& region, const void* host) = 0;
     /// Copies `region` out to host memory in C++ layout, row-major.

@@ -111,9 +111,12 @@ using detail::fatal;
 using detail::ProfileTimer;
 using detail::profiling;
 
-stream::stream(const ElementType& type, std::span<const long long> extents,
-               const std::source_location& where) {
-    const detail::CallSite site(where);
+namespace {
+
+/// The region of a new stream of `extents` elements of `type`, and its element count; stops the
+/// program, saying why, for extents no stream can have.
+std::pair<detail::Region, std::size_t> new_stream_region(const ElementType& type,
+                                                         std::span<const long long> extents) {
     std::string shape = type.name + "<";
     for (std::size_t d = 0; d < extents.size(); ++d) {
         shape += (d > 0 ? ", " : "") + std::to_string(extents[d]);
@@ -137,11 +140,30 @@ stream::stream(const ElementType& type, std::span<const long long> extents,
         }
         count *= dims[d];
     }
+    return {detail::Region::dense(static_cast<int>(extents.size()), dims), count};
+}
+
+} // namespace
+
+stream::stream(const ElementType& type, std::span<const long long> extents,
+               const std::source_location& where) {
+    const detail::CallSite site(where);
+    const auto [region, count] = new_stream_region(type, extents);
     detail::Backend& backend = detail::current_backend();
-    std::shared_ptr<detail::Storage> storage = backend.allocate(type, count);
-    impl_ = std::make_shared<detail::StreamImpl>(
-        backend, type, std::move(storage),
-        detail::Region::dense(static_cast<int>(extents.size()), dims));
+    impl_ =
+        std::make_shared<detail::StreamImpl>(backend, type, backend.allocate(type, count), region);
+}
+
+stream stream::borrow(const ElementType& type, std::span<const long long> extents, void* host,
+                      const std::source_location& where) {
+    const detail::CallSite site(where);
+    const auto [region, count] = new_stream_region(type, extents);
+    detail::Backend& backend = detail::current_backend();
+    std::unique_ptr<detail::Storage> storage = backend.borrow(type, count, host);
+    if (!storage) {
+        return stream();
+    }
+    return stream(std::make_shared<detail::StreamImpl>(backend, type, std::move(storage), region));
 }
 
 const ElementType& stream::element_type() const {

@@ -207,7 +207,15 @@ public:
         data_ = static_cast<std::byte*>(brmalloc(bytes_));
         std::memset(data_, 0, bytes_);
     }
+    /// The `count` elements at `host`, which the stream uses in place and never frees
+    /// (stream::borrow).
+    CpuStorage(std::size_t element_size, std::size_t count, void* host)
+        : Storage(element_size, count), bytes_(element_size * count),
+          data_(static_cast<std::byte*>(host)) {}
     ~CpuStorage() override {
+        if (!mappings_) {
+            return; // borrowed
+        }
         if (bytes_ >= mapped_bytes) {
             mappings_->give(data_, bytes_);
         } else {
@@ -221,7 +229,8 @@ public:
 
 private:
     std::size_t bytes_;
-    /// Where the mapping of a large stream goes back (shared: a stream may outlive its backend).
+    /// Where the mapping of a large stream goes back (shared: a stream may outlive its backend);
+    /// null for borrowed memory, which is not the stream's to free.
     std::shared_ptr<MappingCache> mappings_;
     std::byte* data_ = nullptr;
 };
@@ -435,6 +444,11 @@ public:
 
     std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
         return std::make_unique<CpuStorage>(type.size, count, mappings_);
+    }
+
+    std::unique_ptr<Storage> borrow(const ElementType& type, std::size_t count,
+                                    void* host) override {
+        return std::make_unique<CpuStorage>(type.size, count, host);
     }
 
     void write(Storage& storage, const Region& region, const void* host) override {

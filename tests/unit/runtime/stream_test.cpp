@@ -140,6 +140,36 @@ TEST(Stream, CopiesShareStorage) {
     EXPECT_EQ(out[2], 3.0f);
 }
 
+TEST(Stream, BorrowedHostMemoryIsUsedInPlace) {
+    std::vector<float> host{1, 2, 3, 4, 5, 6};
+    {
+        const std::array<long long, 2> extents{2, 3};
+        const brook::stream s =
+            brook::stream::borrow(brook::element_traits<float>::type(), extents, host.data());
+        // The cpu backend, the tests' default, keeps streams in host memory.
+        ASSERT_TRUE(s.valid());
+        EXPECT_EQ(s.describe(), "float<2, 3>");
+        std::vector<float> seen(6);
+        s.write(seen.data());
+        EXPECT_EQ(seen, host);
+        const std::vector<float> written{7, 8, 9, 10, 11, 12};
+        s.read(written.data());
+        EXPECT_EQ(host, written);
+        const std::vector<float> corner{0, 0};
+        s.domain(int2(1, 1), int2(3, 2)).read(corner.data());
+    }
+    // The stream is gone and the memory is still the caller's, with every write in it.
+    EXPECT_EQ(host, (std::vector<float>{7, 8, 9, 10, 0, 0}));
+}
+
+TEST_F(StreamDeathTest, BorrowedMemoryTakesTheExtentsOfAStream) {
+    float host[4] = {};
+    const std::array<long long, 1> extents{-4};
+    EXPECT_EXIT(brook::stream::borrow(brook::element_traits<float>::type(), extents, host),
+                testing::ExitedWithCode(1),
+                "brook: error: cannot create stream float<-4>: .*cannot be negative");
+}
+
 TEST(Stream, NewStreamsAreZero) {
     const brook::stream s = make_stream<float2>(4);
     float2 out[4] = {float2(9.0f), float2(9.0f), float2(9.0f), float2(9.0f)};
