@@ -355,6 +355,15 @@ def issue14_targets(rows):
             lines.append(f"| {benchmark}: the bitonic passes in C++ against {single}; Brook "
                          f"against those passes | {sort.median / passes.median:.2f}x; "
                          f"{passes.median / brook.median:.2f}x | reported |")
+    against("Python: SAXPY 64M floats from arrays ≥ 1.0x NumPy's a * x + y", "python saxpy",
+            "64M float", "cpu", "Brook from Python, arrays (r returned)", "NumPy a * x + y", 1.0)
+    if found := pair("python call", "16 float", "cpu", "Brook from Python, brook.streams",
+                     "the same call from C++, bound once"):
+        python, cpp = found
+        overhead = python.median - cpp.median
+        verdict("Python: a 16-element call ≤ 20 µs more than from C++",
+                f"{format_time(python.median)} vs {format_time(cpp.median)}: "
+                f"{overhead * 1e6:.2f} µs more", overhead <= 20e-6)
     against("gl: SAXPY 1024x1024 float4 ≥ 0.9x hand-written GL", "gl saxpy", "1024x1024 float4",
             "gl", "Brook", "hand-written GL", 0.9)
     if found := pair("gl saxpy", "4x4 float4", "gl", "Brook", "hand-written GL"):
