@@ -355,6 +355,13 @@ def issue14_targets(rows):
             lines.append(f"| {benchmark}: the bitonic passes in C++ against {single}; Brook "
                          f"against those passes | {sort.median / passes.median:.2f}x; "
                          f"{passes.median / brook.median:.2f}x | reported |")
+    brcc = {count: find(rows, "brcc", f"{count} kernels", "cpu", "brcc --backends cpu --emit-cpp")
+            for count in (1000, 8000)}
+    if brcc[1000] and brcc[8000]:
+        growth = brcc[8000].median / brcc[1000].median
+        verdict("brcc: 8,000 one-line kernels in under 2 s, 8x the kernels in under 10x the time",
+                f"{format_time(brcc[8000].median)}; {growth:.1f}x the time of 1,000",
+                brcc[8000].median < 2.0 and growth < 10.0)
     against("Python: SAXPY 64M floats from arrays ≥ 1.0x NumPy's a * x + y", "python saxpy",
             "64M float", "cpu", "Brook from Python, arrays (r returned)", "NumPy a * x + y", 1.0)
     if found := pair("python call", "16 float", "cpu", "Brook from Python, brook.streams",

@@ -110,8 +110,8 @@ _ERROR = re.compile(r"^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$", re.MULTILINE
 def _compile_error(diagnostics, written, name):
     text = diagnostics.replace(written, name) if written else diagnostics
     if not text:
-        return CompileError(f"brook: the C++ compiler failed on the code brcc wrote for {name} "
-                            "(its messages are above, on stderr)")
+        return CompileError(f"brook: building {name} failed: the C++ compiler's or brcc's "
+                            "driver's messages are above, on stderr")
     first = _ERROR.search(text)
     if first is None:
         return CompileError(text)

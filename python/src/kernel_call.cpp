@@ -197,6 +197,17 @@ py::array array_argument(py::handle value, const ElementType& type) {
     return py::module_::import("numpy").attr("asarray")(value, element_dtype(type));
 }
 
+/// A brook.stream argument's stream, which must hold the parameter's element type.
+brook::stream stream_argument(const py::object& value, const ParamInfo& param) {
+    const ElementType& type = param.element_type();
+    brook::stream stream = value.cast<Stream&>().for_parameter(type, param.name);
+    if (!(stream.element_type() == type)) {
+        throw py::type_error(std::string(param.name) + " is " + type.name +
+                             ": it takes a stream of " + type.name + ", not " + stream.describe());
+    }
+    return stream;
+}
+
 /// What one parameter's argument became for the call.
 struct Bound {
     std::vector<std::byte> bytes; ///< a constant, or a reduction's value
@@ -373,12 +384,7 @@ Kernel::Call Kernel::bind(const py::args& args, const py::kwargs& keywords) cons
         }
         const ElementType& type = param.element_type();
         if (py::isinstance<Stream>(given[i])) {
-            bound[i].stream = given[i].cast<Stream&>().for_parameter(type, param.name);
-            if (!(bound[i].stream.element_type() == type)) {
-                throw py::type_error(std::string(param.name) + " is " + type.name +
-                                     ": it takes a stream of " + type.name + ", not " +
-                                     bound[i].stream.describe());
-            }
+            bound[i].stream = stream_argument(given[i], param);
         } else {
             const py::array array = array_argument(given[i], type);
             const std::vector<long long> extents = stream_extents(array, type, param.name);
@@ -404,7 +410,7 @@ Kernel::Call Kernel::bind(const py::args& args, const py::kwargs& keywords) cons
         const ElementType& type = param.element_type();
         Bound& out = bound[i];
         if (given[i] && py::isinstance<Stream>(given[i])) {
-            out.stream = given[i].cast<Stream&>().for_parameter(type, param.name);
+            out.stream = stream_argument(given[i], param);
             out.result = given[i];
         } else if (given[i]) {
             if (param.kind == ParamKind::VariableOutput) {

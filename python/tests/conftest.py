@@ -1,8 +1,7 @@
 # SPDX-FileCopyrightText: 2026 The Brook authors
 # SPDX-License-Identifier: MIT
-"""Fixtures of the module's tests, which CTest runs once per backend (python/CMakeLists.txt):
-BRT_RUNTIME chooses it, and under the cuda emulation BROOK_TEST_EMULATED_KERNELS says that only
-kernels.br's kernels can run (the emulation runs kernels built beforehand)."""
+"""Fixtures of the module's tests, which CTest runs once per backend (python/CMakeLists.txt),
+the one BRT_RUNTIME names."""
 
 import os
 import pathlib
@@ -26,18 +25,24 @@ def backend():
 
 
 @pytest.fixture
-def any_source():
-    """For tests that call kernels of their own sources: the cuda emulation runs only
-    kernels.br's, so they are skipped there, by name."""
-    if os.environ.get("BROOK_TEST_EMULATED_KERNELS"):
-        pytest.skip("the cuda emulation runs only kernels.br's kernels")
+def compiling(backend):
+    """For the tests of brook.compile, which build sources of their own: what they check does
+    not depend on the backend, so they run once, on cpu (the cuda emulation could not run their
+    kernels anyway: it runs only kernels.br's, built beforehand)."""
+    if backend != "cpu":
+        pytest.skip("brook.compile's tests run on cpu only: the backend does not enter them")
+
+
+@pytest.fixture(scope="module")
+def module_cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("cache")
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    """A compile cache of the test's own."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    return tmp_path / "brook" / "python"
+def cache(module_cache, monkeypatch):
+    """A compile cache of the test module's own (each new source costs a C++ compile)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(module_cache))
+    return module_cache / "brook" / "python"
 
 
 def pytest_sessionstart(session):

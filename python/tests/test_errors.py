@@ -24,6 +24,8 @@ def test_a_stream_of_another_type(prog):
     s = brook.stream(np.zeros(4, np.float32), "float")
     with pytest.raises(TypeError, match="float4"):
         prog.copy_float4(s)
+    with pytest.raises(TypeError, match=r"r is float4: it takes a stream of float4, not float<4>"):
+        prog.copy_float4(np.zeros((4, 4), np.float32), out=s)
 
 
 def test_outputs_of_different_shapes(prog):
