@@ -113,6 +113,7 @@ stream(shape=(rows, cols), type="float4"): a stream not yet written.)")
             py::arg("dtype") = py::none(), py::arg("copy") = py::none())
         .def_property_readonly("shape", &Stream::shape)
         .def_property_readonly("type", &Stream::type_name, "The element type's name.")
+        .def_property_readonly("dtype", &Stream::dtype, "The dtype of the arrays numpy() gives.")
         .def(
             "domain",
             [](Stream& stream, const py::object& lo, const py::object& hi) {

@@ -109,6 +109,10 @@ std::string Stream::type_name() {
     return handle().element_type().name;
 }
 
+py::dtype Stream::dtype() {
+    return stream_.valid() ? element_dtype(stream_.element_type()) : waiting_.dtype();
+}
+
 Stream Stream::domain(const std::vector<int>& lo, const std::vector<int>& hi) {
     const brook::stream& whole = handle();
     if (lo.size() != hi.size() || lo.size() != static_cast<std::size_t>(whole.rank())) {

@@ -47,6 +47,8 @@ public:
     pybind11::tuple shape();
     /// The element type's name ("float4", or the struct's).
     std::string type_name();
+    /// The dtype of the arrays numpy() gives (element_types.hpp).
+    pybind11::dtype dtype();
     /// The view of [lo, hi) (bounds in NumPy's axis order, slowest first), sharing the storage.
     Stream domain(const std::vector<int>& lo, const std::vector<int>& hi);
     /// Writes `array`'s elements (the stream's layout and shape) into the stream.

@@ -62,6 +62,7 @@ def test_a_stream_takes_the_type_of_the_parameter_it_meets_first(prog):
     r = prog.copy_float4(s)
     assert s.type == "float4"
     assert s.shape == (6, 4)
+    assert s.dtype == np.float32
     np.testing.assert_array_equal(r, data)
 
 
