@@ -284,8 +284,9 @@ def targets(rows, notes):
     return lines
 
 
-def issue14_targets(rows):
-    """Issue 14's targets (2 threads, medians of one run), each as a table row with its verdict.
+def cpu_targets(rows):
+    """The cpu backend's targets (issues 14 and 45; 2 threads, medians of one run), and the
+    Python module's and brcc's (issue 46, 45), each as a table row with its verdict.
     A ratio is the baseline's median time over Brook's, so above 1 Brook is faster. Applications
     are found by name alone (size None): their size label holds their arguments."""
     lines = ["| target | measured | met |", "|---|---|---|"]
@@ -318,11 +319,21 @@ def issue14_targets(rows):
     if found := pair("sgemv", "1024x1024", "cpu", "Brook, multiply+reduce",
                      "Brook, gather loop"):
         paper, gather = found
-        verdict("SGEMV multiply+reduce within 2x of the gather loop",
+        verdict("SGEMV multiply+reduce within 1.3x of the gather loop",
                 f"{paper.median / gather.median:.2f}x the gather loop's time",
-                paper.median <= 2 * gather.median)
+                paper.median <= 1.3 * gather.median)
     against("SAXPY 64M floats in place ≥ 0.95x cblas_saxpy", "saxpy", "64M float", "cpu",
             "Brook in place (y = a x + y)", "cblas_saxpy (OpenBLAS)", 0.95)
+    against("SAXPY 64M floats into a third stream ≥ 0.95x cblas_saxpy in place", "saxpy",
+            "64M float", "cpu", "Brook", "cblas_saxpy (OpenBLAS)", 0.95)
+    for operation in ("streamRead", "streamWrite"):
+        for destination in ("fresh", "touched"):
+            kind = "stream" if operation == "streamRead" else "memory"
+            for size in sorted({r.size for r in rows if r.benchmark == operation and
+                                r.size.endswith(f"{destination} {kind}")}):
+                against(f"{operation} {size} ≥ 0.8x memcpy on the same threads", operation,
+                        size, "cpu", "Brook",
+                        f"memcpy into {destination} memory, same threads", 0.8)
     if found := pair("saxpy", "64M float", "cpu", "Brook", "STREAM triad"):
         brook, triad = found
         lines.append(f"| SAXPY 64M floats into a third stream, against the STREAM triad | "
@@ -345,6 +356,8 @@ def issue14_targets(rows):
             verdict(label, f"{brook.ratio:.2f}x the fastest baseline", brook.ratio >= at_least)
     against("bitonic sort ≥ 1.0x the 1-thread std::sort", "bitonic_sort", None, "cpu", "Brook",
             "std::sort (1 thread)", 1.0)
+    against("bitonic sort ≥ 0.9x libstdc++'s parallel sort", "bitonic_sort", None, "cpu", "Brook",
+            "libstdc++ parallel sort, all threads", 0.9)
     # What the algorithm allows here: its passes hand-written in C++ against the same std::sort.
     for benchmark, single in (("bitonic_sort", "std::sort (1 thread)"),
                               ("uniform_grid", "OpenMP + parallel sort + std::lower_bound, "
@@ -677,9 +690,9 @@ def main():
         "",
         *targets(rows, notes),
         "",
-        "## Targets (issue 14)",
+        "## Targets (issues 14, 45 and 46)",
         "",
-        *issue14_targets(rows),
+        *cpu_targets(rows),
         "",
         *scaling,
         "## Figures",
