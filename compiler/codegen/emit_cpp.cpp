@@ -51,8 +51,13 @@ public:
         std::string compat_stubs;
         for (const KernelDecl* kernel : defined_kernels_)
             compat_stubs += "\n" + kernel_compat_stub(*kernel);
-        if (options_.kernel_table)
-            compat_stubs += "\n" + kernel_table(defined_kernels_);
+        if (options_.kernel_table) {
+            std::vector<const StructDecl*> structs;
+            for (const TopLevelItem& item : unit.items)
+                if (const auto* decl = std::get_if<const StructDecl*>(&item))
+                    structs.push_back(*decl);
+            compat_stubs += "\n" + kernel_table(defined_kernels_, structs);
+        }
         out_.generated(compat_stubs);
         return out_.take();
     }

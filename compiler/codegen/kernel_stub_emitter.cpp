@@ -19,6 +19,7 @@
 
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/gather_rows.hpp"
+#include "codegen/host/host_emitter.hpp"
 #include "codegen/param_access.hpp"
 
 #include <algorithm>
@@ -284,10 +285,18 @@ std::string kernel_info_name(const KernelDecl& kernel) {
     return cpp_identifier(kernel.name) + "__info";
 }
 
-std::string kernel_table(const std::vector<const KernelDecl*>& kernels) {
+std::string kernel_table(const std::vector<const KernelDecl*>& kernels,
+                         const std::vector<const StructDecl*>& structs) {
     std::string text = "extern \"C\" const ::brook::KernelInfo* const brook_kernel_table[] = {\n";
     for (const KernelDecl* kernel : kernels)
         text += "    &" + kernel_info_name(*kernel) + ",\n";
+    text += "    nullptr,\n};\nextern \"C\" const char* const brook_struct_fields[] = {\n";
+    for (const StructDecl* decl : structs) {
+        text += "    \"" + decl->name + "\",";
+        for (const std::string& field : leaf_field_names(*decl))
+            text += " \"" + field + "\",";
+        text += " nullptr,\n";
+    }
     return text + "    nullptr,\n};\n";
 }
 

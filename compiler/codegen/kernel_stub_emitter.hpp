@@ -40,9 +40,13 @@ std::string kernel_stub(const KernelDecl& kernel);
 /// says why).
 std::string kernel_compat_stub(const KernelDecl& kernel);
 /// `extern "C" const ::brook::KernelInfo* const brook_kernel_table[]`: the KernelInfo of each
-/// of `kernels` (those the file defines), then a null pointer. A process that loads the compiled
-/// file as a shared library finds its kernels through it (dlsym), and calls them with
-/// brook::run_kernel and brook::run_reduce as the stubs do.
-std::string kernel_table(const std::vector<const KernelDecl*>& kernels);
+/// of `kernels` (those the file defines), then a null pointer; and
+/// `extern "C" const char* const brook_struct_fields[]`: for each of `structs`, its name and its
+/// leaf fields' member designators, then a null pointer, and a null pointer after the last. A
+/// process that loads the compiled file as a shared library finds its kernels through them
+/// (dlsym), calls them with brook::run_kernel and brook::run_reduce as the stubs do, and names
+/// the fields of their element types.
+std::string kernel_table(const std::vector<const KernelDecl*>& kernels,
+                         const std::vector<const StructDecl*>& structs);
 
 } // namespace brcc

@@ -129,18 +129,47 @@ py::dtype scalar_dtype(ScalarKind kind) {
     return py::dtype(name_of(kind).numpy);
 }
 
-py::dtype element_dtype(const ElementType& type, const std::vector<std::string>& names) {
+namespace {
+
+struct NamedFields {
+    ElementType type;
+    std::vector<std::string> names;
+};
+
+std::mutex naming_mutex;
+std::vector<NamedFields> named_fields;
+
+/// The names name_fields gave `type`'s fields, or none.
+std::vector<std::string> field_names(const ElementType& type) {
+    const std::lock_guard lock(naming_mutex);
+    for (auto named = named_fields.rbegin(); named != named_fields.rend(); ++named) {
+        if (named->type == type && named->type.name == type.name) {
+            return named->names;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+void name_fields(const ElementType& type, std::vector<std::string> names) {
+    const std::lock_guard lock(naming_mutex);
+    named_fields.push_back({type, std::move(names)});
+}
+
+py::dtype element_dtype(const ElementType& type) {
     if (type.fields.size() == 1 && type.fields[0].offset == 0 &&
         type.size == scalar_size(type.fields[0].scalar) *
                          static_cast<std::size_t>(type.fields[0].components)) {
         return scalar_dtype(type.fields[0].scalar);
     }
-    py::list field_names;
+    const std::vector<std::string> names = field_names(type);
+    py::list names_list;
     py::list formats;
     py::list offsets;
     for (std::size_t i = 0; i < type.fields.size(); ++i) {
         const FieldInfo& field = type.fields[i];
-        field_names.append(i < names.size() ? names[i] : "f" + std::to_string(i));
+        names_list.append(names.size() == type.fields.size() ? names[i] : "f" + std::to_string(i));
         formats.append(field.components == 1
                            ? py::object(scalar_dtype(field.scalar))
                            : py::object(py::make_tuple(scalar_dtype(field.scalar),
@@ -148,7 +177,7 @@ py::dtype element_dtype(const ElementType& type, const std::vector<std::string>&
         offsets.append(field.offset);
     }
     py::dict spec;
-    spec["names"] = field_names;
+    spec["names"] = names_list;
     spec["formats"] = formats;
     spec["offsets"] = offsets;
     spec["itemsize"] = type.size;

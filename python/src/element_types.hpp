@@ -21,9 +21,13 @@ namespace brook::python {
 pybind11::dtype scalar_dtype(ScalarKind kind);
 
 /// The dtype of an array of `type`'s elements: the scalar's for a one-field type, for a
-/// struct a structured dtype with a field per leaf field (`names`, or f0, f1, ...) at its C++
-/// offset and the C++ size as itemsize.
-pybind11::dtype element_dtype(const ElementType& type, const std::vector<std::string>& names = {});
+/// struct a structured dtype with a field per leaf field at its C++ offset and the C++ size as
+/// itemsize, named as name_fields was told (`position`, `inner.o`), else f0, f1, ...
+pybind11::dtype element_dtype(const ElementType& type);
+
+/// Names the leaf fields of the struct `type` (as a loaded library's brook_struct_fields lists
+/// them) for element_dtype; the last naming of a type of the same name and layout wins.
+void name_fields(const ElementType& type, std::vector<std::string> names);
 
 /// The axis an array adds for `type`'s components: its component count for a vector, else 0.
 int component_axis(const ElementType& type);

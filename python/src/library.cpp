@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "library.hpp"
 
+#include "element_types.hpp"
+
 #include "driver/pipeline.hpp"
 
 #include <pybind11/pybind11.h>
@@ -48,6 +50,25 @@ std::vector<const KernelInfo*> load_library(const std::string& library) {
     std::vector<const KernelInfo*> kernels;
     for (; *table != nullptr; ++table) {
         kernels.push_back(*table);
+    }
+    // The member names of the source's structs, for the dtypes of their arrays: each struct's
+    // name, its leaf fields, a null; a null after the last.
+    const auto* fields = static_cast<const char* const*>(dlsym(handle, "brook_struct_fields"));
+    while (fields != nullptr && *fields != nullptr) {
+        const std::string struct_name = *fields++;
+        std::vector<std::string> names;
+        for (; *fields != nullptr; ++fields) {
+            names.emplace_back(*fields);
+        }
+        ++fields;
+        for (const KernelInfo* kernel : kernels) {
+            for (const ParamInfo& param : kernel->params) {
+                if (param.element_type != nullptr && param.element_type().name == struct_name &&
+                    param.element_type().fields.size() == names.size()) {
+                    name_fields(param.element_type(), names);
+                }
+            }
+        }
     }
     return kernels;
 }

@@ -120,9 +120,10 @@ def test_reductions_to_streams(prog):
 def test_structs(prog):
     particle = prog.dtype("Particle")
     assert particle.itemsize == 16
+    assert particle.names == ("position", "mass")  # the struct's own member names
     p = np.zeros(10, dtype=particle)
-    p[particle.names[0]] = floats(10, 3)
-    p[particle.names[1]] = np.arange(10, dtype=np.float32)
+    p["position"] = floats(10, 3)
+    p["mass"] = np.arange(10, dtype=np.float32)
     q = prog.drift(p, (1.0, 0.0, -1.0), 0.5)
     assert q.dtype == particle
     position, mass = particle.names

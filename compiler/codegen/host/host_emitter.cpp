@@ -56,19 +56,30 @@ std::string_view scalar_kind_name(const Type& type) {
     return "Float32";
 }
 
-/// One `{ScalarKind, components, offset}` per leaf field, nested structs flattened;
-/// `path` is the member designator from the outermost struct (`inner.o`).
-void flatten_fields(const StructDecl& decl, const std::string& outer, const std::string& prefix,
-                    std::string& text) {
+/// A leaf field of a struct: its type and its member designator from the outermost struct
+/// (`inner.o`).
+struct LeafField {
+    const Type* type;
+    std::string path;
+};
+
+/// The leaf fields of `decl`, nested structs flattened, in declaration order: the order of the
+/// fields of its ElementType.
+void flatten_fields(const StructDecl& decl, const std::string& prefix,
+                    std::vector<LeafField>& leaves) {
     for (const FieldDecl& field : decl.fields) {
         const std::string path = prefix + cpp_identifier(field.name);
-        if (field.type.is_struct()) {
-            flatten_fields(*field.type.struct_decl(), outer, path + ".", text);
-            continue;
-        }
-        text += "            {ScalarKind::" + std::string(scalar_kind_name(field.type)) + ", " +
-                std::to_string(field.type.width()) + ", offsetof(" + outer + ", " + path + ")},\n";
+        if (field.type.is_struct())
+            flatten_fields(*field.type.struct_decl(), path + ".", leaves);
+        else
+            leaves.push_back({&field.type, path});
     }
+}
+
+std::vector<LeafField> leaf_fields(const StructDecl& decl) {
+    std::vector<LeafField> leaves;
+    flatten_fields(decl, "", leaves);
+    return leaves;
 }
 
 } // namespace
@@ -169,6 +180,13 @@ void emit_struct(const StructDecl& decl, const SourceManager& sources, CodeWrite
     emit_element_traits(decl, out);
 }
 
+std::vector<std::string> leaf_field_names(const StructDecl& decl) {
+    std::vector<std::string> names;
+    for (const LeafField& leaf : leaf_fields(decl))
+        names.push_back(leaf.path);
+    return names;
+}
+
 void emit_element_traits(const StructDecl& decl, CodeWriter& out) {
     const std::string name = "::" + cpp_identifier(decl.name);
     // A header's struct gets its traits wherever the header is read: in the file that includes
@@ -178,7 +196,10 @@ void emit_element_traits(const StructDecl& decl, CodeWriter& out) {
     text += "namespace brook {\ntemplate <> struct element_traits<" + name + "> {\n";
     text += "    static const ElementType& type() {\n";
     text += "        static const ElementType t{\"" + decl.name + "\", sizeof(" + name + "), {\n";
-    flatten_fields(decl, name, "", text);
+    for (const LeafField& leaf : leaf_fields(decl))
+        text += "            {ScalarKind::" + std::string(scalar_kind_name(*leaf.type)) + ", " +
+                std::to_string(leaf.type->width()) + ", offsetof(" + name + ", " + leaf.path +
+                ")},\n";
     text += "        }};\n";
     text += "        return t;\n";
     text += "    }\n";

@@ -8,6 +8,9 @@
 #include "ast/ast.hpp"
 #include "codegen/code_writer.hpp"
 
+#include <string>
+#include <vector>
+
 namespace brcc {
 
 /// Host C/C++ text, unchanged.
@@ -40,5 +43,8 @@ void emit_void_main(const HostVoidMain& main, const SourceManager& sources, Code
 void emit_struct(const StructDecl& decl, const SourceManager& sources, CodeWriter& out);
 /// Only the element_traits specialisation, for a struct typedef of an included header.
 void emit_element_traits(const StructDecl& decl, CodeWriter& out);
+/// The member designators of a struct's leaf fields (`position`, `inner.o`), in the order of
+/// the fields of its ElementType.
+std::vector<std::string> leaf_field_names(const StructDecl& decl);
 
 } // namespace brcc
