@@ -138,6 +138,19 @@ def test_structs(prog):
     np.testing.assert_array_equal(heaviest[position], p[9][position])
 
 
+def test_nested_structs(prog):
+    labelled = prog.dtype("Labelled")
+    assert labelled.names == ("box.low", "box.high", "label")
+    b = np.zeros(6, dtype=labelled)
+    b["box.low"] = floats(6, 2)
+    b["box.high"] = b["box.low"] + 1.0
+    b["label"] = np.arange(6)
+    r = prog.widen(b, 0.5)
+    np.testing.assert_allclose(r["box.low"], b["box.low"] - 0.5, rtol=1e-6)
+    np.testing.assert_allclose(r["box.high"], b["box.high"] + 0.5, rtol=1e-6)
+    np.testing.assert_array_equal(r["label"], b["label"] + 1)
+
+
 def test_a_struct_array_of_the_same_layout_under_other_names(prog):
     mine = np.dtype([("where", np.float32, (3,)), ("weight", np.float32)])
     p = np.zeros(4, dtype=mine)
