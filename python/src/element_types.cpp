@@ -157,10 +157,16 @@ void name_fields(const ElementType& type, std::vector<std::string> names) {
     named_fields.push_back({type, std::move(names)});
 }
 
+/// A scalar or a vector: one field, its components packed from the start of the element; an
+/// array of them is the scalar's, with a components' axis for a vector.
+bool is_one_field(const ElementType& type) {
+    return type.fields.size() == 1 && type.fields[0].offset == 0 &&
+           type.size == scalar_size(type.fields[0].scalar) *
+                            static_cast<std::size_t>(type.fields[0].components);
+}
+
 py::dtype element_dtype(const ElementType& type) {
-    if (type.fields.size() == 1 && type.fields[0].offset == 0 &&
-        type.size == scalar_size(type.fields[0].scalar) *
-                         static_cast<std::size_t>(type.fields[0].components)) {
+    if (is_one_field(type)) {
         return scalar_dtype(type.fields[0].scalar);
     }
     const std::vector<std::string> names = field_names(type);
@@ -185,8 +191,7 @@ py::dtype element_dtype(const ElementType& type) {
 }
 
 int component_axis(const ElementType& type) {
-    const py::dtype dtype = element_dtype(type);
-    return !is_structured(dtype) && type.fields[0].components > 1 ? type.fields[0].components : 0;
+    return is_one_field(type) && type.fields[0].components > 1 ? type.fields[0].components : 0;
 }
 
 std::vector<long long> stream_extents(const py::array& array, const ElementType& type,

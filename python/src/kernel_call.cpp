@@ -23,18 +23,15 @@ namespace brook::python {
 
 namespace {
 
+/// A parameter the call writes: an output, a variable or scatter output, a reduce target
+/// (param_kinds.def's `writes`).
 bool is_output(ParamKind kind) {
     switch (kind) {
-    case ParamKind::OutputStream:
-    case ParamKind::VariableOutput:
-    case ParamKind::ScatterOutput:
-    case ParamKind::ReduceAccumulator:
-        return true;
-    case ParamKind::Constant:
-    case ParamKind::InputStream:
-    case ParamKind::Gather:
-    case ParamKind::ReduceInput:
-        return false;
+#define BROOK_PARAM_KIND(name, words, is_stream, reads, writes)                                    \
+    case ParamKind::name:                                                                          \
+        return writes;
+#include "brook/param_kinds.def"
+#undef BROOK_PARAM_KIND
     }
     return false;
 }

@@ -461,18 +461,19 @@ public:
         return std::make_unique<CpuStorage>(type.size, count, host);
     }
 
+    /// copy_on_threads as transfer's copy of a contiguous region.
+    auto whole_copy() const {
+        return [this](std::byte* target, const std::byte* source, std::size_t bytes) {
+            copy_on_threads(target, source, bytes);
+        };
+    }
+
     void write(Storage& storage, const Region& region, const void* host) override {
-        transfer(cpu_storage(storage), region, static_cast<const std::byte*>(host),
-                 [this](std::byte* target, const std::byte* source, std::size_t bytes) {
-                     copy_on_threads(target, source, bytes);
-                 });
+        transfer(cpu_storage(storage), region, static_cast<const std::byte*>(host), whole_copy());
     }
 
     void read(const Storage& storage, const Region& region, void* host) override {
-        transfer(cpu_storage(storage), region, static_cast<std::byte*>(host),
-                 [this](std::byte* target, const std::byte* source, std::size_t bytes) {
-                     copy_on_threads(target, source, bytes);
-                 });
+        transfer(cpu_storage(storage), region, static_cast<std::byte*>(host), whole_copy());
     }
 
     void copy(Storage& target, const Storage& source) override {
