@@ -44,7 +44,7 @@
 #include "codegen/cpp_kernel_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/cpu/element_cost.hpp"
-#include "codegen/cpu/simd_loop.hpp"
+#include "codegen/simd_loop.hpp"
 #include "codegen/param_access.hpp"
 #include "sema/reduce_commutes.hpp"
 #include "support/diagnostics.hpp"

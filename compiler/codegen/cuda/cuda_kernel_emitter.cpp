@@ -8,7 +8,8 @@
 //  - `NAME__body`, the body printed by the C++ printer shared with the CPU backend
 //    (cpp_kernel_printer.hpp): inputs by value, constants by const reference, gathers as
 //    brook::lang::Gather values, outputs by reference;
-//  - the entry points: `NAME__cuda` (a grid-stride loop calling the body for each output element),
+//  - the entry points: `NAME__cuda` (a grid-stride loop calling the body for each output element;
+//    `NAME__cuda_warps`, a warp per element, when the body has loops to spread: warp_loop.hpp),
 //    `NAME__cuda_count` and `NAME__cuda_write` for a kernel with vout parameters,
 //    `NAME__cuda_group` for one with thread groups, or `NAME__cuda_reduce_chunks` and
 //    `NAME__cuda_reduce_partials` for a reduction.
@@ -20,7 +21,9 @@
 
 #include "codegen/cpp_kernel_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
+#include "codegen/cuda/warp_loop.hpp"
 #include "codegen/param_access.hpp"
+#include "codegen/simd_loop.hpp"
 #include "sema/reduce_commutes.hpp"
 #include "support/diagnostics.hpp"
 
@@ -38,8 +41,13 @@ constexpr std::string_view cuda_variable_output = "::brook::cuda::device::Variab
 constexpr std::string_view frame_param = "brook_frame";
 constexpr std::string_view index_param = "brook_index";
 
-/// The CUDA printer: the C++ printer with indexof read from the Frame.
+/// The CUDA printer: the C++ printer with indexof read from the Frame, and the loops of
+/// warp_loops spread over the lanes of a warp.
 class CudaKernelPrinter final : public CppKernelPrinter {
+public:
+    CudaKernelPrinter() = default;
+    explicit CudaKernelPrinter(std::set<const For*> spread) : spread_(std::move(spread)) {}
+
 protected:
     // Thread groups (BROOKPLUS.md §4.8): a group is a block of the launch.
     std::string shared_declaration(const LocalDecl& array) override {
@@ -54,6 +62,43 @@ protected:
         return {std::string(device) + "indexof(" + std::string(frame_param) + ", " +
                 position_param_index(stream) + ", " + std::string(index_param) + ")"};
     }
+
+    /// A loop to spread: each lane runs the iterations from its own on, a warp apart (counted in
+    /// 64 bits, so that the step cannot overflow below the bound), adding to its own sums from
+    /// zero; the warp's total then joins what each sum held before the loop.
+    bool target_for(const For& stmt, int indent, std::string& out) override {
+        if (!spread_.contains(&stmt))
+            return false;
+        const SimdLoop loop = *find_simd_loop(stmt);
+        const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+        const std::string inner = pad + "    ";
+        out += pad + "{\n";
+        for (const LocalDecl* sum : loop.sums)
+            out += inner + "const float " + sum_before(*sum) + " = " + value_name(*sum) + ";\n" +
+                   inner + value_name(*sum) + " = 0.0f;\n";
+        const std::string counter = value_name(*loop.counter);
+        const std::string lane_counter = "brook_lane_" + counter;
+        out += inner + "for (long long " + lane_counter + " = static_cast<long long>(" +
+               print_expr(*loop.lower) + ") + " + std::string(device) + "warp_lane();\n" + inner +
+               "     " + lane_counter + (loop.inclusive ? " <= " : " < ") +
+               "static_cast<long long>(" + print_expr(*loop.upper) + "); " + lane_counter +
+               " += " + std::string(device) + "warp_lanes) {\n";
+        const std::string counter_type = type_name(loop.counter->type);
+        out += inner + "    const " + counter_type + " " + counter + " = static_cast<" +
+               counter_type + ">(" + lane_counter + ");\n";
+        print_stmt(*stmt.body, indent + 2, out);
+        out += inner + "}\n";
+        for (const LocalDecl* sum : loop.sums)
+            out += inner + value_name(*sum) + " = " + sum_before(*sum) + " + " +
+                   std::string(device) + "warp_sum(" + value_name(*sum) + ");\n";
+        out += pad + "}\n";
+        return true;
+    }
+
+private:
+    std::string sum_before(const LocalDecl& sum) { return "brook_before_" + value_name(sum); }
+
+    std::set<const For*> spread_;
 };
 
 // ----- Struct types and helpers -----
@@ -135,7 +180,7 @@ std::string helper_definition(const KernelDecl& helper) {
 
 // ----- The body -----
 
-std::string body_function(const KernelDecl& kernel) {
+std::string body_function(const KernelDecl& kernel, const std::set<const For*>& spread) {
     std::string parameters;
     for (const ParamDecl* param : kernel.params)
         parameters += (parameters.empty() ? "" : ",\n        ") +
@@ -149,7 +194,7 @@ std::string body_function(const KernelDecl& kernel) {
             ",\n        " + maybe_unused(std::string(device) + "Index " + std::string(index_param));
     std::string text =
         "__forceinline__ void " + body_name(kernel) + "(\n        " + parameters + ") {\n";
-    CudaKernelPrinter printer;
+    CudaKernelPrinter printer(spread);
     printer.print_body(*kernel.body, 1, text);
     return text + "}\n\n";
 }
@@ -220,11 +265,23 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel) {
     return text;
 }
 
+/// `text` with each line indented one level more.
+std::string indented(const std::string& text) {
+    std::string result;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        result += "    " + text.substr(start, end - start + 1);
+        start = end == std::string::npos ? text.size() : end + 1;
+    }
+    return result;
+}
+
 /// The statements of one element of a stream kernel: the outputs' locals, the body call and the
 /// stores. `dense`: the call is dense (see stream_element); `counting`: a vout kernel's count
-/// pass, which stores no output.
+/// pass, which stores no output; `per_warp`: a warp runs the element, and its lane 0 stores.
 std::string element_statements(const KernelDecl& kernel, bool dense, bool counting,
-                               const std::string& pad) {
+                               const std::string& pad, bool per_warp = false) {
     const std::vector<ParamAccess> access = param_access(kernel);
     std::string before;
     std::string after;
@@ -288,35 +345,46 @@ std::string element_statements(const KernelDecl& kernel, bool dense, bool counti
         before = skip_element_statement(device, pad) + before;
         after += mark_written_statement(kernel, device, pad);
     }
+    if (per_warp && !after.empty())
+        after = pad + "if (" + std::string(device) + "warp_lane() == 0) {\n" + indented(after) +
+                pad + "}\n";
     return before + pad + body_name(kernel) + "(" + args + ");\n" + after;
 }
 
-std::string grid_stride_loop(const std::string& statements, int indent) {
+/// The loop over the output elements a launch runs: a thread per element, or a warp per element
+/// (`per_warp`).
+std::string grid_stride_loop(const std::string& statements, int indent, bool per_warp = false) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    const std::string per_thread = per_warp ? " / " + std::string(device) + "warp_lanes" : "";
     // The end in a local: the compiler cannot know that the loop's stores leave the Frame alone.
     // check_element: the element that BRT_CHECK=1 reports a division fault at (nothing unless
     // the runtime compiled the program for it).
     return pad + "for (" + std::string(device) + "Index i = frame.run_begin + " +
-           std::string(device) + "first_element(), brook_end = frame.run_end; i < brook_end;\n" +
-           pad + "     i += " + std::string(device) + "grid_threads()) {\n" + pad + "    " +
-           std::string(device) + "check_element(frame, i);\n" + statements + pad + "}\n";
+           std::string(device) + "first_element()" + per_thread +
+           ", brook_end = frame.run_end; i < brook_end;\n" + pad +
+           "     i += " + std::string(device) + "grid_threads()" + per_thread + ") {\n" + pad +
+           "    " + std::string(device) + "check_element(frame, i);\n" + statements + pad + "}\n";
 }
 
-std::string stream_entry_points(const KernelDecl& kernel) {
+std::string stream_entry_points(const KernelDecl& kernel, bool per_warp) {
     const std::string name = cpp_identifier(kernel.name);
     // A kernel with thread groups (BROOKPLUS.md §4.8) runs in blocks of a group each, whose
     // threads meet at __syncthreads.
     if (kernel.has_group_size())
         return entry_header(name + "__cuda_group") + fetch_uniform_arguments(kernel) +
                grid_stride_loop(element_statements(kernel, false, false, "        "), 1) + "}\n";
-    if (!has_variable_output(kernel))
+    if (!has_variable_output(kernel)) {
         // Two entry points, so that a dense call's kernel does without the registers that
         // resizing's divisions take.
-        return entry_header(name + "__cuda") + fetch_uniform_arguments(kernel) +
-               dense_pointers(kernel) +
-               grid_stride_loop(element_statements(kernel, true, false, "        "), 1) + "}\n\n" +
-               entry_header(name + "__cuda_resized") + fetch_uniform_arguments(kernel) +
-               grid_stride_loop(element_statements(kernel, false, false, "        "), 1) + "}\n";
+        const std::string entry = name + (per_warp ? "__cuda_warps" : "__cuda");
+        return entry_header(entry) + fetch_uniform_arguments(kernel) + dense_pointers(kernel) +
+               grid_stride_loop(element_statements(kernel, true, false, "        ", per_warp), 1,
+                                per_warp) +
+               "}\n\n" + entry_header(entry + "_resized") + fetch_uniform_arguments(kernel) +
+               grid_stride_loop(element_statements(kernel, false, false, "        ", per_warp), 1,
+                                per_warp) +
+               "}\n";
+    }
     // Both passes share one function; `counting` is the same for every thread of a launch.
     std::string text = "__forceinline__ void " + name + "__run(const " + std::string(device) +
                        "Frame& frame, bool counting) {\n";
@@ -420,8 +488,10 @@ std::string cuda_kernel_source(const KernelDecl& kernel) {
     text += struct_definitions(kernel, helpers);
     for (const KernelDecl* helper : helpers)
         text += helper_definition(*helper);
-    text += body_function(kernel);
-    text += kernel.is_reduce ? reduce_entry_points(kernel) : stream_entry_points(kernel);
+    const std::set<const For*> spread = warp_loops(kernel);
+    text += body_function(kernel, spread);
+    text += kernel.is_reduce ? reduce_entry_points(kernel)
+                             : stream_entry_points(kernel, !spread.empty());
     return text;
 }
 

@@ -63,6 +63,9 @@ using Index = abi::Index;
 /// Threads per block of every launch: a multiple of 32 that leaves room for several blocks per
 /// multiprocessor at the register counts brcc's kernels have.
 constexpr unsigned block_threads = 256;
+/// Threads of a warp, the unit blocks are sized in; a kernel whose entry points spread loops
+/// over a warp (kernel_frame.hpp's NAME__cuda_warps) runs a warp per output element.
+constexpr unsigned warp_threads = 32;
 /// Blocks per multiprocessor a grid-stride launch asks for: enough resident warps to hide memory
 /// latency; more only add scheduling.
 constexpr unsigned blocks_per_multiprocessor = 8;
@@ -139,19 +142,20 @@ public:
 
     /// Entry point `entry` of `source`, compiled and loaded on first use.
     CUfunction function(const DeviceProgram& source, const std::string& entry) {
-        Program& program = programs_[source.text];
-        if (!program.module) {
-            program.module = load(source);
+        CUfunction function = find_function(source, entry);
+        if (function == nullptr) {
+            fatal("cuda: " + source.label + ": its program has no entry point " + entry +
+                  " (was it built by another version of brcc?)");
         }
-        auto found = program.functions.find(entry);
-        if (found == program.functions.end()) {
-            CUfunction function = nullptr;
-            check(driver_.cuModuleGetFunction(&function, program.module.get(), entry.c_str()),
-                  source.label + ": its program has no entry point " + entry +
-                      " (was it built by another version of brcc?)");
-            found = program.functions.emplace(entry, function).first;
-        }
-        return found->second;
+        return function;
+    }
+
+    /// Whether the program of `launch`'s kernel has entry point `entry` (brcc writes some
+    /// entry points only for some kernels: kernel_frame.hpp).
+    bool has_function(const Launch& launch, const std::string& entry) {
+        return find_function({static_cast<const char*>(launch.code), launch.kernel->name,
+                              call_label(*launch.kernel)},
+                             entry) != nullptr;
     }
 
     /// Launches `function` on a grid of `grid` blocks of `block` threads with `params`; `label`
@@ -183,7 +187,25 @@ public:
     }
 
 private:
-    static constexpr unsigned warp_threads = 32;
+    /// Entry point `entry` of `source` (compiled and loaded on first use), or null when the
+    /// program has none.
+    CUfunction find_function(const DeviceProgram& source, const std::string& entry) {
+        Program& program = programs_[source.text];
+        if (!program.module) {
+            program.module = load(source);
+        }
+        auto found = program.functions.find(entry);
+        if (found == program.functions.end()) {
+            CUfunction function = nullptr;
+            const CUresult result =
+                driver_.cuModuleGetFunction(&function, program.module.get(), entry.c_str());
+            if (result != CUDA_ERROR_NOT_FOUND) {
+                check(result, source.label + ": cannot find its entry point " + entry);
+            }
+            found = program.functions.emplace(entry, function).first;
+        }
+        return found->second;
+    }
 
     /// A valid kernel that the compiler cannot fit in the device's limits (ptxas: "Entry function
     /// 'K' uses too much shared data (0x10000 bytes, 0xc000 max)", or local data, or parameter
@@ -589,11 +611,14 @@ public:
         const std::string name = kernel.name;
         switch (launch.pass) {
         case Launch::Pass::Single:
-            run_stream_kernel(launch,
-                              name + (kernel.group_size != 0 ? "__cuda_group"
-                                      : launch.dense         ? "__cuda"
-                                                             : "__cuda_resized"),
-                              {});
+            if (kernel.group_size != 0) {
+                run_stream_kernel(launch, name + "__cuda_group", {});
+            } else if (const std::string suffix = launch.dense ? "" : "_resized";
+                       device_->has_function(launch, name + "__cuda_warps" + suffix)) {
+                run_stream_kernel(launch, name + "__cuda_warps" + suffix, {}, warp_threads);
+            } else {
+                run_stream_kernel(launch, name + "__cuda" + suffix, {});
+            }
             return;
         case Launch::Pass::Count: {
             // Per vout: element_count counters on the device, zeroed; they stay there, for
@@ -753,11 +778,12 @@ private:
         return frame_memory_.get();
     }
 
-    /// A grid-stride launch of `entry` over the launch's elements. A kernel with thread groups
-    /// (BROOKPLUS.md §4.8) runs a block per group, of exactly its size: the domain is whole
-    /// groups, so every thread of a block takes the same turns of the loop.
+    /// A grid-stride launch of `entry` over the launch's elements, `threads_per_element` threads
+    /// each. A kernel with thread groups (BROOKPLUS.md §4.8) runs a block per group, of exactly
+    /// its size: the domain is whole groups, so every thread of a block takes the same turns of
+    /// the loop.
     void run_stream_kernel(const Launch& launch, const std::string& entry,
-                           const std::vector<CUdeviceptr>& push) {
+                           const std::vector<CUdeviceptr>& push, unsigned threads_per_element = 1) {
         const KernelInfo& kernel = *launch.kernel;
         CUfunction function = device_->function(launch, entry);
         CUdeviceptr frame = upload_frame(launch, push);
@@ -765,7 +791,7 @@ private:
         const auto [begin, end] = launch.elements_to_run();
         const bool groups = kernel.group_size != 0;
         const unsigned block = groups ? kernel.group_size : block_threads;
-        const Index needed = (end - begin + block - 1) / block;
+        const Index needed = ((end - begin) * threads_per_element + block - 1) / block;
         const Index most = Index{device_->multiprocessors()} * blocks_per_multiprocessor;
         device_->launch(call_label(kernel), function,
                         {static_cast<unsigned>(std::min(needed, most)), 1}, params, !groups, block);

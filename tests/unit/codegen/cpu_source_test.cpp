@@ -13,8 +13,8 @@
 #include "codegen/backend_generator.hpp"
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
 #include "codegen/cpu/element_cost.hpp"
-#include "codegen/cpu/simd_loop.hpp"
 #include "codegen/kernel_stub_emitter.hpp"
+#include "codegen/simd_loop.hpp"
 
 #include <gtest/gtest.h>
 

@@ -34,6 +34,12 @@
 //       grid-stride loop; any 1-D grid.
 //       NAME__cuda for a dense call (every stream argument has the output's shape and is
 //       contiguous: element i of each is at data + i), NAME__cuda_resized for any other.
+//   NAME__cuda_warps(const Frame*), NAME__cuda_warps_resized(const Frame*)
+//       instead of those two, for a kernel whose body has a loop that walks a gathered row
+//       (compiler/codegen/cuda/warp_loop.hpp): a warp (32 consecutive threads) per output
+//       element, over a grid-stride loop of warps; the lanes share out that loop's iterations
+//       and add up its sums (warp_sum), the rest of the body runs alike in every lane, and lane
+//       0 stores the outputs. Any 1-D grid of whole warps.
 //   NAME__cuda_group(const Frame*)
 //       kernels with thread groups (Brook+'s GroupSize(x)), instead of those: blocks of x
 //       threads, each block a group of x consecutive elements, in a grid-stride loop over the
@@ -245,6 +251,21 @@ __device__ inline Index first_element() {
 }
 __device__ inline Index grid_threads() {
     return Index{gridDim.x} * blockDim.x;
+}
+
+/// A warp-per-element kernel's lane (NAME__cuda_warps): the iterations of a spread loop it runs
+/// are those from `warp_lane()` on, `warp_lanes` apart.
+inline constexpr int warp_lanes = 32;
+__device__ inline int warp_lane() {
+    return static_cast<int>(threadIdx.x % warp_lanes);
+}
+
+/// The sum of `value` over the lanes of the warp, in every lane: the same float in each, since
+/// each step adds the same two partial sums, which commute exactly.
+__device__ inline float warp_sum(float value) {
+    for (int distance = warp_lanes / 2; distance > 0; distance /= 2)
+        value += __shfl_xor_sync(0xffffffffu, value, distance);
+    return value;
 }
 
 #endif

@@ -387,8 +387,10 @@ extern "C" int brook_emulate_launch(const char* name, void* function, const unsi
                  [&] { emu::run_sequential(grid, block, [&] { kernel(frame); }); });
         return 0;
     }
-    // A kernel with thread groups: a block is a group, whose threads meet at __syncthreads.
-    if (entry.ends_with("__cuda_group")) {
+    // A kernel with thread groups: a block is a group, whose threads meet at __syncthreads; one
+    // run a warp per element: the lanes of a warp meet at its shuffles.
+    if (entry.ends_with("__cuda_group") || entry.ends_with("__cuda_warps") ||
+        entry.ends_with("__cuda_warps_resized")) {
         const auto kernel = emu::entry_point<void (*)(const abi::Frame*)>(function);
         observed(name, params, 1,
                  [&] { emu::run_cooperative(grid, block, [&] { kernel(frame); }); });

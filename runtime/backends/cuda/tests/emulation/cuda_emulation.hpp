@@ -116,6 +116,10 @@ template <class T> T __shfl_up_sync(unsigned, T value, unsigned delta) {
     const unsigned lane = brook::cuda::emulation::lane();
     return brook::cuda::emulation::shuffle(value, lane >= delta ? lane - delta : lane);
 }
+template <class T> T __shfl_xor_sync(unsigned, T value, int lane_mask) {
+    const unsigned lane = brook::cuda::emulation::lane();
+    return brook::cuda::emulation::shuffle(value, (lane ^ static_cast<unsigned>(lane_mask)) % 32);
+}
 template <class T> T __shfl_sync(unsigned, T value, int source) {
     return brook::cuda::emulation::shuffle(value, static_cast<unsigned>(source) % 32);
 }

@@ -7,7 +7,7 @@
 // gathers indexed by the loop counter. The conditions that need the whole walk (a sum is never
 // read, the bounds do not change) are checked after it.
 
-#include "codegen/cpu/simd_loop.hpp"
+#include "codegen/simd_loop.hpp"
 
 #include "codegen/cpp_kernel_printer.hpp"
 

@@ -1,12 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 #pragma once
-// Finds the `for` loops of a kernel body that the CPU backend can run as OpenMP SIMD loops: a
-// counted loop whose iterations share nothing but float sums, like the dot product of SGEMV
+// Finds the `for` loops of a kernel body whose iterations may run side by side: a counted loop
+// whose iterations share nothing but float sums, like the dot product of SGEMV
 // (`for (int j = 0; j < n; ++j) sum += a[row][j] * x[j];`). The C++ compiler keeps a body's
 // loops in order (floats are not associative), so such a loop would run one element at a time;
-// as a SIMD reduction it runs a vector's width at once, re-associating the sum as any parallel
-// reduction does (DESIGN.md allows re-association, never re-ordering, for reductions).
+// the CPU backend runs it as an OpenMP SIMD reduction, a vector's width at once, and the cuda
+// backend spreads it over the lanes of a warp (cuda/warp_loop.hpp), each re-associating the sum
+// as any parallel reduction does (DESIGN.md allows re-association, never re-ordering, for
+// reductions).
 
 #include "ast/ast.hpp"
 
