@@ -3,9 +3,10 @@
 // The cuda backend's baselines: CUDA runtime copies, CUB and cuBLAS, each with its best settings
 // (CUB's tuned reduction, cuBLAS's default math mode, memory allocated once and warm).
 #include "cuda_baselines.hpp"
+#include "cuda_support.cuh"
 
-#include <cublas_v2.h>
 #include <cub/device/device_reduce.cuh>
+#include <cublas_v2.h>
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -16,31 +17,11 @@ namespace bench::cuda {
 
 namespace {
 
-void check(cudaError_t status, const char* what) {
-    if (status != cudaSuccess) {
-        std::fprintf(stderr, "bench: CUDA: %s: %s\n", what, cudaGetErrorString(status));
-        std::exit(1);
-    }
-}
-
 void check(cublasStatus_t status, const char* what) {
     if (status != CUBLAS_STATUS_SUCCESS) {
         std::fprintf(stderr, "bench: cuBLAS: %s: status %d\n", what, static_cast<int>(status));
         std::exit(1);
     }
-}
-
-template <class T> T* device_array(std::size_t count) {
-    void* pointer = nullptr;
-    check(cudaMalloc(&pointer, count * sizeof(T)), "cudaMalloc");
-    return static_cast<T*>(pointer);
-}
-
-template <class T> T* device_copy_of(const std::vector<T>& values) {
-    T* pointer = device_array<T>(values.size());
-    check(cudaMemcpy(pointer, values.data(), values.size() * sizeof(T), cudaMemcpyHostToDevice),
-          "cudaMemcpy to the device");
-    return pointer;
 }
 
 } // namespace
@@ -123,6 +104,11 @@ std::vector<float> CublasSgemv::result() const {
 
 void synchronize() {
     check(cudaDeviceSynchronize(), "a baseline failed on the device");
+}
+
+bool device_available() {
+    int devices = 0;
+    return cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
 }
 
 std::string device_name() {

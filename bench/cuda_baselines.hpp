@@ -77,6 +77,10 @@ private:
 /// Waits for all work on the device.
 void synchronize();
 
+/// Whether the CUDA runtime finds a device to run the baselines on. The cuda backend may run
+/// without one (its emulation, BRT_CUDA_DRIVER), where the baselines have nothing to measure.
+bool device_available();
+
 /// The device's name.
 std::string device_name();
 

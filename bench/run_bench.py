@@ -8,11 +8,13 @@ configurations, arguments, type), runs every program once per configuration (a b
 with environment settings: `gl+BRT_GL_MAX_OUTPUTS=1`), each in its own process since the runtime
 picks its backend once per process. Benchmark programs append their rows to one results file (see
 bench/harness.hpp). Applications (examples/) time themselves once per process and print a
-`result: name=... ms=... ref_ms=...` line; they are run BROOK_BENCH_APP_RUNS times (default 3) per
-configuration and this script adds the medians to the same file. From it this script writes, into
-BUILD/bench-results/: results.tsv, results.md (the tables), figure3.png (speedups over the CPU
-reference, per case and backend), figure4.png (time per call against stream length, log-log), and
-regenerates docs/performance.md with the machine the figures were measured on. A configuration
+`result: name=... ms=... ref_ms=...` line (on cuda, bench's builds of them also a `gpu:` line
+per GPU baseline, bench/application_baselines.hpp); they are run BROOK_BENCH_APP_RUNS times
+(default 3) per configuration and this script adds the medians to the same file. From it this
+script writes, into BUILD/bench-results/: results.tsv, results.md (the tables), figure3.png
+(speedups over the CPU reference, per case and backend), figure4.png (time per call against
+stream length, log-log), and regenerates docs/performance.md with the machine the figures were
+measured on (and the GPU table of issue 42, its rows skipped without a GPU). A configuration
 whose backend cannot start on this machine is reported as skipped; any other failure makes the
 script exit non-zero. Then the mpi backend's scaling table (bench/mpi_scaling.py, which also runs
 that step alone); a kernel whose bytes exchanged differ from its model makes it exit non-zero too.
@@ -90,6 +92,56 @@ APPLICATIONS = {
         None, "C++ SIMD loop (1 thread)"),
 }
 
+# The GPU baselines that bench's build of an application (bench_app_NAME: the example with its hook,
+# bench/application_baselines.hpp) times on cuda in the same process as Brook, one `gpu:` line
+# each: (case, `baseline=`) -> the baseline's label. A case no `result:` line gives (the binary
+# search alone) takes its size from GPU_ONLY_SIZES and Brook's time from the line's `brook_ms`.
+GPU_BASELINES = {
+    ("segment", "cuda"): "hand-written CUDA, a thread per pixel",
+    ("fft", "cufft"): "cuFFT 2-D C2C, the 4 channels batched",
+    ("raytrace", "cuda"): "hand-written CUDA grid tracer, a thread per ray",
+    ("bitonic_sort", "cuda_bitonic"): "CUDA bitonic sort, the same network",
+    ("bitonic_sort", "cub_radix"): "cub::DeviceRadixSort::SortKeys",
+    ("uniform_grid", "cuda"): "hand-written CUDA, the same bitonic network and lower_bound",
+    ("binary_search", "lower_bound"): "CUDA vectorised lower_bound, a thread per query",
+}
+GPU_ONLY_SIZES = {
+    "binary_search": lambda f: f"{f['queries']} queries in {f['keys']} sorted keys",
+}
+
+# Issue 42's targets on a GPU (its section 2), each the least ratio of the GPU baseline's median
+# time over Brook's on cuda, measured in the same run (None: reported, no target): label,
+# benchmark, size (None: an application's, whose size label holds its arguments), Brook's variant,
+# the baseline's, the ratio, and the manifest entry that measures it (for why it was not).
+GpuTarget = collections.namedtuple("GpuTarget",
+                                   "label benchmark size brook baseline at_least program")
+DEVICE_COPY = "device copy (cudaMemcpy)"
+GPU_TARGETS = [
+    GpuTarget("SAXPY 1024x1024 float4 ≥ 0.9x the device's copy bandwidth", "saxpy",
+              "1024x1024 float4", "Brook", DEVICE_COPY, 0.9, "saxpy"),
+    GpuTarget("SAXPY 64M floats ≥ 0.9x the device's copy bandwidth", "saxpy", "64M float",
+              "Brook", DEVICE_COPY, 0.9, "saxpy"),
+    GpuTarget("sum of 2^26 floats ≥ 0.9x CUB", "sum", "64M float", "Brook reduce",
+              "cub::DeviceReduce::Sum", 0.9, "reduce"),
+    *[GpuTarget(f"SGEMV {n}x{n}, {form} ≥ 0.8x cuBLAS", "sgemv", f"{n}x{n}", f"Brook, {form}",
+                "cublasSgemv", 0.8, "sgemv")
+      for n in (1024, 4096, 8192) for form in ("gather loop", "multiply+reduce")],
+    GpuTarget("FFT ≥ 0.5x cuFFT", "fft", None, "Brook", GPU_BASELINES["fft", "cufft"], 0.5,
+              "fft"),
+    GpuTarget("bitonic sort ≥ 0.8x the CUDA bitonic sort", "bitonic_sort", None, "Brook",
+              GPU_BASELINES["bitonic_sort", "cuda_bitonic"], 0.8, "sort_search"),
+    GpuTarget("bitonic sort against CUB's radix sort", "bitonic_sort", None, "Brook",
+              GPU_BASELINES["bitonic_sort", "cub_radix"], None, "sort_search"),
+    GpuTarget("Segment ≥ 0.8x hand-written CUDA", "segment", None, "Brook",
+              GPU_BASELINES["segment", "cuda"], 0.8, "segment"),
+    GpuTarget("ray tracer ≥ 0.8x hand-written CUDA", "raytrace", None, "Brook",
+              GPU_BASELINES["raytrace", "cuda"], 0.8, "raytrace"),
+    GpuTarget("binary search ≥ 0.8x the vectorised lower_bound", "binary_search", None, "Brook",
+              GPU_BASELINES["binary_search", "lower_bound"], 0.8, "sort_search"),
+    GpuTarget("uniform grid ≥ 0.8x hand-written CUDA", "uniform_grid", None, "Brook",
+              GPU_BASELINES["uniform_grid", "cuda"], 0.8, "sort_search"),
+]
+
 # What the paper reports per case in §5.1 for its 2004 machines (Pentium 4 3 GHz against an ATI
 # Radeon X800 XT and a GeForce 6800). Figure 3's own table of MFLOPS is an image that the paper's
 # text (shared/seeds) does not carry; these are the figures its text gives.
@@ -139,47 +191,63 @@ def run_benchmark(program, config, args, results, log_dir, name):
     return run_config(program, config, args, log_dir, name, env)[0]
 
 
-def parse_result_lines(output):
-    """The `result: name=... key=value...` lines of an application's output, as dicts."""
+def parse_result_lines(output, prefix="result: "):
+    """The `result: name=... key=value...` lines of an application's output (or those that
+    begin with `prefix`), as dicts."""
     return [dict(field.split("=", 1) for field in line.split()[1:])
-            for line in output.splitlines() if line.startswith("result: ")]
+            for line in output.splitlines() if line.startswith(prefix)]
+
+
+def write_rows(f, case, config, size, brook, baselines, flops=0.0):
+    """A case's Brook row and one row per baseline (label, times in seconds): median, fastest and
+    slowest of the runs; the ratio of a baseline's row is its time over Brook's, Brook's row's the
+    fastest baseline's over its own."""
+    fastest = min(statistics.median(times) for _, times in baselines)
+    for variant, kind, times in ([("Brook", "brook", brook)] +
+                                 [(name, "baseline", times) for name, times in baselines]):
+        median = statistics.median(times)
+        ratio = (median if kind == "baseline" else fastest) / statistics.median(brook)
+        f.write(f"row\t{case}\t{config}\t{size}\t{variant}\t{kind}\t{median:.9g}\t"
+                f"{min(times):.9g}\t{max(times):.9g}\t{ratio:.6g}\t0\t"
+                f"{flops / median * 1e-9:.6g}\n")
+
+
+def seconds(samples, key):
+    """The times `key` (milliseconds, three decimals) of each run, in seconds: below the last
+    decimal, count 1 µs."""
+    return [max(float(fields[key]) * 1e-3, 1e-6) for fields in samples]
 
 
 def run_application(program, config, args, results, log_dir, name, runs):
     """An application: runs it `runs` times and appends, per `result:` line, a Brook row and a
     reference row with the median, fastest and slowest of its runs, and the work one run does."""
     by_case = collections.OrderedDict()
+    # On cuda, the GPU baselines' `gpu:` lines: case -> baseline -> the runs' fields.
+    gpu = collections.OrderedDict()
     for _ in range(runs):
         problem, output = run_config(program, config, args, log_dir, name, os.environ)
         if problem:
             return problem
         for fields in parse_result_lines(output):
             by_case.setdefault(fields["name"], []).append(fields)
+        for fields in parse_result_lines(output, "gpu: "):
+            gpu.setdefault(fields["name"], collections.OrderedDict()).setdefault(
+                fields["baseline"], []).append(fields)
     if not by_case:
         return ("failed", f"no `result:` line in its output, see {log_dir}/{name}.*.log")
     with results.open("a") as f:
         for case, samples in by_case.items():
             application = APPLICATIONS[case]
             size = application.size(samples[0])
-            # The programs print milliseconds to three decimals: below that, count 1 µs.
-            brook = [max(float(fields["ms"]) * 1e-3, 1e-6) for fields in samples]
-            reference = [max(float(fields["ref_ms"]) * 1e-3, 1e-6) for fields in samples]
             work = application.work(samples[0]) if application.work else 0.0
             flops = work if application.unit == "flops" else 0.0
-            baselines = [(application.reference, reference)]
+            baselines = [(application.reference, seconds(samples, "ref_ms"))]
             for label, key in ((application.single, "ref1_ms"), (application.passes, "passes_ms")):
                 if label and key in samples[0]:
-                    baselines.append((label, [max(float(fields[key]) * 1e-3, 1e-6)
-                                              for fields in samples]))
-            fastest = min(statistics.median(times) for _, times in baselines)
-            for variant, kind, times in ([("Brook", "brook", brook)] +
-                                         [(name, "baseline", times) for name, times in baselines]):
-                median = statistics.median(times)
-                # A baseline's time over Brook's; Brook's row: the fastest baseline's over its own.
-                ratio = (median if kind == "baseline" else fastest) / statistics.median(brook)
-                f.write(f"row\t{case}\t{config}\t{size}\t{variant}\t{kind}\t{median:.9g}\t"
-                        f"{min(times):.9g}\t{max(times):.9g}\t{ratio:.6g}\t0\t"
-                        f"{flops / median * 1e-9:.6g}\n")
+                    baselines.append((label, seconds(samples, key)))
+            baselines += [(GPU_BASELINES[case, key], seconds(gpu_samples, "ms"))
+                          for key, gpu_samples in gpu.pop(case, {}).items()]
+            write_rows(f, case, config, size, seconds(samples, "ms"), baselines, flops)
             if work:
                 f.write(f"note\t{case}\t{config}\t{WORK_NOTE}\t{work:.9g}\t"
                         f"{application.unit}\n")
@@ -188,6 +256,13 @@ def run_application(program, config, args, results, log_dir, name, runs):
                 embree = statistics.median(float(fields["embree_ms"]) * 1e-3 for fields in samples)
                 f.write(f"note\t{case}\t{config}\tEmbree 3 (all threads)\t"
                         f"{int(samples[0]['rays']) / max(embree, 1e-6):.6g}\trays/s\n")
+        # A GPU-only case (a part of an application timed alone, without a CPU reference).
+        for case, by_baseline in gpu.items():
+            samples = next(iter(by_baseline.values()))
+            write_rows(f, case, config, GPU_ONLY_SIZES[case](samples[0]),
+                       seconds(samples, "brook_ms"),
+                       [(GPU_BASELINES[case, key], seconds(gpu_samples, "ms"))
+                        for key, gpu_samples in by_baseline.items()])
     return None
 
 
@@ -392,6 +467,58 @@ def cpu_targets(rows):
                 f"{format_time(brook.median)} vs {format_time(hand.median)}: "
                 f"{brook.median / hand.median:.1f}x", brook.median <= 2 * hand.median)
     return lines
+
+
+def gpu_table(rows, problems):
+    """Issue 42's GPU table: each target's Brook row on cuda against its GPU baseline's, measured
+    in the same process, with its verdict; a target whose rows this run has not is listed as
+    skipped (the cuda configuration could not start: no GPU) or not run, and the reasons follow
+    the table once each."""
+    lines = ["| target | Brook on cuda | GPU baseline | baseline/Brook | met |",
+             "|---|---:|---|---:|---|"]
+    reasons = []
+    for target in GPU_TARGETS:
+        brook = find(rows, target.benchmark, target.size, "cuda", target.brook)
+        baseline = find(rows, target.benchmark, target.size, "cuda", target.baseline)
+        if brook and baseline:
+            ratio = baseline.median / brook.median
+            met = ("reported" if target.at_least is None else
+                   "yes" if ratio >= target.at_least else "**no**")
+            lines.append(f"| {target.label} | {format_time(brook.median)} | {target.baseline}: "
+                         f"{format_time(baseline.median)} | {ratio:.2f} | {met} |")
+            continue
+        why = next((why for name, config, kind, why in problems
+                    if (name, config, kind) == (target.program, "cuda", "skipped")), None)
+        if why:
+            # The runtime's message without the program's file and line, the same for each.
+            why = why[why.find("BRT_RUNTIME="):] if "BRT_RUNTIME=" in why else why
+            reasons += [why] if why not in reasons else []
+        lines.append(f"| {target.label} | not measured | {target.baseline} | | "
+                     f"{'skipped (no cuda run)' if why else 'not run'} |")
+    if reasons:
+        lines += ["", "The cuda configuration was skipped here:", "",
+                  *(f"- {why}" for why in reasons)]
+    return lines
+
+
+def gpu_devices():
+    """The NVIDIA GPUs as nvidia-smi reports them (name, driver, current and maximum clocks),
+    one Markdown list item each; one saying there is none where nvidia-smi is missing or finds
+    none."""
+    fields = "name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem"
+    found = shutil.which("nvidia-smi")
+    output = subprocess.run([found, f"--query-gpu={fields}", "--format=csv,noheader"],
+                            capture_output=True, text=True) if found else None
+    if output is None or output.returncode != 0 or not output.stdout.strip():
+        return ["- GPU: none found (nvidia-smi " +
+                ("reports none)" if found else "is not installed)")]
+    devices = []
+    for line in output.stdout.strip().splitlines():
+        name, driver, sm, memory, max_sm, max_memory = (v.strip() for v in line.split(","))
+        devices.append(f"- GPU: {name}, driver {driver}; clocks as nvidia-smi reports them "
+                       f"after the run: SM {sm} (at most {max_sm}), memory {memory} "
+                       f"(at most {max_memory})")
+    return devices
 
 
 def gnuplot(script):
@@ -680,11 +807,29 @@ def main():
         "reference's in turn), and the table gives the medians over the runs. "
         "Run as: "
         + ", ".join(applications) + " (bench/CMakeLists.txt; no arguments: the program's "
-        "defaults, which are the paper's sizes). Segment runs 20 iterations instead of its "
+        "defaults, which are the paper's sizes; `bench_app_NAME` is examples/NAME.br built with "
+        "its GPU baselines, which run only on cuda). Segment runs 20 iterations instead of its "
         "default 100: the paper does not give its count, every iteration does the same work, "
         "and `make bench` has to run in minutes on a 2-core machine.",
         "",
         *figure3_table(cases, notes),
+        "",
+        "## Figure 3 on a GPU (issue 42)",
+        "",
+        "On the cuda backend, each case against the GPU library or hand-written CUDA of the same "
+        "work, timed in the same process as Brook and checked against the same reference: the "
+        "micro-benchmarks' baselines (bench/cuda_baselines.cu) in their harness, and the "
+        "applications' (bench/cuda_applications.cu) through bench's build of each example, "
+        "`bench_app_NAME`, the example's source built with `BROOK_BENCH_CUDA`, whose one hook "
+        "(bench/application_baselines.hpp) times the baseline after Brook as the program times "
+        "Brook, the median of as many warm runs. *baseline/Brook*: the baseline's median time "
+        "over Brook's (1 is parity); the targets are issue 42's. The binary search is "
+        "sort_search's `cell_starts` alone, over the grid's sorted keys. Without an NVIDIA GPU the "
+        "cuda configuration cannot start and the rows are skipped.",
+        "",
+        *gpu_devices(),
+        "",
+        *gpu_table(rows, problems),
         "",
         "## Targets (issue 5, cpu backend)",
         "",
