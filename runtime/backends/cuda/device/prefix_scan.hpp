@@ -62,7 +62,7 @@ BROOK_DEVICE PerThread<Exec, Size> block_exclusive_scan(Exec& ex, PerThread<Exec
 // ---------------------------------------------------------------------------------------------
 //
 // Scheme for n >= 1 counts given by load(i), with plan_chunks(n, threads, Items, max_blocks):
-//   pass 1: block c calls count_chunk: totals[c] = the sum of chunk c;
+//   pass 1: block c calls count_chunk: totals[c] = the sum of chunk c (in any order);
 //   pass 2: one block calls scan_chunk over the totals in place (n = chunk = blocks, c = 0,
 //           base 0, load/store on totals): totals[c] becomes chunk c's offset, and *grand_total
 //           the sum of all counts (the size of the variable output);
@@ -74,10 +74,11 @@ BROOK_DEVICE PerThread<Exec, Size> block_exclusive_scan(Exec& ex, PerThread<Exec
 // a thread loads its run before the block scan's barriers and stores only its own run after.
 
 /// Pass 1, called by every thread of the block: thread 0 stores the sum of chunk c
-/// ([c * chunk, min(n, (c + 1) * chunk)), c * chunk < n) to *total.
-template <unsigned Items, class Exec, class Load>
+/// ([c * chunk, min(n, (c + 1) * chunk)), c * chunk < n) to *total. Sums modulo 2^64 commute,
+/// so the chunk is read in any order: a warp's loads are 32 consecutive counts.
+template <class Exec, class Load>
 BROOK_DEVICE void count_chunk(Exec& ex, Size n, Size chunk, Size c, Load load, Size* total) {
-    reduce_chunk<Items>(
+    reduce_chunk_any_order(
         ex, n, chunk, c, [&load](Size i) -> Size { return static_cast<Size>(load(i)); },
         [](Size a, Size b) { return a + b; }, total);
 }

@@ -16,8 +16,9 @@ namespace device = ::brook::cuda::device;
 extern "C" __global__ void brook_vout_count_chunks(const device::Size* counts, device::Size n,
                                                    device::Size chunk, device::Size* totals) {
     device::DeviceBlock block;
-    device::count_chunk<device::grid_items>(block, n, chunk, blockIdx.x,
-                           [counts](device::Size i) { return counts[i]; }, totals + blockIdx.x);
+    device::count_chunk(
+        block, n, chunk, blockIdx.x, [counts](device::Size i) { return counts[i]; },
+        totals + blockIdx.x);
 }
 
 extern "C" __global__ void brook_vout_scan_totals(device::Size* totals, device::Size blocks,

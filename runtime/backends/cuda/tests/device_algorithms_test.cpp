@@ -3,10 +3,11 @@
 // Unit tests of the CUDA backend's block- and warp-level algorithms, run on the host.
 //
 // Shared with the device: everything in runtime/backends/cuda/device/ (warp_reduce, block_reduce,
-// reduce_chunk, reduce_chunk_any_order, plan_chunks, RowMajorBox, warp_exclusive_scan, block_exclusive_scan, count_chunk,
-// scan_chunk): the very templates a CUDA kernel instantiates with DeviceBlock. Only the execution
-// adaptor differs: HostBlock (host_block.hpp) runs each step for every thread of a simulated block,
-// and the grid passes below are loops over blocks where the device launches a grid.
+// reduce_chunk, reduce_chunk_any_order, plan_chunks, RowMajorBox, warp_exclusive_scan,
+// block_exclusive_scan, count_chunk, scan_chunk): the very templates a CUDA kernel instantiates
+// with DeviceBlock. Only the execution adaptor differs: HostBlock (host_block.hpp) runs each step
+// for every thread of a simulated block, and the grid passes below are loops over blocks where the
+// device launches a grid.
 #include "../device/ordered_reduce.hpp"
 #include "../device/prefix_scan.hpp"
 #include "host_block.hpp"
@@ -142,7 +143,7 @@ Size grid_exclusive_scan(const std::vector<Size>& counts, std::vector<Size>& out
     std::vector<Size> totals(plan.blocks);
     for (Size c = 0; c < plan.blocks; ++c) {
         bd::HostBlock block(threads);
-        bd::count_chunk<Items>(block, n, plan.chunk, c, load, &totals[c]);
+        bd::count_chunk(block, n, plan.chunk, c, load, &totals[c]);
     }
     Size grand_total = 0;
     {
