@@ -1,20 +1,21 @@
 # SPDX-FileCopyrightText: 2026 The Brook authors
 # SPDX-License-Identifier: MIT
-# cmake -DBRCC=... -DCXX=... -DFLAGS="flag;..." -DPRELUDE=... -DINCLUDES="dir;..." -DRUNTIME=lib.a
-#       -DBACKEND_PROGRAMS="file.cu;..." -DSOURCE="prog.br;..." -DOUT=dir -P this
+# cmake -DBRCC=... -DCXX=... -DFLAGS="flag;..." -DPROFILE_FLAGS="flag;..." -DPRELUDE=...
+#       -DINCLUDES="dir;..." -DRUNTIME=lib.a -DBACKEND_OBJECT=file.o -DSOURCE="prog.br;..."
+#       -DOUT=dir -P this
 #
 # The fixture cuda.emulation.kernels.NAME of conformance.cuda_emulated.NAME: brcc writes the
 # program's kernels as CUDA programs (--emit-kernels=cuda), and the host C++ compiler builds them
 # all with FLAGS, with the emulation prelude force-included (PRELUDE, which the build
-# precompiled with the same FLAGS) and the emulation runtime linked in, into OUT/kernels.so, the
+# precompiled with the same flags) and the emulation runtime linked in, into OUT/kernels.so, the
 # library brook_fake_cuda runs kernels from (FAKE_CUDA_KERNELS), together with the backend's own
-# programs (BACKEND_PROGRAMS: the scan of variable outputs). Any compiler warning fails it.
+# programs, which the build compiled once with the same flags (BACKEND_OBJECT: the scan of
+# variable outputs). Any compiler warning fails it.
 #
-# -DPROFILE=ON builds a library for the memory profile instead (memory_profile.cpp, which RUNTIME
-# then holds): the kernels are compiled with -fsanitize=thread, so that every load and store calls
-# the profile, and linked without ThreadSanitizer's runtime; the precompiled prelude, made without
-# that flag, is read as text.
-foreach(variable BRCC CXX FLAGS PRELUDE INCLUDES RUNTIME BACKEND_PROGRAMS SOURCE OUT)
+# PROFILE_FLAGS (-fsanitize=thread and its settings) build a library for the memory profile
+# instead (memory_profile.cpp, which RUNTIME then holds): the kernels are compiled with them too,
+# so that every load and store calls the profile, and linked without ThreadSanitizer's runtime.
+foreach(variable BRCC CXX FLAGS PROFILE_FLAGS PRELUDE INCLUDES RUNTIME BACKEND_OBJECT SOURCE OUT)
     if(NOT DEFINED ${variable})
         message(FATAL_ERROR "emulated_kernels.cmake: ${variable} is not set")
     endif()
@@ -37,7 +38,6 @@ file(MAKE_DIRECTORY "${OUT}")
 # eight kernel files of expressions.br took 2.5 s apart, 0.8 s together. Every header they
 # include is in the prelude, so their own #include lines inside a namespace add nothing.
 file(GLOB programs "${OUT}/*.cu")
-list(APPEND programs ${BACKEND_PROGRAMS})
 set(unit "")
 set(index 0)
 foreach(program IN LISTS programs)
@@ -49,14 +49,11 @@ set(include_args "")
 foreach(directory IN LISTS INCLUDES)
     list(APPEND include_args "-I${directory}")
 endforeach()
-set(compile_flags ${FLAGS})
 set(objects "${OUT}/kernels.cpp")
-if(PROFILE)
-    list(REMOVE_ITEM compile_flags -Winvalid-pch)
+if(PROFILE_FLAGS)
     execute_process(
-        COMMAND "${CXX}" ${compile_flags} -fsanitize=thread
-                --param=tsan-instrument-func-entry-exit=0 -Wno-tsan -c -include "${PRELUDE}"
-                ${include_args} "${OUT}/kernels.cpp" -o "${OUT}/kernels.o"
+        COMMAND "${CXX}" ${FLAGS} ${PROFILE_FLAGS} -c -include "${PRELUDE}" ${include_args}
+                "${OUT}/kernels.cpp" -o "${OUT}/kernels.o"
         RESULT_VARIABLE cxx_status)
     if(NOT cxx_status EQUAL 0)
         message(FATAL_ERROR "the host compiler could not build the profiled kernels of ${SOURCE}")
@@ -64,7 +61,8 @@ if(PROFILE)
     set(objects "${OUT}/kernels.o")
 endif()
 execute_process(
-    COMMAND "${CXX}" ${compile_flags} -shared -include "${PRELUDE}" ${include_args} ${objects}
+    COMMAND "${CXX}" ${FLAGS} -shared -include "${PRELUDE}" ${include_args} ${objects}
+            "${BACKEND_OBJECT}"
             # Whole: brook_emulate_launch is called only through dlsym.
             -Wl,--whole-archive "${RUNTIME}" -Wl,--no-whole-archive
             -o "${OUT}/kernels.so"
