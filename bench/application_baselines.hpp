@@ -3,18 +3,20 @@
 #pragma once
 // The hook through which bench/'s build of an example program (BROOK_BENCH_CUDA; see
 // brook_add_application in bench/CMakeLists.txt) times the GPU baseline of its work in the same
-// process as Brook. On the cuda backend, once the program has timed Brook and its CPU reference,
-// each function here makes the baseline of cuda_applications.hpp from the program's own data,
-// times it as the program times Brook (the median of as many warm runs, each one waited for),
-// checks its result against the program's CPU result as strictly as the program checks Brook's,
-// and prints a line beside the program's `result:` line, which bench/run_bench.py reads:
+// process as Brook. On the cuda and gl backends, once the program has timed Brook and its CPU
+// reference, each function here makes the baseline of cuda_applications.hpp from the program's
+// own data, times it as the program times Brook (the median of as many warm runs, each one waited
+// for; a streaming kernel per call over calls queued back to back, beside Brook's), checks its
+// result against the program's CPU result as strictly as the program checks Brook's, and prints
+// a line beside the program's `result:` line, which bench/run_bench.py reads:
 //
-//   gpu: name=<case> backend=cuda baseline=<which> brook_ms=<Brook's time> ms=<its time> ...
+//   gpu: name=<case> backend=<cuda|gl> baseline=<which> brook_ms=<Brook's time> ms=<its time> ...
 //
 // A baseline whose result is wrong stops the program (exit status 1), as the harness stops on a
-// wrong variant. On another backend, or where the CUDA runtime finds no device, they do nothing.
-// The functions take the example's own types (its float2 pixels, its scene and grid structs) as
-// templates, so that each program's hook is one call, and pass plain floats on to nvcc's code.
+// wrong variant. On another backend, or where the CUDA runtime finds no device, they do nothing
+// (cuda::baselines_wanted). The functions take the example's own types (its float2 pixels, its
+// scene and grid structs) as templates, so that each program's hook is one call, and pass plain
+// floats on to nvcc's code.
 #include "cuda_applications.hpp"
 #include "cuda_baselines.hpp"
 #include "example_support.hpp"
@@ -24,25 +26,16 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bench::gpu {
 
-/// Whether the baselines run in this process: on the cuda backend, with a device; says once
-/// why not when the backend is cuda but the CUDA runtime finds no device (the emulation).
+/// Whether the baselines run in this process (cuda::baselines_wanted).
 inline bool wanted() {
-    if (example::backend_name() != "cuda") {
-        return false;
-    }
-    static const bool available = [] {
-        const bool found = cuda::device_available();
-        if (!found) {
-            std::printf("GPU baselines: the CUDA runtime finds no device, none timed\n");
-        }
-        return found;
-    }();
-    return available;
+    return cuda::baselines_wanted(brook::backend_name());
 }
 
 /// The median time in milliseconds of `runs` warm runs of `baseline`, each waited for.
@@ -53,11 +46,50 @@ template <class Baseline> double time_ms(Baseline& baseline, int runs) {
     });
 }
 
-/// The `gpu:` line of one baseline; `fields` are more ` key=value`s.
+/// A variant of a streaming kernel's comparison: one call, queued, and the wait for the calls
+/// it queued.
+struct Queued {
+    std::function<void()> call;
+    std::function<void()> wait;
+};
+
+/// The medians, in milliseconds per call, of `runs` samples of each of `variants`, taken in turn
+/// after one untimed sample of each; a sample is `calls` calls queued back to back and one wait.
+/// A streaming kernel of a few microseconds is timed as the harness times SAXPY: a wait after
+/// each call would add the device's round trip to every call, and stand in for its bandwidth.
+inline std::vector<double> per_call_ms(int runs, int calls, const std::vector<Queued>& variants) {
+    const auto sample = [&](const Queued& variant) {
+        return example::time_ms([&] {
+                   for (int k = 0; k < calls; ++k) {
+                       variant.call();
+                   }
+                   variant.wait();
+               }) /
+               calls;
+    };
+    for (const Queued& variant : variants) {
+        sample(variant);
+    }
+    std::vector<std::vector<double>> times(variants.size());
+    runs = example::timed_runs(runs);
+    for (int run = 0; run < runs; ++run) {
+        for (std::size_t v = 0; v < variants.size(); ++v) {
+            times[v].push_back(sample(variants[v]));
+        }
+    }
+    std::vector<double> medians;
+    for (std::vector<double>& variant_times : times) {
+        medians.push_back(example::median_of(std::move(variant_times)));
+    }
+    return medians;
+}
+
+/// The `gpu:` line of one baseline; `fields` are more ` key=value`s. Times to the nanosecond: a
+/// streaming kernel's call on a GPU takes microseconds.
 inline void report(const char* name, const char* baseline, double brook_ms, double ms,
                    const std::string& fields = {}) {
-    std::printf("gpu: name=%s backend=cuda baseline=%s brook_ms=%.3f ms=%.3f%s\n", name, baseline,
-                brook_ms, ms, fields.c_str());
+    std::printf("gpu: name=%s backend=%s baseline=%s brook_ms=%.6f ms=%.6f%s\n", name,
+                brook::backend_name(), baseline, brook_ms, ms, fields.c_str());
     std::fflush(stdout);
 }
 
@@ -187,6 +219,62 @@ void uniform_grid(double brook_ms, const std::vector<Position>& positions, int c
     report("binary_search", "lower_bound", brook_search_ms, search_ms,
            " queries=" + std::to_string(queries.size()) +
                " keys=" + std::to_string(expected_keys.size()));
+}
+
+/// examples/tonemap.br on the GPU, from its HDR `pixels` and the C++ loop's `white`. The
+/// reduction: CUB's max of the image's floats, brought to the host as Brook's reduction brings
+/// its value, timed as the program times Brook's (the median of 21 warm runs, each waited for),
+/// and equal to `white` (max is exact). The map alone, which the program does not time:
+/// `brook_map` (one call of the program's tone_map, queued) against the same map in hand-written
+/// CUDA and against the device's copy of the image (the bytes the map reads and writes: the
+/// bandwidth a streaming kernel can hope for), side by side, each sample as many calls as move
+/// 1 GiB; the CUDA map's image within 1e-4 of the C++ arithmetic, as the program checks Brook's.
+template <class Pixel, class BrookMap>
+void tonemap(double brook_ms, const std::vector<Pixel>& pixels, float white, BrookMap&& brook_map) {
+    if (!wanted()) {
+        return;
+    }
+    std::vector<float> values;
+    values.reserve(3 * pixels.size());
+    for (const Pixel& p : pixels) {
+        values.insert(values.end(), {p.x, p.y, p.z});
+    }
+    cuda::CubMax largest(values);
+    const double max_ms = time_ms(largest, 21);
+    if (largest.result() != white) {
+        mismatch("max_reduction", "cub_max",
+                 "largest value " + std::to_string(largest.result()) + ", not " +
+                     std::to_string(white));
+    }
+    report("max_reduction", "cub_max", brook_ms, max_ms);
+
+    cuda::ToneMap map(values, white);
+    const std::size_t bytes = values.size() * sizeof(float);
+    cuda::DeviceCopy copy(bytes);
+    const int calls =
+        static_cast<int>(std::max<std::size_t>(1, (std::size_t{1} << 30) / (2 * bytes)));
+    const std::vector<double> ms = per_call_ms(21, calls,
+                                               {{brook_map, [] { brook::finish(); }},
+                                                {[&] { map.run(); }, cuda::synchronize},
+                                                {[&] { copy.run(); }, cuda::synchronize}});
+    const std::vector<float> got = map.result();
+    double max_error = 0.0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const double expected = std::pow(std::clamp(values[i] / white, 0.0f, 1.0f), 1.0 / 2.2);
+        const double error = std::fabs(got[i] - expected);
+        if (!(error <= max_error)) {
+            max_error = std::isnan(error) ? INFINITY : error;
+        }
+    }
+    if (!(max_error <= 1e-4)) {
+        mismatch("tone_map", "cuda", "max abs error " + std::to_string(max_error));
+    }
+    if (!copy.correct()) {
+        mismatch("tone_map", "device_copy", "the copy differs from its source");
+    }
+    const std::string size = " pixels=" + std::to_string(pixels.size());
+    report("tone_map", "cuda", ms[0], ms[1], size);
+    report("tone_map", "device_copy", ms[0], ms[2], size);
 }
 
 /// The trace of examples/raytrace.br's scene (its triangles, grid, camera and light) in

@@ -10,6 +10,7 @@
 #include "cuda_support.cuh"
 
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
 #include <cuda_runtime.h>
 #include <cufft.h>
 
@@ -213,6 +214,33 @@ __global__ void cell_keys(const float2* __restrict__ positions, int count, float
     const float cell_x = fminf(floorf(p.x * cells), cells - 1.0f);
     const float cell_y = fminf(floorf(p.y * cells), cells - 1.0f);
     keys[i] = (cell_y * cells + cell_x) * static_cast<float>(count) + static_cast<float>(i);
+}
+
+// ---- Tone mapping ------------------------------------------------------------------------------
+
+constexpr unsigned map_threads = 256;
+
+/// saturate(value * inverse_white)^(1 / 2.2): the example's arithmetic, but for the division by
+/// white, a multiplication by its reciprocal here (within the example's tolerance of 1e-4).
+__device__ float display_value(float value, float inverse_white) {
+    return powf(__saturatef(value * inverse_white), 1.0f / 2.2f);
+}
+
+/// `count` floats from `hdr` to `display`: thread q maps floats 4q to 4q + 3 with one 16-byte
+/// load and store (cudaMalloc's arrays are aligned for them); the threads past the last whole
+/// float4 map the 1 to 3 floats left, one each.
+__global__ void tone_map(const float* __restrict__ hdr, float* __restrict__ display,
+                         std::size_t count, float inverse_white) {
+    const std::size_t quads = count / 4;
+    const std::size_t q = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+    if (q < quads) {
+        float4 v = reinterpret_cast<const float4*>(hdr)[q];
+        v = make_float4(display_value(v.x, inverse_white), display_value(v.y, inverse_white),
+                        display_value(v.z, inverse_white), display_value(v.w, inverse_white));
+        reinterpret_cast<float4*>(display)[q] = v;
+    } else if (const std::size_t i = 3 * quads + q; i < count) {
+        display[i] = display_value(hdr[i], inverse_white);
+    }
 }
 
 // ---- The grid tracer ---------------------------------------------------------------------------
@@ -521,6 +549,47 @@ std::vector<float> UniformGrid::keys() const {
 }
 std::vector<int> UniformGrid::starts() const {
     return host_copy_of(starts_, static_cast<std::size_t>(cells_) * cells_);
+}
+
+CubMax::CubMax(const std::vector<float>& values)
+    : count_(values.size()), values_(device_copy_of(values)), largest_(device_array<float>(1)) {
+    check(cub::DeviceReduce::Max(nullptr, scratch_bytes_, values_, largest_, count_),
+          "cub::DeviceReduce::Max (sizing)");
+    check(cudaMalloc(&scratch_, scratch_bytes_), "cudaMalloc");
+    check(cudaMallocHost(&host_largest_, sizeof(float)), "cudaMallocHost");
+}
+CubMax::~CubMax() {
+    cudaFree(values_);
+    cudaFree(largest_);
+    cudaFree(scratch_);
+    cudaFreeHost(host_largest_);
+}
+void CubMax::run() {
+    check(cub::DeviceReduce::Max(scratch_, scratch_bytes_, values_, largest_, count_),
+          "cub::DeviceReduce::Max");
+    check(cudaMemcpyAsync(host_largest_, largest_, sizeof(float), cudaMemcpyDeviceToHost),
+          "cudaMemcpyAsync");
+}
+float CubMax::result() const {
+    return *host_largest_;
+}
+
+ToneMap::ToneMap(const std::vector<float>& values, float white)
+    : count_(values.size()), white_(white), hdr_(device_copy_of(values)),
+      display_(device_array<float>(values.size())) {}
+ToneMap::~ToneMap() {
+    cudaFree(hdr_);
+    cudaFree(display_);
+}
+void ToneMap::run() {
+    // One thread per float4, and one per float left after the last.
+    const std::size_t threads = count_ / 4 + count_ % 4;
+    tone_map<<<blocks_for(threads, map_threads), map_threads>>>(hdr_, display_, count_,
+                                                                1.0f / white_);
+    check_launch("tone_map");
+}
+std::vector<float> ToneMap::result() const {
+    return host_copy_of(display_, count_);
 }
 
 GridTracer::GridTracer(const Scene& scene) : scene_(scene) {

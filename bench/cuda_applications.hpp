@@ -149,6 +149,50 @@ private:
     int* starts_ = nullptr;
 };
 
+/// examples/tonemap.br's white: cub::DeviceReduce::Max over the image's floats, brought to the
+/// host, as the program needs it there to pass its map. Brook takes each channel's largest
+/// (a float3 reduction) and then the largest of the three; max being exact and associative, the
+/// largest of all the floats is the same value, and CUB reads the float3 image as the flat array
+/// of floats it is, with vector loads, as an expert would. Its scratch is allocated once.
+class CubMax {
+public:
+    explicit CubMax(const std::vector<float>& values);
+    ~CubMax();
+    CubMax(const CubMax&) = delete;
+    CubMax& operator=(const CubMax&) = delete;
+    /// The reduction and the copy of its value into pinned host memory, queued.
+    void run();
+    /// The value the last run brought back (once it has been waited for).
+    float result() const;
+
+private:
+    std::size_t count_;
+    float* values_ = nullptr;
+    float* largest_ = nullptr;
+    float* host_largest_ = nullptr;
+    void* scratch_ = nullptr;
+    std::size_t scratch_bytes_ = 0;
+};
+
+/// examples/tonemap.br's map: each float f of the image (a float3 pixel's channels are treated
+/// alike) becomes saturate(f / white)^(1 / 2.2). The image is the flat array of its floats, read
+/// and written as float4s, a thread per four; out of place, the HDR image kept.
+class ToneMap {
+public:
+    ToneMap(const std::vector<float>& values, float white);
+    ~ToneMap();
+    ToneMap(const ToneMap&) = delete;
+    ToneMap& operator=(const ToneMap&) = delete;
+    void run();
+    std::vector<float> result() const;
+
+private:
+    std::size_t count_;
+    float white_;
+    float* hdr_ = nullptr;
+    float* display_ = nullptr;
+};
+
 /// examples/raytrace.br's trace of one eye ray per pixel through its uniform grid of triangles:
 /// the ray's setup, its cells in a 3-D DDA (Amanatides and Woo's, each step one addition),
 /// every triangle of a cell tested (the same test as the example's), and the nearest hit shaded.

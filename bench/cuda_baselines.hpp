@@ -1,11 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 #pragma once
-// The cuda backend's baselines (cuda_baselines.cu, compiled by nvcc): what a CUDA programmer
-// would run for the same work, on the same GPU, in the same process as Brook: the device's own
-// copy of a buffer (the memory bandwidth a streaming kernel can hope for), CUB's
-// DeviceReduce::Sum and cuBLAS's SGEMV. Each owns its device memory; run() only queues work and
-// finish() waits for it, so the harness times them as it times Brook calls.
+// The GPU baselines of the micro-benchmarks (cuda_baselines.cu, compiled by nvcc): what a CUDA
+// programmer would run for the same work, on the same GPU, in the same process as Brook on cuda
+// or on gl (baselines_wanted): the device's own copy of a buffer (the memory bandwidth a
+// streaming kernel can hope for), CUB's DeviceReduce::Sum, cuBLAS's SGEMV and a bare kernel
+// launch (the least a kernel call costs). Each owns its device memory; run() only queues work and
+// synchronize() waits for it, so the harness times them as it times Brook calls (BareLaunch's
+// run() waits too: its figure is a launch and its wait).
 
 #include <cstddef>
 #include <memory>
@@ -74,12 +76,50 @@ private:
     void* handle_ = nullptr;
 };
 
+/// The least a kernel call costs on the GPU: bench/issue_cost.br's kernel (43 multiply-adds on
+/// each float4 of `inputs`, 4 floats per element) launched with the driver API's cuLaunchKernel,
+/// a thread per element in one block, on a non-blocking stream of its own (as the cuda backend
+/// launches on its own), and waited for with cuStreamSynchronize. Nothing is looked up per call:
+/// the function and the stream are set up once, and the arguments are the addresses of the
+/// members that hold them. The driver's entry points come through the CUDA runtime, so that the
+/// program needs no libcuda to start where there is none (the cpu and gl runs of a machine
+/// without a GPU).
+class BareLaunch {
+public:
+    /// At most 1024 elements (one block).
+    BareLaunch(const std::vector<float>& inputs, float b, float c);
+    ~BareLaunch();
+    BareLaunch(const BareLaunch&) = delete;
+    BareLaunch& operator=(const BareLaunch&) = delete;
+    /// One launch and its wait: returns when the kernel has run.
+    void run();
+    /// The results, 4 floats per element.
+    std::vector<float> result() const;
+
+private:
+    unsigned elements_;
+    float b_;
+    float c_;
+    float* inputs_ = nullptr;
+    float* results_ = nullptr;
+    void* function_ = nullptr;
+    void* stream_ = nullptr;
+};
+
 /// Waits for all work on the device.
 void synchronize();
 
 /// Whether the CUDA runtime finds a device to run the baselines on. The cuda backend may run
 /// without one (its emulation, BRT_CUDA_DRIVER), where the baselines have nothing to measure.
 bool device_available();
+
+/// Whether this process times the GPU baselines beside Brook on `backend` (brook::backend_name()):
+/// on cuda, and on gl, which runs on NVIDIA's EGL where there is an NVIDIA GPU, each where the
+/// CUDA runtime finds a device. On cuda without one (the emulation) it says once that none is
+/// timed. On gl without one (Mesa's llvmpipe, a CPU renderer) it says nothing: there the program
+/// is the gl benchmark it is without the baselines. On another backend it does not start the
+/// CUDA runtime at all.
+bool baselines_wanted(const std::string& backend);
 
 /// The device's name.
 std::string device_name();

@@ -8,7 +8,7 @@ configurations, arguments, type), runs every program once per configuration (a b
 with environment settings: `gl+BRT_GL_MAX_OUTPUTS=1`), each in its own process since the runtime
 picks its backend once per process. Benchmark programs append their rows to one results file (see
 bench/harness.hpp). Applications (examples/) time themselves once per process and print a
-`result: name=... ms=... ref_ms=...` line (on cuda, bench's builds of them also a `gpu:` line
+`result: name=... ms=... ref_ms=...` line (on a GPU, bench's builds of them also a `gpu:` line
 per GPU baseline, bench/application_baselines.hpp); they are run BROOK_BENCH_APP_RUNS times
 (default 3) per configuration and this script adds the medians to the same file. From it this
 script writes, into BUILD/bench-results/: results.tsv, results.md (the tables), figure3.png
@@ -41,7 +41,8 @@ import mpi_scaling
 # Cases that are not an application run but a sweep, a model measurement or a table of their own
 # (§4.2 Table 1, the hand-written GL comparison): they get their own figure or table, not a bar
 # in Figure 3.
-NOT_IN_FIGURE3 = {"mad43", "transfer", "table1 Mat4Mult", "table1 Cloth", "gl saxpy"}
+NOT_IN_FIGURE3 = {"mad43", "transfer", "kernel call", "table1 Mat4Mult", "table1 Cloth",
+                  "gl saxpy"}
 
 Row = collections.namedtuple(
     "Row", "benchmark backend size variant kind median min max ratio gbytes gflops")
@@ -93,9 +94,11 @@ APPLICATIONS = {
 }
 
 # The GPU baselines that bench's build of an application (bench_app_NAME: the example with its hook,
-# bench/application_baselines.hpp) times on cuda in the same process as Brook, one `gpu:` line
-# each: (case, `baseline=`) -> the baseline's label. A case no `result:` line gives (the binary
-# search alone) takes its size from GPU_ONLY_SIZES and Brook's time from the line's `brook_ms`.
+# bench/application_baselines.hpp) times on cuda and on gl, wherever the CUDA runtime finds a
+# device, in the same process as Brook, one `gpu:` line each: (case, `baseline=`) -> the
+# baseline's label. A case no `result:` line gives (the binary search alone, tone-map's map alone)
+# takes its size from GPU_ONLY_SIZES and Brook's time from the line's `brook_ms`.
+DEVICE_COPY = "device copy (cudaMemcpy)"
 GPU_BASELINES = {
     ("segment", "cuda"): "hand-written CUDA, a thread per pixel",
     ("fft", "cufft"): "cuFFT 2-D C2C, the 4 channels batched",
@@ -104,25 +107,36 @@ GPU_BASELINES = {
     ("bitonic_sort", "cub_radix"): "cub::DeviceRadixSort::SortKeys",
     ("uniform_grid", "cuda"): "hand-written CUDA, the same bitonic network and lower_bound",
     ("binary_search", "lower_bound"): "CUDA vectorised lower_bound, a thread per query",
+    ("max_reduction", "cub_max"): "cub::DeviceReduce::Max of the image's floats, to the host",
+    ("tone_map", "cuda"): "hand-written CUDA map, float4 loads and stores",
+    ("tone_map", "device_copy"): DEVICE_COPY,
 }
 GPU_ONLY_SIZES = {
     "binary_search": lambda f: f"{f['queries']} queries in {f['keys']} sorted keys",
+    "tone_map": lambda f: f"{square(int(f['pixels']))} float3",
 }
 
 # Issue 42's targets on a GPU (its section 2), each the least ratio of the GPU baseline's median
-# time over Brook's on cuda, measured in the same run (None: reported, no target): label,
-# benchmark, size (None: an application's, whose size label holds its arguments), Brook's variant,
-# the baseline's, the ratio, and the manifest entry that measures it (for why it was not).
+# time over Brook's on cuda, measured in the same run (None: reported, no target); the same
+# comparison on gl (NVIDIA's EGL) is reported beside it, without a target: label, benchmark, size
+# (None: an application's, whose size label holds its arguments), Brook's variant, the
+# baseline's, the ratio, and the manifest entry that measures it (for why it was not).
 GpuTarget = collections.namedtuple("GpuTarget",
                                    "label benchmark size brook baseline at_least program")
-DEVICE_COPY = "device copy (cudaMemcpy)"
+GPU_BACKENDS = ("cuda", "gl")
 GPU_TARGETS = [
     GpuTarget("SAXPY 1024x1024 float4 ≥ 0.9x the device's copy bandwidth", "saxpy",
               "1024x1024 float4", "Brook", DEVICE_COPY, 0.9, "saxpy"),
     GpuTarget("SAXPY 64M floats ≥ 0.9x the device's copy bandwidth", "saxpy", "64M float",
               "Brook", DEVICE_COPY, 0.9, "saxpy"),
+    GpuTarget("tone-map's map ≥ 0.9x the device's copy bandwidth", "tone_map", None, "Brook",
+              DEVICE_COPY, 0.9, "tonemap"),
+    GpuTarget("tone-map's map against the hand-written CUDA map", "tone_map", None, "Brook",
+              GPU_BASELINES["tone_map", "cuda"], None, "tonemap"),
     GpuTarget("sum of 2^26 floats ≥ 0.9x CUB", "sum", "64M float", "Brook reduce",
               "cub::DeviceReduce::Sum", 0.9, "reduce"),
+    GpuTarget("tone-map's max reduction ≥ 0.9x CUB", "max_reduction", None, "Brook",
+              GPU_BASELINES["max_reduction", "cub_max"], 0.9, "tonemap"),
     *[GpuTarget(f"SGEMV {n}x{n}, {form} ≥ 0.8x cuBLAS", "sgemv", f"{n}x{n}", f"Brook, {form}",
                 "cublasSgemv", 0.8, "sgemv")
       for n in (1024, 4096, 8192) for form in ("gather loop", "multiply+reduce")],
@@ -140,6 +154,10 @@ GPU_TARGETS = [
               GPU_BASELINES["binary_search", "lower_bound"], 0.8, "sort_search"),
     GpuTarget("uniform grid ≥ 0.8x hand-written CUDA", "uniform_grid", None, "Brook",
               GPU_BASELINES["uniform_grid", "cuda"], 0.8, "sort_search"),
+    # Brook's time at most twice the bare launch's.
+    GpuTarget("a 16-element kernel call ≤ 2x a bare cuLaunchKernel plus sync", "kernel call",
+              "16 float4", "Brook, each call waited for", "cuLaunchKernel + cuStreamSynchronize",
+              0.5, "issue_cost"),
 ]
 
 # What the paper reports per case in §5.1 for its 2004 machines (Pentium 4 3 GHz against an ATI
@@ -213,8 +231,8 @@ def write_rows(f, case, config, size, brook, baselines, flops=0.0):
 
 
 def seconds(samples, key):
-    """The times `key` (milliseconds, three decimals) of each run, in seconds: below the last
-    decimal, count 1 µs."""
+    """The times `key` (milliseconds: three decimals on a `result:` line, six on a `gpu:` one) of
+    each run, in seconds: below 1 µs (a `result:` line's last decimal), count 1 µs."""
     return [max(float(fields[key]) * 1e-3, 1e-6) for fields in samples]
 
 
@@ -222,7 +240,8 @@ def run_application(program, config, args, results, log_dir, name, runs):
     """An application: runs it `runs` times and appends, per `result:` line, a Brook row and a
     reference row with the median, fastest and slowest of its runs, and the work one run does."""
     by_case = collections.OrderedDict()
-    # On cuda, the GPU baselines' `gpu:` lines: case -> baseline -> the runs' fields.
+    # On cuda and gl with a CUDA device, the GPU baselines' `gpu:` lines: case -> baseline -> the
+    # runs' fields.
     gpu = collections.OrderedDict()
     for _ in range(runs):
         problem, output = run_config(program, config, args, log_dir, name, os.environ)
@@ -469,35 +488,48 @@ def cpu_targets(rows):
     return lines
 
 
-def gpu_table(rows, problems):
-    """Issue 42's GPU table: each target's Brook row on cuda against its GPU baseline's, measured
-    in the same process, with its verdict; a target whose rows this run has not is listed as
-    skipped (the cuda configuration could not start: no GPU) or not run, and the reasons follow
-    the table once each."""
-    lines = ["| target | Brook on cuda | GPU baseline | baseline/Brook | met |",
-             "|---|---:|---|---:|---|"]
-    reasons = []
+def gpu_table(rows, problems, ran):
+    """Issue 42's GPU table: each target's Brook row against its GPU baseline's, measured in the
+    same process, on cuda with its verdict and on gl reported beside it. A row this run has not
+    is listed as skipped (the backend's configuration could not start, or it ran, `ran` holding
+    its (manifest entry, configuration), without the GPU baselines: no CUDA device beside it, or
+    a build without nvcc), failed or not run; why a configuration was skipped follows the table,
+    once per reason."""
+    lines = ["| target | backend | Brook | GPU baseline | baseline/Brook | met |",
+             "|---|---|---:|---|---:|---|"]
+    reasons = collections.OrderedDict((backend, []) for backend in GPU_BACKENDS)
     for target in GPU_TARGETS:
-        brook = find(rows, target.benchmark, target.size, "cuda", target.brook)
-        baseline = find(rows, target.benchmark, target.size, "cuda", target.baseline)
-        if brook and baseline:
-            ratio = baseline.median / brook.median
-            met = ("reported" if target.at_least is None else
-                   "yes" if ratio >= target.at_least else "**no**")
-            lines.append(f"| {target.label} | {format_time(brook.median)} | {target.baseline}: "
-                         f"{format_time(baseline.median)} | {ratio:.2f} | {met} |")
-            continue
-        why = next((why for name, config, kind, why in problems
-                    if (name, config, kind) == (target.program, "cuda", "skipped")), None)
+        for backend in GPU_BACKENDS:
+            brook = find(rows, target.benchmark, target.size, backend, target.brook)
+            baseline = find(rows, target.benchmark, target.size, backend, target.baseline)
+            label = target.label if backend == GPU_BACKENDS[0] else ""
+            if brook and baseline:
+                ratio = baseline.median / brook.median
+                met = ("reported" if target.at_least is None or backend != "cuda" else
+                       "yes" if ratio >= target.at_least else "**no**")
+                lines.append(f"| {label} | {backend} | {format_time(brook.median)} | "
+                             f"{target.baseline}: {format_time(baseline.median)} | {ratio:.2f} | "
+                             f"{met} |")
+                continue
+            why = next((why for name, config, kind, why in problems
+                        if (name, config, kind) == (target.program, backend, "skipped")), None)
+            if why:
+                # The runtime's message without the program's file and line, the same for each.
+                why = why[why.find("BRT_RUNTIME="):] if "BRT_RUNTIME=" in why else why
+                reasons[backend] += [why] if why not in reasons[backend] else []
+                status = f"skipped (no {backend} run)"
+            elif (target.program, backend) in ran:
+                status = f"skipped ({backend} ran without the GPU baselines)"
+            elif (target.program, backend, "failed") in {problem[:3] for problem in problems}:
+                status = "failed (see Not measured)"
+            else:
+                status = "not run"
+            measured = format_time(brook.median) if brook else "not measured"
+            lines.append(f"| {label} | {backend} | {measured} | {target.baseline} | | {status} |")
+    for backend, why in reasons.items():
         if why:
-            # The runtime's message without the program's file and line, the same for each.
-            why = why[why.find("BRT_RUNTIME="):] if "BRT_RUNTIME=" in why else why
-            reasons += [why] if why not in reasons else []
-        lines.append(f"| {target.label} | not measured | {target.baseline} | | "
-                     f"{'skipped (no cuda run)' if why else 'not run'} |")
-    if reasons:
-        lines += ["", "The cuda configuration was skipped here:", "",
-                  *(f"- {why}" for why in reasons)]
+            lines += ["", f"The {backend} configuration was skipped here:", "",
+                      *(f"- {reason}" for reason in why)]
     return lines
 
 
@@ -716,6 +748,7 @@ def main():
         log.unlink()
     runs = int(os.environ.get("BROOK_BENCH_APP_RUNS", "3"))
     problems = []
+    ran = set()
     applications = []
     started = time.monotonic()
     load_before = os.getloadavg()
@@ -732,6 +765,8 @@ def main():
                 problem = run_benchmark(program, config, args.split(), results, out_dir, name)
             if problem:
                 problems.append((name, config, *problem))
+            else:
+                ran.add((name, config))
     scaling, scaling_problems = mpi_scaling.section(
         build, mpi_scaling.manifest_programs(build), out_dir)
     elapsed = time.monotonic() - started
@@ -808,28 +843,35 @@ def main():
         "Run as: "
         + ", ".join(applications) + " (bench/CMakeLists.txt; no arguments: the program's "
         "defaults, which are the paper's sizes; `bench_app_NAME` is examples/NAME.br built with "
-        "its GPU baselines, which run only on cuda). Segment runs 20 iterations instead of its "
-        "default 100: the paper does not give its count, every iteration does the same work, "
-        "and `make bench` has to run in minutes on a 2-core machine.",
+        "its GPU baselines, which run only on cuda and gl with a CUDA device). Segment runs 20 "
+        "iterations instead of its default 100: the paper does not give its count, every "
+        "iteration does the same work, and `make bench` has to run in minutes on a 2-core "
+        "machine.",
         "",
         *figure3_table(cases, notes),
         "",
         "## Figure 3 on a GPU (issue 42)",
         "",
-        "On the cuda backend, each case against the GPU library or hand-written CUDA of the same "
-        "work, timed in the same process as Brook and checked against the same reference: the "
-        "micro-benchmarks' baselines (bench/cuda_baselines.cu) in their harness, and the "
-        "applications' (bench/cuda_applications.cu) through bench's build of each example, "
-        "`bench_app_NAME`, the example's source built with `BROOK_BENCH_CUDA`, whose one hook "
-        "(bench/application_baselines.hpp) times the baseline after Brook as the program times "
-        "Brook, the median of as many warm runs. *baseline/Brook*: the baseline's median time "
-        "over Brook's (1 is parity); the targets are issue 42's. The binary search is "
-        "sort_search's `cell_starts` alone, over the grid's sorted keys. Without an NVIDIA GPU the "
-        "cuda configuration cannot start and the rows are skipped.",
+        "On the cuda backend, and on gl (NVIDIA's EGL), each case against the GPU library or "
+        "hand-written CUDA of the same work, timed in the same process as Brook and checked "
+        "against the same reference: the micro-benchmarks' baselines (bench/cuda_baselines.cu) "
+        "in their harness, and the applications' (bench/cuda_applications.cu) through bench's "
+        "build of each example, `bench_app_NAME`, the example's source built with "
+        "`BROOK_BENCH_CUDA`, whose one hook (bench/application_baselines.hpp) times the baseline "
+        "after Brook as the program times Brook, the median of as many warm runs. "
+        "*baseline/Brook*: the baseline's median time over Brook's (1 is parity); the targets "
+        "are issue 42's, judged on cuda, and the gl rows are reported beside them. The binary "
+        "search is sort_search's `cell_starts` alone, over the grid's sorted keys; tone-map's map "
+        "is tonemap's `tone_map` alone, timed per call over calls queued back to back beside the "
+        "hand-written map and the device's copy of the same bytes; the 16-element call is "
+        "issue_cost's kernel, each call waited for, beside the same kernel launched with "
+        "`cuLaunchKernel` and waited for with `cuStreamSynchronize`. Without an NVIDIA GPU the "
+        "cuda configuration cannot start and the gl one runs on Mesa's llvmpipe with no CUDA "
+        "device beside it, which times no GPU baseline: the rows are skipped.",
         "",
         *gpu_devices(),
         "",
-        *gpu_table(rows, problems),
+        *gpu_table(rows, problems, ran),
         "",
         "## Targets (issue 5, cpu backend)",
         "",
