@@ -15,8 +15,9 @@ PACKAGES += dpkg-dev gdb nlohmann-json3-dev doxygen reuse
 PACKAGES += openmpi-bin libopenmpi-dev
 # The vulkan backend (docs/vulkan_backend.md): the loader's headers; for brcc, shaderc (and
 # glslang, which it pulls in) to compile kernels to SPIR-V and spirv-tools to validate them;
-# glslc for the backend's own test shaders; to run the tests, Mesa's lavapipe and the Khronos
-# validation layer, which every vulkan test runs under.
+# glslc for the backend's own shaders (the scan of variable outputs, built into libbrook) and its
+# test shaders; to run the tests, Mesa's lavapipe and the Khronos validation layer, which every
+# vulkan test runs under.
 PACKAGES += libvulkan-dev libshaderc-dev spirv-tools glslc mesa-vulkan-drivers \
     vulkan-validationlayers
 # The Python module (docs/python.md): pybind11 and Python's headers to build it, NumPy to run it,

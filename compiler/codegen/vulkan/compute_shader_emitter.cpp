@@ -6,7 +6,9 @@
 // (compute_prelude.glsl); the arithmetic prelude every GLSL backend shares; the struct types; per
 // stream parameter the functions that load and store its elements; the body and the kernels it
 // calls, printed by the GLSL printer shared with the gl backend (codegen/glsl_printer.hpp); and
-// `main`, which runs the entry that specialization constant 1 selects.
+// `main`, which runs the entry that specialization constant 1 selects. A reduction has a second
+// shader, the same but for its workgroups' fold, which folds within subgroups first
+// (fold_function); the backend runs it on devices with the subgroup operations it uses.
 //
 // Memory is reached through buffer device addresses. An element is loaded and stored leaf by
 // leaf (each arithmetic field) at the byte offsets the host's C++ layout gives it, so streams
@@ -15,6 +17,7 @@
 
 #include "codegen/vulkan/compute_shader_emitter.hpp"
 
+#include "ast/operators.hpp"
 #include "brook/detail/glsl_interface.hpp"
 #include "codegen/double_use.hpp"
 #include "codegen/glsl_printer.hpp"
@@ -493,8 +496,8 @@ std::string element_function(const KernelDecl& kernel, const std::string& name,
             if (param->param_kind != ParamKind::VariableOutput)
                 continue;
             const std::string index = std::to_string(param->index);
-            text += "    BrtRef_uint_4(brt_frame.args[" + index +
-                    "].push_counts + brt_element * 4ul).v += brt_pushes_" + index + ";\n";
+            text += "    BrtRef_uint64_t_8(brt_frame.args[" + index +
+                    "].push_counts + brt_element * 8ul).v += uint64_t(brt_pushes_" + index + ");\n";
         }
     }
     // A discarded element stores nothing: its outputs keep their values.
@@ -588,14 +591,95 @@ std::string stored_round_function(const ParamDecl& input) {
     return text + "    return value;\n}\n";
 }
 
+/// How a reduction's workgroups fold their invocations' parts before shared memory.
+enum class SubgroupFold {
+    none,    ///< not at all: the module for every device
+    shuffle, ///< a shuffle-down tree over the lanes with the kernel's operator
+    add      ///< a plain sum: the subgroup's own addition
+};
+
+/// Whether the reduction is a plain sum, `r += a`, `r = r + a` or `r = a + r` of a float or
+/// integer scalar or vector (reduce_commutes accepts these among its commuting bodies), which
+/// subgroupAdd may fold: it adds as the body does, in an order of its own.
+bool plain_sum(const KernelDecl& kernel) {
+    if (!reduce_commutes(kernel))
+        return false;
+    const auto* assign =
+        static_cast<const Assign*>(static_cast<const ExprStmt*>(kernel.body->body[0])->expr);
+    if (assign->op != AssignOp::Assign)
+        return compound_operator(assign->op) == BinaryOp::Add;
+    return assign->value->kind == NodeKind::Binary &&
+           static_cast<const Binary*>(assign->value)->op == BinaryOp::Add;
+}
+
+/// `T brt_shuffle_down(T value, uint delta)`: subgroupShuffleDown of a value of the reduce
+/// input's type, leaf by leaf for a struct (every leaf is a bool, int, uint, float or double
+/// scalar or vector, which the operation takes).
+std::string shuffle_down_function(const ParamDecl& input) {
+    const std::string type = glsl_type_name(input.type);
+    std::string text = type + " brt_shuffle_down(" + type + " value, uint delta) {\n";
+    for (const StoredLeaf& leaf : stored_leaves(input.type))
+        text +=
+            "    value" + leaf.path + " = subgroupShuffleDown(value" + leaf.path + ", delta);\n";
+    return text + "    return value;\n}\n";
+}
+
+/// Folds `value` (where `has`) over the lanes of a subgroup into lane 0: `has` ends true there
+/// when any lane had a value.
+std::string subgroup_fold(SubgroupFold fold, const ParamDecl& input) {
+    const std::string type = glsl_type_name(input.type);
+    std::string text;
+    if (fold == SubgroupFold::shuffle) {
+        // After the step of distance `step`, a lane l that is a multiple of 2 * step holds the
+        // fold of lanes [l, l + 2 * step) in order: a tree that keeps the lanes' order, whether
+        // the operator commutes or not.
+        text += "        const uint lane = gl_SubgroupInvocationID;\n";
+        text += "        for (uint step = 1u; step < gl_SubgroupSize; step *= 2u) {\n";
+        text += "            const " + type + " next = brt_shuffle_down(value, step);\n";
+        text += "            const bool next_has = subgroupShuffleDown(has, step);\n";
+        text += "            if (lane % (2u * step) == 0u && lane + step < gl_SubgroupSize &&\n"
+                "                next_has) {\n";
+        text += "                value = has ? brt_op(value, next) : next;\n";
+        text += "                has = true;\n            }\n        }\n";
+        return text;
+    }
+    if (input.type.scalar_type() == ScalarType::Float) {
+        // Lanes without a part add -0.0, which changes no sum. A sum of negative zeros alone is
+        // -0.0, as the body's additions give it, which an addition starting from SPIR-V's
+        // identity, +0.0, would lose.
+        const std::string width = std::to_string(input.type.width());
+        const std::string negative_zero =
+            input.type.width() == 1 ? "floatBitsToUint(own) == 0x80000000u"
+                                    : "equal(floatBitsToUint(own), uvec" + width + "(0x80000000u))";
+        text += "        const " + type + " own = has ? value : " + type +
+                "(uintBitsToFloat(0x80000000u));\n";
+        text += "        value = mix(subgroupAdd(own), own, subgroupAnd(" + negative_zero + "));\n";
+    } else {
+        text += "        value = subgroupAdd(has ? value : " + type + "(0));\n";
+    }
+    text += "        has = subgroupOr(has);\n";
+    return text;
+}
+
 /// The workgroup's fold of the values `load(r)` for r in [begin, end) into `target` (an address),
 /// in row-major order unless the operator commutes: each invocation folds its part, then the
-/// parts are combined pairwise, neighbours first, in shared memory.
-std::string fold_function(const std::string& name, const std::string& type, bool commutes,
-                          const std::string& load, const std::string& store) {
+/// parts are combined pairwise, neighbours first, in shared memory; with `subgroups`, each
+/// subgroup's lanes are folded first, where the subgroups tile the workgroup (all full: Vulkan
+/// does not promise it), invocations ranked by subgroup and lane, so that a subgroup's lanes
+/// hold consecutive parts.
+std::string fold_function(const std::string& name, const ParamDecl& input, bool commutes,
+                          SubgroupFold subgroups, const std::string& load,
+                          const std::string& store) {
+    const std::string type = glsl_type_name(input.type);
     std::string text = "void " + name + "(uint64_t begin, uint64_t end, uint64_t target) {\n";
-    text += "    const uint t = gl_LocalInvocationID.x;\n";
     text += "    const uint size = gl_WorkGroupSize.x;\n";
+    if (subgroups == SubgroupFold::none) {
+        text += "    const uint t = gl_LocalInvocationID.x;\n";
+    } else {
+        text += "    const bool tiled = gl_NumSubgroups * gl_SubgroupSize == size;\n";
+        text += "    const uint t = tiled ? gl_SubgroupID * gl_SubgroupSize + "
+                "gl_SubgroupInvocationID : gl_LocalInvocationID.x;\n";
+    }
     text += "    bool has = false;\n    " + type + " value;\n";
     if (commutes) {
         // Neighbouring invocations read neighbouring elements.
@@ -608,19 +692,31 @@ std::string fold_function(const std::string& name, const std::string& type, bool
     }
     text += "        " + type + " next = " + load + ";\n";
     text += "        value = has ? brt_op(value, next) : next;\n        has = true;\n    }\n";
-    text += "    brt_partial[t] = value;\n    brt_has[t] = has;\n    barrier();\n";
-    text += "    for (uint step = 1u; step < size; step *= 2u) {\n";
-    text += "        if (t % (2u * step) == 0u && t + step < size && brt_has[t + step]) {\n";
-    text += "            brt_partial[t] = brt_has[t] ? brt_op(brt_partial[t], brt_partial[t + "
-            "step]) : brt_partial[t + step];\n";
-    text += "            brt_has[t] = true;\n        }\n        barrier();\n    }\n";
-    text += "    if (t == 0u) {\n        " + store + "\n    }\n";
+    if (subgroups == SubgroupFold::none) {
+        text += "    const uint parts = size;\n";
+        text += "    brt_partial[t] = value;\n    brt_has[t] = has;\n";
+    } else {
+        text += "    uint parts = size;\n    if (tiled) {\n" + subgroup_fold(subgroups, input);
+        text += "        parts = gl_NumSubgroups;\n";
+        text += "        if (gl_SubgroupInvocationID == 0u) {\n"
+                "            brt_partial[gl_SubgroupID] = value;\n"
+                "            brt_has[gl_SubgroupID] = has;\n        }\n";
+        text += "    } else {\n        brt_partial[t] = value;\n        brt_has[t] = has;\n    }\n";
+    }
+    text += "    barrier();\n";
+    text += "    const uint u = gl_LocalInvocationID.x;\n";
+    text += "    for (uint step = 1u; step < parts; step *= 2u) {\n";
+    text += "        if (u % (2u * step) == 0u && u + step < parts && brt_has[u + step]) {\n";
+    text += "            brt_partial[u] = brt_has[u] ? brt_op(brt_partial[u], brt_partial[u + "
+            "step]) : brt_partial[u + step];\n";
+    text += "            brt_has[u] = true;\n        }\n        barrier();\n    }\n";
+    text += "    if (u == 0u) {\n        " + store + "\n    }\n";
     // The next box's fold reuses the shared memory.
     text += "    barrier();\n}\n";
     return text;
 }
 
-std::string reduce_main(const KernelDecl& kernel) {
+std::string reduce_main(const KernelDecl& kernel, bool subgroups) {
     BRCC_ASSERT(!kernel.uses_indexof,
                 "indexof in reduce function '" + kernel.name + "' reached code generation");
     const ParamDecl& input = reduce_input(kernel);
@@ -628,23 +724,28 @@ std::string reduce_main(const KernelDecl& kernel) {
     const std::string type = glsl_type_name(input.type);
     const std::string size = std::to_string(host_layout(input.type).size);
     const bool commutes = reduce_commutes(kernel);
+    const SubgroupFold fold = !subgroups          ? SubgroupFold::none
+                              : plain_sum(kernel) ? SubgroupFold::add
+                                                  : SubgroupFold::shuffle;
     std::string text;
     const std::vector<StoredLeaf> leaves = stored_leaves(input.type);
     if (std::any_of(leaves.begin(), leaves.end(),
                     [](const StoredLeaf& leaf) { return converted_in_memory(leaf.type); }))
         text += stored_round_function(input);
     text += reduce_operator(kernel, input);
+    if (fold == SubgroupFold::shuffle)
+        text += shuffle_down_function(input);
     text += "shared " + type + " brt_partial[gl_WorkGroupSize.x];\n";
     text += "shared bool brt_has[gl_WorkGroupSize.x];\n";
     text += "ivec4 brt_box_origin;\n";
     // Element r of the current box of the input (its elements in row-major order).
-    text += fold_function("brt_fold_input", type, commutes,
+    text += fold_function("brt_fold_input", input, commutes, fold,
                           "brt_load_" + index +
                               "(brt_offset(brt_box_origin + brt_position_of(r, "
                               "brt_frame.output_extents), " +
                               strides_name(input) + "))",
                           "brt_store_at_" + index + "(target, brt_partial[0]);");
-    text += fold_function("brt_fold_partials", type, commutes,
+    text += fold_function("brt_fold_partials", input, commutes, fold,
                           "brt_load_at_" + index + "(brt_frame.partials + r * " + size + "ul)",
                           "brt_store_at_" + index + "(target, brt_partial[0]);");
     text += "void main() {\n" + fetch_arguments(kernel);
@@ -679,9 +780,15 @@ bool has_element_flags(const KernelDecl& kernel) {
     return !kernel.is_reduce && !has_variable_output(kernel);
 }
 
-/// The extensions the kernel's element types need beyond the frame's, before any declaration.
-std::string extensions(const KernelDecl& kernel) {
+/// The extensions the kernel's element types and its reduction's subgroup fold need beyond the
+/// frame's, before any declaration.
+std::string extensions(const KernelDecl& kernel, bool subgroups) {
     std::string text;
+    if (subgroups)
+        text += "#extension GL_KHR_shader_subgroup_basic : require\n" +
+                std::string(plain_sum(kernel)
+                                ? "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
+                                : "#extension GL_KHR_shader_subgroup_shuffle_relative : require\n");
     if (uses_small_storage(kernel, 8) || has_element_flags(kernel))
         text += "#extension GL_EXT_shader_8bit_storage : require\n"
                 "#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require\n";
@@ -691,13 +798,13 @@ std::string extensions(const KernelDecl& kernel) {
     return text;
 }
 
-} // namespace
-
-std::string vulkan_compute_shader(const KernelDecl& kernel) {
+/// The shader, with subgroup operations in a reduction's fold when `subgroups`.
+std::string compute_shader(const KernelDecl& kernel, bool subgroups) {
     std::vector<const KernelDecl*> helpers;
     collect_helpers(kernel, helpers);
 
-    std::string text = "#version 460\n// kernel " + kernel.name + "\n" + extensions(kernel);
+    std::string text =
+        "#version 460\n// kernel " + kernel.name + "\n" + extensions(kernel, subgroups);
     text += vulkan_frame_glsl;
     text += vulkan_compute_prelude_glsl;
     text += glsl_arithmetic_glsl;
@@ -709,7 +816,6 @@ std::string vulkan_compute_shader(const KernelDecl& kernel) {
     // The element flags, vout counters and slots (element_function).
     if (has_element_flags(kernel))
         references.use("uint8_t", 1);
-    references.use("uint", 4);
     references.use("uint64_t", 8);
     std::string parameters;
     for (const ParamDecl* param : kernel.params) {
@@ -732,8 +838,17 @@ std::string vulkan_compute_shader(const KernelDecl& kernel) {
     for (const KernelDecl* helper : helpers)
         text += callable_definition(*helper);
     text += body_function(kernel);
-    text += kernel.is_reduce ? reduce_main(kernel) : stream_kernel_main(kernel);
+    text += kernel.is_reduce ? reduce_main(kernel, subgroups) : stream_kernel_main(kernel);
     return text;
+}
+
+} // namespace
+
+std::vector<std::string> vulkan_compute_shaders(const KernelDecl& kernel) {
+    std::vector<std::string> shaders{compute_shader(kernel, false)};
+    if (kernel.is_reduce)
+        shaders.push_back(compute_shader(kernel, true));
+    return shaders;
 }
 
 } // namespace brcc

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include <iterator>
 #include <string_view>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 namespace brook::detail::vulkan {
@@ -29,21 +31,52 @@ constexpr std::size_t spirv_header_words = 5;
 constexpr std::uint32_t spirv_op_capability = 17;
 constexpr std::uint32_t spirv_float64 = 10;
 
-/// Whether the module declares `capability`: OpCapability instructions come first, after the
+/// SPIR-V's subgroup capabilities (GroupNonUniform, ...Vote, ...Arithmetic, ...Ballot,
+/// ...Shuffle, ...ShuffleRelative, ...Clustered, ...Quad) and the operation each needs.
+constexpr std::array<std::pair<std::uint32_t, VkSubgroupFeatureFlags>, 8> subgroup_capabilities{{
+    {61, VK_SUBGROUP_FEATURE_BASIC_BIT},
+    {62, VK_SUBGROUP_FEATURE_VOTE_BIT},
+    {63, VK_SUBGROUP_FEATURE_ARITHMETIC_BIT},
+    {64, VK_SUBGROUP_FEATURE_BALLOT_BIT},
+    {65, VK_SUBGROUP_FEATURE_SHUFFLE_BIT},
+    {66, VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT},
+    {67, VK_SUBGROUP_FEATURE_CLUSTERED_BIT},
+    {68, VK_SUBGROUP_FEATURE_QUAD_BIT},
+}};
+
+/// The capabilities the module declares: OpCapability instructions come first, after the
 /// header, so the scan stops at the first other instruction.
-bool declares_capability(const SpirvModule& spirv, std::uint32_t capability) {
+std::vector<std::uint32_t> declared_capabilities(const SpirvModule& spirv) {
+    std::vector<std::uint32_t> capabilities;
     for (std::size_t at = spirv_header_words; at + 1 < spirv.word_count;) {
         const std::uint32_t instruction = spirv.words[at];
         const std::uint32_t length = instruction >> 16;
         if ((instruction & 0xFFFFu) != spirv_op_capability || length == 0) {
-            return false;
+            break;
         }
-        if (spirv.words[at + 1] == capability) {
-            return true;
-        }
+        capabilities.push_back(spirv.words[at + 1]);
         at += length;
     }
-    return false;
+    return capabilities;
+}
+
+/// Whether a variant of a payload's module 0 runs on a device with the subgroup `operations`:
+/// what it declares beyond module 0's capabilities, which every device the backend takes has
+/// (or is refused at the call, as doubles are), is subgroup operations the device has.
+bool variant_runs(const std::vector<std::uint32_t>& variant,
+                  const std::vector<std::uint32_t>& baseline, VkSubgroupFeatureFlags operations) {
+    return std::ranges::all_of(variant, [&](std::uint32_t capability) {
+        if (std::ranges::find(baseline, capability) != baseline.end()) {
+            return true;
+        }
+        const auto subgroup = std::ranges::find_if(
+            subgroup_capabilities, [&](const auto& known) { return known.first == capability; });
+        return subgroup != subgroup_capabilities.end() && (operations & subgroup->second) != 0;
+    });
+}
+
+bool is_spirv(const SpirvModule& spirv) {
+    return spirv.word_count >= spirv_header_words && spirv.words[0] == spirv_magic;
 }
 
 std::string_view entry_name(Entry entry) {
@@ -60,6 +93,12 @@ std::string_view entry_name(Entry entry) {
         return "reduce_chunks";
     case Entry::reduce_partials:
         return "reduce_partials";
+    case Entry::scan_chunk_totals:
+        return "scan_chunk_totals";
+    case Entry::scan_chunk_slots:
+        return "scan_chunk_slots";
+    case Entry::scan_counts:
+        return "scan_counts";
     }
     return "?";
 }
@@ -149,21 +188,33 @@ Pipelines::~Pipelines() {
     }
 }
 
-VkShaderModule Pipelines::module(const void* payload, const std::string& label) {
+const Pipelines::LoadedModule& Pipelines::module(const void* payload, const std::string& label) {
     auto found = modules_.find(payload);
     if (found != modules_.end()) {
-        return found->second.get();
+        return found->second;
     }
-    const SpirvModule spirv = SpirvModule::from_payload(payload);
-    if (spirv.word_count < spirv_header_words || spirv.words[0] != spirv_magic) {
+    const SpirvPayload modules{static_cast<const std::uint32_t*>(payload)};
+    if (modules.module_count() == 0 || !is_spirv(modules.module(0))) {
         fatal(label + ": its vulkan code is not a SPIR-V module (was the program built by another "
                       "version of brcc?)");
     }
-    if (declares_capability(spirv, spirv_float64) && !device_->features().float64) {
+    const std::vector<std::uint32_t> baseline = declared_capabilities(modules.module(0));
+    if (std::ranges::find(baseline, spirv_float64) != baseline.end() &&
+        !device_->features().float64) {
         fatal_not_supported(label + " uses doubles, which this device of the vulkan backend "
                                     "cannot run (it lacks shaderFloat64): run the program with "
                                     "BRT_RUNTIME=cpu or BRT_RUNTIME=cuda");
     }
+    // The last variant the device runs: later modules use more of it.
+    std::size_t chosen = 0;
+    for (std::size_t index = 1; index < modules.module_count(); ++index) {
+        const SpirvModule variant = modules.module(index);
+        if (is_spirv(variant) && variant_runs(declared_capabilities(variant), baseline,
+                                              device_->compute_subgroup_operations())) {
+            chosen = index;
+        }
+    }
+    const SpirvModule spirv = modules.module(chosen);
     VkShaderModuleCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
     info.codeSize = spirv.word_count * sizeof(std::uint32_t);
@@ -171,8 +222,8 @@ VkShaderModule Pipelines::module(const void* payload, const std::string& label) 
     VkShaderModule handle = VK_NULL_HANDLE;
     check_or_fatal(device_->api().vkCreateShaderModule(device_->handle(), &info, nullptr, &handle),
                    label + ": cannot load its SPIR-V module");
-    return modules_.emplace(payload, ShaderModule(device_->api(), device_->handle(), handle))
-        .first->second.get();
+    LoadedModule loaded{ShaderModule(device_->api(), device_->handle(), handle), chosen != 0};
+    return modules_.emplace(payload, std::move(loaded)).first->second;
 }
 
 VkPipeline Pipelines::get(const void* payload, Entry entry, std::uint32_t workgroup_size,
@@ -205,7 +256,8 @@ VkPipeline Pipelines::get(const void* payload, Entry entry, std::uint32_t workgr
     info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
     info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    info.stage.module = module(payload, label);
+    const LoadedModule& loaded = module(payload, label);
+    info.stage.module = loaded.module.get();
     info.stage.pName = "main";
     info.stage.pSpecializationInfo = &specialization;
     info.layout = layout_.get();
@@ -223,9 +275,10 @@ VkPipeline Pipelines::get(const void* payload, Entry entry, std::uint32_t workgr
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count();
         std::fprintf(stderr,
-                     "brook: vulkan: %s, entry %s, workgroups of %u: pipeline created "
+                     "brook: vulkan: %s, entry %s, workgroups of %u%s: pipeline created "
                      "(%.1f ms)\n",
-                     label.c_str(), std::string(entry_name(entry)).c_str(), workgroup_size, ms);
+                     label.c_str(), std::string(entry_name(entry)).c_str(), workgroup_size,
+                     loaded.subgroups ? ", subgroup operations" : "", ms);
     }
     return pipelines_.emplace(key, Pipeline(device_->api(), device_->handle(), handle))
         .first->second.get();

@@ -1,11 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 #pragma once
-// The compute pipelines of brcc's SPIR-V modules. A pipeline is a module (a kernel's payload,
-// shader_frame.hpp), one of its entries and a workgroup size, given to the module as
-// specialization constants; it is created on first use and kept for the process. Shader modules
-// are made once per payload. Every pipeline shares one layout: no descriptor sets, one push
-// constant of 8 bytes, the address of the call's Frame.
+// The compute pipelines of brcc's SPIR-V modules and the backend's own. A pipeline is a module (of
+// a kernel's payload, shader_frame.hpp), one of its entries and a workgroup size, given to the
+// module as specialization constants; it is created on first use and kept for the process.
+// Shader modules are made once per payload, of the last module in it that the device runs (a
+// reduction's variant with subgroup operations where the device has them). Every pipeline
+// shares one layout: no descriptor sets, one push constant of 8 bytes, the address of the
+// call's Frame (or of the backend's own shader's block).
 //
 // Creation goes through a VkPipelineCache kept on disk across processes, one file per device
 // (named after its pipelineCacheUUID) in $XDG_CACHE_HOME/brook/vulkan, else
@@ -46,7 +48,14 @@ public:
     const std::filesystem::path& cache_file() const { return cache_file_; }
 
 private:
-    VkShaderModule module(const void* payload, const std::string& label);
+    /// The module of a payload (shader_frame.hpp, SpirvPayload) that runs on this device, and
+    /// whether it is a variant with subgroup operations.
+    struct LoadedModule {
+        ShaderModule module;
+        bool subgroups = false;
+    };
+
+    const LoadedModule& module(const void* payload, const std::string& label);
     void save_cache() const;
 
     const Device* device_;
@@ -56,7 +65,7 @@ private:
     bool cache_grew_ = false;
     PipelineCache cache_;
     PipelineLayout layout_;
-    std::map<const void*, ShaderModule> modules_;
+    std::map<const void*, LoadedModule> modules_;
     std::map<std::tuple<const void*, Entry, std::uint32_t, bool>, Pipeline> pipelines_;
 };
 

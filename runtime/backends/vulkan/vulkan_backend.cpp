@@ -11,14 +11,22 @@
 // out of the stream once the queue is idle.
 //
 // Work is recorded into batches and submitted asynchronously; only what hands data to the host
-// waits: streamWrite, a reduction to a host variable, brook::finish, the count pass of a
-// variable output, BRT_CHECK's record of division faults.
+// waits: streamWrite, a reduction to a host variable, brook::finish, the size of a variable
+// output, BRT_CHECK's record of division faults.
 //
 // Kernels. A launch writes its Frame (kernel_frame.hpp) into the batch's arena and dispatches a
 // grid-stride loop over the elements to run: all of the domain, or under the mpi backend a block
 // of its rows (Backend::runs_row_blocks). The entry is `dense` when every stream has the domain's
 // shape and is contiguous, `general` otherwise; kernels with variable outputs run the core's
 // count and write passes through their `count` and `write` entries.
+//
+// Variable outputs. The counts stay on the device: the count pass adds each element's pushes to
+// a uint64 per element, the backend's own shader (device/vout_scan.comp) turns them into each
+// element's first slot in place, and only each variable output's size comes back to the host,
+// which the core needs to size the stream; the write pass reads the slots where they are. A
+// block of rows under the mpi backend (Backend::runs_row_blocks) is counted into the core's
+// host counters instead, since the mpi backend scans the counts of every rank's block together,
+// and its write pass takes the slots from there.
 //
 // Reductions follow device/frame.glsl: the input is cut into boxes, one per target element (one
 // box for a reduction to a value); pass 1 folds chunks of each box into partials, pass 2 folds
@@ -35,11 +43,14 @@
 #include "core/region_runs.hpp"
 #include "core/registry.hpp"
 
+#include "vout_scan_spirv.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -59,6 +70,7 @@ using vulkan::Entry;
 using vulkan::FrameHeader;
 using vulkan::MemoryUse;
 using vulkan::PushArrays;
+using vulkan::ScanBlock;
 using vulkan::vulkan_storage;
 using vulkan::VulkanStorage;
 
@@ -90,9 +102,27 @@ std::size_t product(int rank, const std::array<std::size_t, 4>& extents) {
     return count;
 }
 
-/// The most elements one invocation of a reduction's first pass folds, while the grid's width
-/// allows it.
+/// The most elements one invocation of a reduction's first pass folds, and the most tiles a
+/// workgroup of the scan of variable outputs walks, while the grid's width allows it.
 constexpr std::size_t max_loop_per_invocation = 4096;
+
+/// The counts of a tile of device/vout_scan.comp, which a workgroup scans at once: 1024 / its
+/// size per invocation (brt_items).
+std::size_t scan_tile(std::size_t workgroup_size) {
+    return workgroup_size * (1024 / workgroup_size);
+}
+
+/// The call a Launch of a kernel with variable outputs belongs to: its first vout's host
+/// counters (Launch::push_counters), which the core hands to the count pass, the scan and the
+/// write pass of one call, and to no other call while that one runs.
+const std::size_t* variable_call(const Launch& launch) {
+    for (const std::size_t* counters : launch.push_counters) {
+        if (counters != nullptr) {
+            return counters;
+        }
+    }
+    return nullptr;
+}
 
 std::uint32_t to_u32(std::size_t value) {
     return static_cast<std::uint32_t>(value);
@@ -125,6 +155,12 @@ public:
     ~VulkanBackend() override {
         const std::lock_guard lock(context_->mutex);
         queue().keep_until_done(std::move(division_record_));
+        // A call stopped by an error between its count and write passes.
+        for (auto& [call, counts] : pending_counts_) {
+            for (Buffer& buffer : counts) {
+                queue().keep_until_done(std::move(buffer));
+            }
+        }
     }
     VulkanBackend(const VulkanBackend&) = delete;
     VulkanBackend& operator=(const VulkanBackend&) = delete;
@@ -190,6 +226,27 @@ public:
     bool runs_scatter() const override { return true; }
     bool runs_groups() const override { return true; }
     bool runs_row_blocks() const override { return true; }
+
+    std::vector<std::size_t> scan_variable_outputs(const Launch& count) override {
+        const std::lock_guard lock(context_->mutex);
+        std::vector<std::size_t> variable_outputs;
+        for (std::size_t p = 0; p < count.push_counters.size(); ++p) {
+            if (count.push_counters[p] != nullptr) {
+                variable_outputs.push_back(p);
+            }
+        }
+        // Zero when the count pass had no elements to run, and left no counts.
+        std::vector<std::size_t> totals(variable_outputs.size(), 0);
+        const auto pending = pending_counts_.find(variable_call(count));
+        if (pending == pending_counts_.end()) {
+            return totals;
+        }
+        for (std::size_t k = 0; k < variable_outputs.size(); ++k) {
+            scan(pending->second[variable_outputs[k]], count.element_count, totals[k]);
+        }
+        queue().finish("the scan of a variable output's counts failed on the device");
+        return totals;
+    }
 
     void run_kernel(const Launch& launch) override {
         const std::lock_guard lock(context_->mutex);
@@ -373,65 +430,111 @@ private:
         }
     }
 
-    /// Each variable output's counters for the elements to run, zeroed, counted into on the
-    /// device, then copied to the launch's host counters (Launch::push_counters), which the
-    /// core scans (Backend::scan_variable_outputs).
+    /// Each variable output's counts for the elements to run, zeroed, counted into on the
+    /// device. They stay there for scan_variable_outputs and the write pass; those of a block of
+    /// rows go to the launch's host counters (Launch::push_counters), which the mpi backend
+    /// scans.
     void run_count_pass(const Launch& launch) {
+        static_assert(sizeof(std::size_t) == sizeof(std::uint64_t));
         const auto [begin, end] = launch.elements_to_run();
-        const std::size_t elements = end - begin;
+        const std::size_t bytes = (end - begin) * sizeof(std::uint64_t);
         std::vector<PushArrays> push(launch.args.size());
         std::vector<Buffer> counts(launch.args.size());
         for (std::size_t p = 0; p < launch.push_counters.size(); ++p) {
             if (launch.push_counters[p] == nullptr) {
                 continue;
             }
-            counts[p] = temporary(elements * sizeof(std::uint32_t), "a variable output's counts");
+            counts[p] = temporary(bytes, "a variable output's counts");
             queue().fill(counts[p].handle(), 0, VK_WHOLE_SIZE, 0);
             // Indexed by the element's place in the domain, as frame.glsl has it.
-            push[p].counts = counts[p].address() - begin * sizeof(std::uint32_t);
+            push[p].counts = counts[p].address() - begin * sizeof(std::uint64_t);
         }
         run_stream_kernel(launch, Entry::count, push);
-        std::vector<std::vector<std::uint32_t>> counted(launch.args.size());
+        if (!launch.runs_rows()) {
+            pending_counts_[variable_call(launch)] = std::move(counts);
+            return;
+        }
         for (std::size_t p = 0; p < counts.size(); ++p) {
             if (!counts[p]) {
                 continue;
             }
-            counted[p].resize(elements);
-            const Run run{0, reinterpret_cast<std::byte*>(counted[p].data()),
-                          elements * sizeof(std::uint32_t)};
+            const Run run{0, reinterpret_cast<std::byte*>(launch.push_counters[p] + begin), bytes};
             transfer(Direction::to_host, counts[p].handle(), {&run, 1});
             queue().keep_until_done(std::move(counts[p]));
         }
         queue().finish(call_label(*launch.kernel) + " failed on the device");
-        for (std::size_t p = 0; p < counted.size(); ++p) {
-            for (std::size_t i = 0; i < counted[p].size(); ++i) {
-                launch.push_counters[p][begin + i] = counted[p][i];
-            }
-        }
     }
 
-    /// Each variable output's slots (the core's prefix sums of the counts) uploaded as
-    /// uint64s, then the write pass.
+    /// The write pass, each variable output's slots those scan_variable_outputs left in place of
+    /// the counts, or for a block of rows the launch's host counters (the mpi backend's scan).
     void run_write_pass(const Launch& launch) {
-        static_assert(sizeof(std::size_t) == sizeof(std::uint64_t));
         const auto [begin, end] = launch.elements_to_run();
         const std::size_t bytes = (end - begin) * sizeof(std::uint64_t);
+        std::vector<Buffer> slots(launch.args.size());
+        if (const auto pending = pending_counts_.find(variable_call(launch));
+            pending != pending_counts_.end()) {
+            slots = std::move(pending->second);
+            pending_counts_.erase(pending);
+        }
         std::vector<PushArrays> push(launch.args.size());
-        std::vector<Buffer> offsets;
         for (std::size_t p = 0; p < launch.push_counters.size(); ++p) {
             if (launch.push_counters[p] == nullptr) {
                 continue;
             }
-            Buffer slots = temporary(bytes, "a variable output's slots");
-            const Run run{0, reinterpret_cast<std::byte*>(launch.push_counters[p] + begin), bytes};
-            transfer(Direction::to_device, slots.handle(), {&run, 1});
-            push[p].offsets = slots.address() - begin * sizeof(std::uint64_t);
-            offsets.push_back(std::move(slots));
+            if (launch.runs_rows()) {
+                slots[p] = temporary(bytes, "a variable output's slots");
+                const Run run{0, reinterpret_cast<std::byte*>(launch.push_counters[p] + begin),
+                              bytes};
+                transfer(Direction::to_device, slots[p].handle(), {&run, 1});
+            } else if (!slots[p]) {
+                fatal(call_label(*launch.kernel) +
+                      ": the vulkan backend's write pass has no counts from a count pass");
+            }
+            push[p].offsets = slots[p].address() - begin * sizeof(std::uint64_t);
         }
         run_stream_kernel(launch, Entry::write, push);
-        for (Buffer& slots : offsets) {
-            queue().keep_until_done(std::move(slots));
+        for (Buffer& used : slots) {
+            queue().keep_until_done(std::move(used));
         }
+    }
+
+    /// Records the scan of `count` counts in `counts` (device/vout_scan.comp) into each
+    /// element's first slot, in place, and the copy of their sum to `total`, which holds it once
+    /// the queue has finished.
+    void scan(const Buffer& counts, std::size_t count, std::size_t& total) {
+        // Chunks of whole tiles, enough to fill the device, few enough for one workgroup to
+        // scan their totals, and short enough that no workgroup walks more than
+        // max_loop_per_invocation tiles unless the grid's width leaves no choice.
+        const std::size_t tile = scan_tile(workgroup_size_);
+        const std::size_t tiles = (count + tile - 1) / tile;
+        std::size_t tiles_per_chunk = std::clamp<std::size_t>(
+            (tiles + parallel_groups_ - 1) / parallel_groups_, 1, max_loop_per_invocation);
+        tiles_per_chunk = std::max(tiles_per_chunk, (tiles + max_groups_x_ - 1) / max_groups_x_);
+        const std::size_t chunk = tiles_per_chunk * tile;
+        const std::size_t chunks = (count + chunk - 1) / chunk;
+        Buffer slots = temporary((chunks + 1) * sizeof(std::uint64_t),
+                                 "the slots of a variable output's chunks");
+
+        const std::string label = "the scan of a variable output's counts";
+        const auto pipeline = [&](Entry entry) {
+            return context_->pipelines.get(vout_scan_spirv, entry, workgroup_size_, false, label,
+                                           "brook_vout_scan");
+        };
+        const VkPipeline chunk_totals = pipeline(Entry::scan_chunk_totals);
+        const VkPipeline chunk_slots = pipeline(Entry::scan_chunk_slots);
+        const VkPipeline counts_to_slots = pipeline(Entry::scan_counts);
+        const ScanBlock block{counts.address(), count, chunk, slots.address()};
+        // The three dispatches are recorded into the batch of the block's slice.
+        const ArenaSlice at = queue().allocate(sizeof block);
+        std::memcpy(at.host, &block, sizeof block);
+        const VkPipelineLayout layout = context_->pipelines.layout();
+        queue().dispatch(chunk_totals, layout, at.address, to_u32(chunks), 1);
+        queue().dispatch(chunk_slots, layout, at.address, 1, 1);
+        queue().dispatch(counts_to_slots, layout, at.address, to_u32(chunks), 1);
+        const Run run{chunks * sizeof(std::uint64_t), reinterpret_cast<std::byte*>(&total),
+                      sizeof total};
+        transfer(Direction::to_host, slots.handle(), {&run, 1});
+        queue().keep_until_done(std::move(slots));
     }
 
     /// The two passes of an ordered reduction of argument `input` into `results`: one element
@@ -494,6 +597,10 @@ private:
     Buffer division_record_; ///< under BRT_CHECK=1, see run_stream_kernel
     /// On a CPU implementation, the pipelines dispatched once (see dispatch).
     std::unordered_set<VkPipeline> dispatched_;
+    /// The counts of the variable outputs of calls between their count and write passes, by
+    /// call (variable_call), one buffer per parameter (none for the others). Calls on other
+    /// threads may come between a call's passes.
+    std::map<const std::size_t*, std::vector<Buffer>> pending_counts_;
 };
 
 const BackendRegistration vulkan_registration({

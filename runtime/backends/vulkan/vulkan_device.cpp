@@ -108,6 +108,7 @@ struct Candidate {
     VkPhysicalDeviceProperties properties{};
     std::string driver_info;
     std::uint32_t subgroup_size = 1;
+    VkSubgroupFeatureFlags compute_subgroup_operations = 0;
     VkDeviceSize max_allocation = 0;
     std::optional<std::uint32_t> queue_family;
     OptionalFeatures features;
@@ -146,6 +147,9 @@ Candidate inspect(const Api& api, VkPhysicalDevice handle) {
     properties.pNext = &driver;
     api.vkGetPhysicalDeviceProperties2(handle, &properties);
     candidate.subgroup_size = std::max<std::uint32_t>(1, subgroup.subgroupSize);
+    if ((subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) != 0) {
+        candidate.compute_subgroup_operations = subgroup.supportedOperations;
+    }
     candidate.max_allocation = maintenance3.maxMemoryAllocationSize;
     candidate.driver_info = driver.driverInfo;
 
@@ -397,6 +401,8 @@ Device::Device() : api_(std::make_unique<Api>()) {
     const bool validation = environment_switch("BRT_VULKAN_VALIDATION");
     const char* map_streams = std::getenv("BRT_VULKAN_MAP_STREAMS");
     maps_streams_ = map_streams == nullptr || std::string_view(map_streams) != "0";
+    const char* subgroups = std::getenv("BRT_VULKAN_SUBGROUPS");
+    const bool uses_subgroups = subgroups == nullptr || std::string_view(subgroups) != "0";
     instance_ = std::make_unique<Instance>(*api_, create_instance(*api_, validation));
     api_->load_instance(instance_->get());
     if (validation) {
@@ -411,6 +417,7 @@ Device::Device() : api_(std::make_unique<Api>()) {
     api_->vkGetPhysicalDeviceMemoryProperties(chosen.handle, &memory_);
     features_ = chosen.features;
     subgroup_size_ = chosen.subgroup_size;
+    compute_subgroup_operations_ = uses_subgroups ? chosen.compute_subgroup_operations : 0;
     max_allocation_ = chosen.max_allocation;
     description_ = chosen.name() + ", Vulkan " + version_text(properties_.apiVersion) + ", " +
                    type_words(properties_.deviceType);

@@ -10,7 +10,8 @@
 // BRT_VULKAN_DEVICE (a case-insensitive part of the device's name) also picks one GPU among
 // several. A device must have Vulkan 1.2, bufferDeviceAddress, scalarBlockLayout and shaderInt64
 // (the ABI of device/frame.glsl), and 8-bit storage and arithmetic (element flags, bytes); the
-// 16-bit ones and 64-bit floats are enabled where the device has them.
+// 16-bit ones and 64-bit floats are enabled where the device has them, and compute shaders use
+// the subgroup operations it has (reductions fold within subgroups first).
 //
 // BRT_VULKAN_VALIDATION=1 turns on the Khronos validation layer: any warning or error it (or the
 // loader) reports is printed as "vulkan: validation: ..." and ends the process with status 1 at
@@ -51,6 +52,12 @@ public:
     const VkPhysicalDeviceLimits& limits() const { return properties_.limits; }
     const OptionalFeatures& features() const { return features_; }
     std::uint32_t subgroup_size() const { return subgroup_size_; }
+    /// The subgroup operations compute shaders may use (VkPhysicalDeviceSubgroupProperties'
+    /// supportedOperations where its supportedStages have compute, else none); none under
+    /// BRT_VULKAN_SUBGROUPS=0, which the tests set to take the path of a device without them.
+    VkSubgroupFeatureFlags compute_subgroup_operations() const {
+        return compute_subgroup_operations_;
+    }
     /// The largest single allocation the driver allows (maxMemoryAllocationSize).
     VkDeviceSize max_allocation() const { return max_allocation_; }
     /// Whether streams in memory the host reads fast stay mapped for direct reads: unless
@@ -85,6 +92,7 @@ private:
     VkPhysicalDeviceMemoryProperties memory_{};
     OptionalFeatures features_;
     std::uint32_t subgroup_size_ = 1;
+    VkSubgroupFeatureFlags compute_subgroup_operations_ = 0;
     VkDeviceSize max_allocation_ = 0;
     bool maps_streams_ = true;
     std::string description_;

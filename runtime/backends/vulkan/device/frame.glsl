@@ -32,9 +32,10 @@ struct BrtArg {
     ivec4 extents;   // 1 in front
     int rank;
     int reserved;
-    // A vout: push_counts, one uint per output element, which the count pass adds the
+    // A vout: push_counts, one uint64_t per output element, which the count pass adds the
     // element's pushes to (zeroed by the backend); push_offsets, one uint64_t per output
-    // element, its first slot in `data` (the exclusive prefix sums of the counts).
+    // element, its first slot in `data` (the exclusive prefix sums of the counts, which the
+    // backend's own shader, vout_scan.comp, computes in place of the counts).
     uint64_t push_counts;
     uint64_t push_offsets;
 };

@@ -16,7 +16,7 @@ void main() {
             continue;
         }
         if (brt_mode == brt_mode_count) {
-            Uints(output_arg.push_counts + i * 4).value += 2;
+            Uint64s(output_arg.push_counts + i * 8).value += 2;
         } else if (brt_mode == brt_mode_write) {
             const uint64_t slot = Uint64s(output_arg.push_offsets + i * 8).value;
             store_float(output_arg.data + slot * 4, x);

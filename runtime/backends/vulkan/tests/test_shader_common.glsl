@@ -5,9 +5,6 @@
 layout(buffer_reference, scalar, buffer_reference_align = 4) buffer Floats {
     float value;
 };
-layout(buffer_reference, scalar, buffer_reference_align = 4) buffer Uints {
-    uint value;
-};
 layout(buffer_reference, scalar, buffer_reference_align = 8) buffer Uint64s {
     uint64_t value;
 };

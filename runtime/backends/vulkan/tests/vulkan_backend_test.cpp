@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: MIT
 // The vulkan backend through the Backend interface, without brcc: device choice and its
 // messages, copies of regions, and kernels written by hand after device/frame.glsl (saxpy.comp,
-// sum.comp, positives.comp) run from hand-made KernelInfos and Launches. Every test that needs a
-// device is skipped, naming why, where none starts. CTest runs them on lavapipe with the
-// validation layer on (any message ends the process with status 1).
+// sum.comp, positives.comp, slots.comp) run from hand-made KernelInfos and Launches, which
+// exercise the backend's own scan of variable outputs too. Every test that needs a device is
+// skipped, naming why, where none starts. CTest runs them on lavapipe with the validation layer
+// on (any message ends the process with status 1).
 #include "core/backend.hpp"
 #include "core/registry.hpp"
 
@@ -13,10 +14,13 @@
 #include "positives_spirv.hpp"
 #include "saxpy_spirv.hpp"
 #include "scoped_environment.hpp"
+#include "slots_spirv.hpp"
 #include "sum_spirv.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <numeric>
@@ -248,6 +252,14 @@ const ParamInfo positives_params[] = {
 const BackendCode positives_code[] = {{"vulkan", positives_spirv}};
 const KernelInfo positives_kernel{"positives", positives_params, false, positives_code};
 
+const ParamInfo slots_params[] = {
+    {"counts", ParamKind::InputStream, &element_traits<uint2>::type},
+    {"slots", ParamKind::OutputStream, &element_traits<uint2>::type},
+    {"values", ParamKind::VariableOutput, &element_traits<float>::type},
+};
+const BackendCode slots_code[] = {{"vulkan", slots_spirv}};
+const KernelInfo slots_kernel{"slots", slots_params, false, slots_code};
+
 Launch launch_of(const KernelInfo& kernel, int rank, std::array<std::size_t, 4> extents) {
     Launch launch;
     launch.kernel = &kernel;
@@ -382,7 +394,7 @@ TEST(VulkanKernels, VariableOutputCountsThenWrites) {
     const std::size_t n = x.size();
     const std::unique_ptr<Storage> xs = backend.allocate(type, n);
     write_all(backend, *xs, x);
-    // What core/launch.cpp does: the count pass into host counters, the scan, the write pass.
+    // What core/launch.cpp does: the count pass, the scan, the write pass.
     std::vector<std::size_t> counters(n, 0);
     Launch launch = launch_of(positives_kernel, 1, {n, 0, 0, 0});
     launch.args[0].stream = {xs.get(), Region::dense(1, {n, 0, 0, 0})};
@@ -390,14 +402,167 @@ TEST(VulkanKernels, VariableOutputCountsThenWrites) {
     Launch count = launch;
     count.pass = Launch::Pass::Count;
     backend.run_kernel(count);
-    EXPECT_EQ(counters, (std::vector<std::size_t>{2, 0, 2, 0, 2, 0, 2}));
     const std::vector<std::size_t> totals = backend.scan_variable_outputs(count);
     ASSERT_EQ(totals, std::vector<std::size_t>{8});
+    // The counts stayed on the device.
+    EXPECT_EQ(counters, std::vector<std::size_t>(n, 0));
     const std::unique_ptr<Storage> ys = backend.allocate(type, totals[0]);
     launch.args[1].stream = {ys.get(), Region::dense(1, {totals[0], 0, 0, 0})};
     launch.pass = Launch::Pass::Write;
     backend.run_kernel(launch);
     EXPECT_EQ(read_all<float>(backend, *ys), (std::vector<float>{1, 2, 3, 6, 5, 10, 7, 14}));
+}
+
+/// The exclusive scan of `counts`, as the core's host scan makes it.
+std::vector<std::uint64_t> first_slots(const std::vector<std::uint64_t>& counts) {
+    std::vector<std::uint64_t> slots(counts.size());
+    std::exclusive_scan(counts.begin(), counts.end(), slots.begin(), std::uint64_t{0});
+    return slots;
+}
+
+/// A call of slots.comp over `counts` as core/launch.cpp makes it (its count pass, the scan and
+/// its write pass), and what the scan gave: each element's first slot, as the write pass read
+/// it, and the variable output's size.
+class SlotsCall {
+public:
+    SlotsCall(Backend& backend, const std::vector<std::uint64_t>& counts)
+        : backend_(&backend), n_(counts.size()), counters_(n_, 0),
+          counts_(backend.allocate(element_traits<uint2>::type(), n_)),
+          slots_(backend.allocate(element_traits<uint2>::type(), n_)),
+          values_(backend.allocate(element_traits<float>::type(), 1)),
+          launch_(launch_of(slots_kernel, 1, {n_, 0, 0, 0})) {
+        write_all(backend, *counts_, counts);
+        const Region whole = Region::dense(1, {n_, 0, 0, 0});
+        launch_.args[0].stream = {counts_.get(), whole};
+        launch_.args[1].stream = {slots_.get(), whole};
+        launch_.push_counters = {nullptr, nullptr, counters_.data()};
+    }
+
+    void count() {
+        Launch count = launch_;
+        count.pass = Launch::Pass::Count;
+        backend_->run_kernel(count);
+    }
+    std::size_t scan() {
+        Launch count = launch_;
+        count.pass = Launch::Pass::Count;
+        const std::vector<std::size_t> totals = backend_->scan_variable_outputs(count);
+        EXPECT_EQ(totals.size(), 1u);
+        return totals.empty() ? 0 : totals[0];
+    }
+    /// The write pass; slots.comp pushes nothing, so the variable output is one element.
+    std::vector<std::uint64_t> write() {
+        Launch write = launch_;
+        write.pass = Launch::Pass::Write;
+        write.args[2].stream = {values_.get(), Region::dense(1, {1, 0, 0, 0})};
+        backend_->run_kernel(write);
+        return read_all<std::uint64_t>(*backend_, *slots_);
+    }
+
+    /// The core's host counters of the call, which the backend leaves alone but for a block of
+    /// rows.
+    std::vector<std::size_t>& host_counters() { return counters_; }
+    Launch& launch() { return launch_; }
+
+private:
+    Backend* backend_;
+    std::size_t n_;
+    std::vector<std::size_t> counters_;
+    std::unique_ptr<Storage> counts_;
+    std::unique_ptr<Storage> slots_;
+    std::unique_ptr<Storage> values_;
+    Launch launch_;
+};
+
+TEST(VulkanKernels, VariableOutputScanOnTheDevice) {
+    START_VULKAN_OR_SKIP(backend);
+    // Sizes about one tile (1024 counts, which a workgroup scans at once), and sizes whose
+    // chunks span many tiles and many workgroups, with runs of zero counts.
+    for (const std::size_t n :
+         {std::size_t{1}, std::size_t{255}, std::size_t{1023}, std::size_t{1024}, std::size_t{1025},
+          std::size_t{4097}, std::size_t{100000}, std::size_t{1000003}}) {
+        std::vector<std::uint64_t> counts(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            counts[i] = (i / 1000) % 3 == 1 ? 0 : (i * 7919) % 5;
+        }
+        SlotsCall call(backend, counts);
+        call.count();
+        const std::uint64_t total = std::accumulate(counts.begin(), counts.end(), std::uint64_t{0});
+        EXPECT_EQ(call.scan(), total) << n;
+        EXPECT_EQ(call.host_counters(), std::vector<std::size_t>(n, 0)) << n;
+        EXPECT_EQ(call.write(), first_slots(counts)) << n;
+    }
+}
+
+TEST(VulkanKernels, VariableOutputScanOfZeroCounts) {
+    START_VULKAN_OR_SKIP(backend);
+    const std::size_t n = 300000;
+    SlotsCall call(backend, std::vector<std::uint64_t>(n, 0));
+    call.count();
+    EXPECT_EQ(call.scan(), 0u);
+    EXPECT_EQ(call.write(), std::vector<std::uint64_t>(n, 0));
+}
+
+TEST(VulkanKernels, VariableOutputScanPast32Bits) {
+    START_VULKAN_OR_SKIP(backend);
+    // Counts of 2^40 and more: every sum past 32 bits, the total near 2^56.
+    const std::size_t n = 70001;
+    std::vector<std::uint64_t> counts(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        counts[i] = (std::uint64_t{1} << 40) + i;
+    }
+    SlotsCall call(backend, counts);
+    call.count();
+    EXPECT_EQ(call.scan(), std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}));
+    EXPECT_EQ(call.write(), first_slots(counts));
+}
+
+TEST(VulkanKernels, VariableOutputCallsBetweenAnotherCallsPasses) {
+    START_VULKAN_OR_SKIP(backend);
+    // Two calls, as two threads may interleave them: each keeps its own counts on the device.
+    std::vector<std::uint64_t> counts_a(5000), counts_b(3000);
+    for (std::size_t i = 0; i < counts_a.size(); ++i) {
+        counts_a[i] = i % 3;
+    }
+    for (std::size_t i = 0; i < counts_b.size(); ++i) {
+        counts_b[i] = 10 + i % 7;
+    }
+    SlotsCall a(backend, counts_a);
+    SlotsCall b(backend, counts_b);
+    a.count();
+    b.count();
+    const std::size_t total_b = b.scan();
+    const std::size_t total_a = a.scan();
+    EXPECT_EQ(total_a, std::accumulate(counts_a.begin(), counts_a.end(), std::uint64_t{0}));
+    EXPECT_EQ(total_b, std::accumulate(counts_b.begin(), counts_b.end(), std::uint64_t{0}));
+    EXPECT_EQ(b.write(), first_slots(counts_b));
+    EXPECT_EQ(a.write(), first_slots(counts_a));
+}
+
+TEST(VulkanKernels, VariableOutputRowBlocksUseTheHostCounters) {
+    START_VULKAN_OR_SKIP(backend);
+    // Rows [300, 700) of 1000, as the mpi backend runs a rank's block: the count pass fills the
+    // block's host counters, the caller scans them (here from slot 0), the write pass reads
+    // the slots from there.
+    const std::size_t n = 1000;
+    std::vector<std::uint64_t> counts(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        counts[i] = i % 4;
+    }
+    SlotsCall call(backend, counts);
+    call.launch().first_row = 300;
+    call.launch().end_row = 700;
+    call.count();
+    std::vector<std::size_t> expected_counters(n, 0);
+    std::copy(counts.begin() + 300, counts.begin() + 700, expected_counters.begin() + 300);
+    EXPECT_EQ(call.host_counters(), expected_counters);
+    std::vector<std::size_t>& counters = call.host_counters();
+    std::exclusive_scan(counters.begin() + 300, counters.begin() + 700, counters.begin() + 300,
+                        std::size_t{0});
+    const std::vector<std::uint64_t> slots = call.write();
+    for (std::size_t i = 0; i < n; ++i) {
+        EXPECT_EQ(slots[i], i >= 300 && i < 700 ? counters[i] : 0u) << i;
+    }
 }
 
 TEST(VulkanKernels, ManyLaunchesFromSeveralBatches) {

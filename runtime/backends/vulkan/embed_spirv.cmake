@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # cmake -DSPIRV=FILE.spv -DNAME=identifier -DOUTPUT=FILE.hpp -P embed_spirv.cmake
 #
-# Writes a SPIR-V module as the payload the vulkan backend takes (shader_frame.hpp): a C++ array
-# of 32-bit words, the first the number of module words that follow.
+# Writes a SPIR-V module as the payload the vulkan backend takes (shader_frame.hpp, SpirvPayload):
+# a C++ array of 32-bit words, the number of modules (1), then the module's number of words and
+# its words.
 file(READ ${SPIRV} bytes HEX)
 string(LENGTH "${bytes}" digits)
 math(EXPR word_count "${digits} / 8")
@@ -31,7 +32,7 @@ file(WRITE ${OUTPUT} "// Generated from ${SPIRV} by embed_spirv.cmake.
 #pragma once
 #include <cstdint>
 inline constexpr std::uint32_t ${NAME}[] = {
-    ${word_count}u,
+    1u, ${word_count}u,
     ${words}
 };
 ")
