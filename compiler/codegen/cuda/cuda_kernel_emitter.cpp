@@ -23,11 +23,11 @@
 #include "codegen/cpp_spelling.hpp"
 #include "codegen/cuda/warp_loop.hpp"
 #include "codegen/param_access.hpp"
-#include "codegen/simd_loop.hpp"
 #include "sema/reduce_commutes.hpp"
 #include "support/diagnostics.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace brcc {
@@ -46,7 +46,8 @@ constexpr std::string_view index_param = "brook_index";
 class CudaKernelPrinter final : public CppKernelPrinter {
 public:
     CudaKernelPrinter() = default;
-    explicit CudaKernelPrinter(std::set<const For*> spread) : spread_(std::move(spread)) {}
+    explicit CudaKernelPrinter(std::map<const For*, SimdLoop> spread)
+        : spread_(std::move(spread)) {}
 
 protected:
     // Thread groups (BROOKPLUS.md §4.8): a group is a block of the launch.
@@ -67,9 +68,10 @@ protected:
     /// 64 bits, so that the step cannot overflow below the bound), adding to its own sums from
     /// zero; the warp's total then joins what each sum held before the loop.
     bool target_for(const For& stmt, int indent, std::string& out) override {
-        if (!spread_.contains(&stmt))
+        const auto spread = spread_.find(&stmt);
+        if (spread == spread_.end())
             return false;
-        const SimdLoop loop = *find_simd_loop(stmt);
+        const SimdLoop& loop = spread->second;
         const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
         const std::string inner = pad + "    ";
         out += pad + "{\n";
@@ -98,7 +100,7 @@ protected:
 private:
     std::string sum_before(const LocalDecl& sum) { return "brook_before_" + value_name(sum); }
 
-    std::set<const For*> spread_;
+    std::map<const For*, SimdLoop> spread_;
 };
 
 // ----- Struct types and helpers -----
@@ -180,7 +182,7 @@ std::string helper_definition(const KernelDecl& helper) {
 
 // ----- The body -----
 
-std::string body_function(const KernelDecl& kernel, const std::set<const For*>& spread) {
+std::string body_function(const KernelDecl& kernel, const std::map<const For*, SimdLoop>& spread) {
     std::string parameters;
     for (const ParamDecl* param : kernel.params)
         parameters += (parameters.empty() ? "" : ",\n        ") +
@@ -488,7 +490,7 @@ std::string cuda_kernel_source(const KernelDecl& kernel) {
     text += struct_definitions(kernel, helpers);
     for (const KernelDecl* helper : helpers)
         text += helper_definition(*helper);
-    const std::set<const For*> spread = warp_loops(kernel);
+    const std::map<const For*, SimdLoop> spread = warp_loops(kernel);
     text += body_function(kernel, spread);
     text += kernel.is_reduce ? reduce_entry_points(kernel)
                              : stream_entry_points(kernel, !spread.empty());

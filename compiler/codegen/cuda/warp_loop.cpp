@@ -6,7 +6,6 @@
 
 #include "ast/stmt_children.hpp"
 #include "codegen/param_access.hpp"
-#include "codegen/simd_loop.hpp"
 
 namespace brcc {
 
@@ -36,12 +35,12 @@ bool fewer_iterations_than_lanes(const SimdLoop& loop) {
     return upper - lower + (loop.inclusive ? 1 : 0) < warp_lanes;
 }
 
-void collect(const Stmt& stmt, std::set<const For*>& loops) {
+void collect(const Stmt& stmt, std::map<const For*, SimdLoop>& loops) {
     if (stmt.kind == NodeKind::For) {
         const auto& loop = static_cast<const For&>(stmt);
         if (const std::optional<SimdLoop> simd = find_simd_loop(loop);
             simd && walks_rows(*simd) && !fewer_iterations_than_lanes(*simd)) {
-            loops.insert(&loop);
+            loops.emplace(&loop, *simd);
             return; // its body has no loops
         }
     }
@@ -51,8 +50,8 @@ void collect(const Stmt& stmt, std::set<const For*>& loops) {
 
 } // namespace
 
-std::set<const For*> warp_loops(const KernelDecl& kernel) {
-    std::set<const For*> loops;
+std::map<const For*, SimdLoop> warp_loops(const KernelDecl& kernel) {
+    std::map<const For*, SimdLoop> loops;
     if (kernel.body == nullptr || kernel.is_reduce || kernel.has_group_size() ||
         has_variable_output(kernel) || has_scatter_output(kernel))
         return loops;

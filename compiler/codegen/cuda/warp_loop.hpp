@@ -10,17 +10,19 @@
 // lane, which all hold the same values, so control flow stays uniform across the warp.
 
 #include "ast/ast.hpp"
+#include "codegen/simd_loop.hpp"
 
-#include <set>
+#include <map>
 
 namespace brcc {
 
-/// The `for` statements of `kernel`'s body (not of the helpers it calls) to spread over a warp:
+/// The `for` statements of `kernel`'s body (not of the helpers it calls) to spread over a warp,
+/// each with its SimdLoop:
 /// loops whose iterations share nothing but float sums (simd_loop.hpp) and that read gathered
 /// rows along the counter, a gather of rank two or more indexed by it in its last dimension and
 /// none indexed by it in another (which the lanes would read a row apart), unless literal bounds
 /// give fewer iterations than a warp has lanes. None for a reduction or a kernel with thread
 /// groups, variable outputs or scatter outputs, whose elements are not each one thread's.
-std::set<const For*> warp_loops(const KernelDecl& kernel);
+std::map<const For*, SimdLoop> warp_loops(const KernelDecl& kernel);
 
 } // namespace brcc
