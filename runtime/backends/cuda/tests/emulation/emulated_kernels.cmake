@@ -23,8 +23,10 @@ endforeach()
 
 file(REMOVE_RECURSE "${OUT}")
 # SOURCE is a list for a program of several files (tests/multifile/): the kernels of them all.
+# --backends=cuda: brcc checks the kernels against the cuda backend alone, not also compiling
+# each to SPIR-V for the vulkan backend's check (0.2 to 0.4 s of a program's 0.01 s otherwise).
 foreach(source IN LISTS SOURCE)
-    execute_process(COMMAND "${BRCC}" --emit-kernels=cuda -o "${OUT}" "${source}"
+    execute_process(COMMAND "${BRCC}" --backends=cuda --emit-kernels=cuda -o "${OUT}" "${source}"
         RESULT_VARIABLE brcc_status)
     if(NOT brcc_status EQUAL 0)
         message(FATAL_ERROR "brcc --emit-kernels=cuda failed (${brcc_status}) on ${source}")
