@@ -143,17 +143,28 @@ std::string KernelCache::compile_cached(const CompileRequest& request, CacheOrig
             return memory_.emplace(name, std::move(*image)).first->second;
         }
     }
-    std::string image = nvrtc_
-                            .compile(request.source, request.program, request.headers,
-                                     request.options, request.compute_capability)
-                            .image;
-    if (path) {
-        store(*path, name, image);
-    }
+    compile_and_store_locked(request, name);
     if (origin != nullptr) {
         *origin = CacheOrigin::compiled;
     }
-    return memory_.emplace(name, std::move(image)).first->second;
+    return memory_.at(name);
+}
+
+Compiled KernelCache::compile_and_store(const CompileRequest& request) {
+    const std::string name = key(request);
+    const std::lock_guard lock(mutex_);
+    return compile_and_store_locked(request, name);
+}
+
+Compiled KernelCache::compile_and_store_locked(const CompileRequest& request,
+                                               const std::string& key) {
+    Compiled compiled = nvrtc_.compile(request.source, request.program, request.headers,
+                                       request.options, request.compute_capability);
+    if (const std::optional<std::filesystem::path> path = file(request)) {
+        store(*path, key, compiled.image);
+    }
+    memory_.insert_or_assign(key, compiled.image);
+    return compiled;
 }
 
 std::optional<std::string> KernelCache::load(const std::filesystem::path& path,

@@ -53,6 +53,10 @@ public:
     /// The CUBIN of `request`, from memory, from disk, or compiled (and then stored in both);
     /// `origin`, when not null, says which. Throws what Nvrtc::compile throws.
     std::string compile_cached(const CompileRequest& request, CacheOrigin* origin = nullptr);
+    /// Compiles `request` whatever the caches hold and stores the image in both, as
+    /// compile_cached does on a miss; returns NVRTC's log with it. For brook_cuda_check
+    /// --cache, which fills a folder ahead of the programs that read it and fails on warnings.
+    Compiled compile_and_store(const CompileRequest& request);
 
     /// The 32 hex digits naming `request`'s file.
     std::string key(const CompileRequest& request) const;
@@ -60,6 +64,8 @@ public:
     std::optional<std::filesystem::path> file(const CompileRequest& request) const;
 
 private:
+    /// compile_and_store's work, under the lock, for the file named `key`.
+    Compiled compile_and_store_locked(const CompileRequest& request, const std::string& key);
     std::optional<std::string> load(const std::filesystem::path& path,
                                     const std::string& key) const;
     void store(const std::filesystem::path& path, const std::string& key,

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 // brook_cuda_check [--header NAME=FILE]... [--option OPTION]... [--arch CC]... FILE.cu...
+// brook_cuda_check --cache DIR [--option OPTION]... [--arch CC]... KERNEL.cu...
 //
 // Checks CUDA sources the way the cuda backend compiles them: NVRTC, with the backend's options
 // (and the --option ones, e.g. the -DBROOK_CHECK of BRT_CHECK=1) and the given in-memory headers,
@@ -9,18 +10,28 @@
 // ptxas -v for the matching sm_XX, and the registers, shared memory and spill stores ptxas reports
 // are printed per kernel, one line each:
 //   FILE sm_XX KERNEL: R registers, S bytes shared, P bytes spill stores
-// A ptxas failure or warning fails too. Exit status: 0 when everything passes, 1 when something
-// fails, 2 for bad usage.
+// A ptxas failure or warning fails too.
+//
+// With --cache, each file is a kernel's program as `brcc --emit-kernels=cuda` writes it, and is
+// compiled exactly as the backend compiles that kernel (cuda::program_request: libbrook's
+// headers, the program named after the kernel) to a CUBIN for sm_XX, which is kept in the
+// backend's disk cache DIR (KernelCache), where a program run on the cuda emulation then finds
+// it instead of compiling it again; any NVRTC log fails as before.
+//
+// Exit status: 0 when everything passes, 1 when something fails, 2 for bad usage.
+#include "backends/cuda/kernel_cache.hpp"
 #include "backends/cuda/nvrtc_compiler.hpp"
+#include "backends/cuda/nvrtc_headers.hpp"
 
 #include <unistd.h>
 
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <iostream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -179,10 +190,42 @@ bool check(const Nvrtc& nvrtc, const std::string& file, const std::vector<Header
     return passed;
 }
 
+/// Compiles the kernel's program `file` for every architecture as the backend does, into
+/// `cache`; false on any failure or warning.
+bool compile_into_cache(brook::detail::cuda::KernelCache& cache, const std::string& file,
+                        const std::vector<std::string>& options,
+                        const std::vector<int>& architectures) {
+    std::string source;
+    if (!read_file(file, source)) {
+        std::cerr << "brook_cuda_check: cannot read " << file << "\n";
+        return false;
+    }
+    const std::string kernel = std::filesystem::path(file).stem().string();
+    bool passed = true;
+    for (const int arch : architectures) {
+        brook::detail::cuda::CompileRequest request =
+            brook::detail::cuda::program_request(source, kernel, arch);
+        request.options = options;
+        try {
+            const brook::detail::cuda::Compiled compiled = cache.compile_and_store(request);
+            if (!compiled.log.empty()) {
+                std::cout << file << " sm_" << arch << ": NVRTC warnings:\n"
+                          << compiled.log << "\n";
+                passed = false;
+            }
+        } catch (const std::exception& error) {
+            std::cout << error.what() << "\n";
+            passed = false;
+        }
+    }
+    return passed;
+}
+
 int usage() {
     std::cerr
         << "usage: brook_cuda_check [--header NAME=FILE]... [--option OPTION]... [--arch CC]... "
-           "FILE.cu...\n";
+           "FILE.cu...\n"
+           "       brook_cuda_check --cache DIR [--option OPTION]... [--arch CC]... KERNEL.cu...\n";
     return 2;
 }
 
@@ -193,14 +236,20 @@ int main(int argc, char** argv) {
     std::vector<std::string> options;
     std::vector<std::string> files;
     std::vector<int> architectures;
+    std::string cache_folder;
     for (int i = 1; i < argc; ++i) {
         const std::string argument = argv[i];
-        if (argument != "--header" && argument != "--option" && argument != "--arch") {
+        if (argument != "--header" && argument != "--option" && argument != "--arch" &&
+            argument != "--cache") {
             files.push_back(argument);
             continue;
         }
         if (i + 1 == argc) {
             return usage();
+        }
+        if (argument == "--cache") {
+            cache_folder = argv[++i];
+            continue;
         }
         if (argument == "--option") {
             options.emplace_back(argv[++i]);
@@ -226,7 +275,7 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
-    if (files.empty()) {
+    if (files.empty() || (!cache_folder.empty() && !headers.empty())) {
         return usage();
     }
     if (architectures.empty()) {
@@ -235,6 +284,13 @@ int main(int argc, char** argv) {
     try {
         const Nvrtc nvrtc;
         bool passed = true;
+        if (!cache_folder.empty()) {
+            brook::detail::cuda::KernelCache cache(nvrtc, cache_folder);
+            for (const std::string& file : files) {
+                passed = compile_into_cache(cache, file, options, architectures) && passed;
+            }
+            return passed ? 0 : 1;
+        }
         for (const std::string& file : files) {
             passed = check(nvrtc, file, headers, options, architectures) && passed;
         }
