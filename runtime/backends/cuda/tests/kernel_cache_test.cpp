@@ -102,6 +102,25 @@ TEST_F(KernelCacheTest, CompilesOnceThenReadsMemoryThenDisk) {
     EXPECT_EQ(files_in(root / "brook" / "cuda"), 1u);
 }
 
+TEST_F(KernelCacheTest, CompileAndStoreCompilesWhatTheCachesHoldAndFillsThem) {
+    KernelCache filler(nvrtc());
+    CacheOrigin origin{};
+    const std::string cached = filler.compile_cached(scale(), &origin);
+    // Compiled again though held, with NVRTC's log (none for this kernel).
+    const brook::detail::cuda::Compiled compiled = filler.compile_and_store(scale());
+    EXPECT_EQ(compiled.image, cached);
+    EXPECT_EQ(compiled.log, "");
+    EXPECT_EQ(files_in(root / "brook" / "cuda"), 1u);
+
+    // What brook_cuda_check --cache leaves for the programs: a new process reads the disk.
+    fs::remove_all(root / "brook");
+    KernelCache check(nvrtc());
+    EXPECT_EQ(check.compile_and_store(scale()).image, cached);
+    KernelCache program(nvrtc());
+    EXPECT_EQ(program.compile_cached(scale(), &origin), cached);
+    EXPECT_EQ(origin, CacheOrigin::disk);
+}
+
 TEST_F(KernelCacheTest, EveryInputIsPartOfTheKey) {
     const CompileRequest base = scale();
     ASSERT_EQ(origin_in_new_process(base), CacheOrigin::compiled);
