@@ -13,6 +13,8 @@ PACKAGES := cmake g++ make pkg-config libgtest-dev libgmock-dev libcli11-dev lib
 PACKAGES += dpkg-dev gdb nlohmann-json3-dev doxygen reuse
 # The mpi backend (docs/mpi.md) and its conformance runs on 1, 2 and 4 ranks.
 PACKAGES += openmpi-bin libopenmpi-dev
+# The cuda backend's emulation (docs/testing.md), whose fibers switch with Boost.Context.
+PACKAGES += libboost-context-dev
 # The vulkan backend (docs/vulkan_backend.md): the loader's headers; for brcc, shaderc (and
 # glslang, which it pulls in) to compile kernels to SPIR-V and spirv-tools to validate them;
 # glslc for the backend's own shaders (the scan of variable outputs, built into libbrook) and its

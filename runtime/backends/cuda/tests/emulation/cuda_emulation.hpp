@@ -10,7 +10,8 @@
 // Execution model. brook_emulate_launch (cuda_emulation.cpp) runs the blocks of a launch one after
 // another. Grid-stride entry points (NAME__cuda, __cuda_count, __cuda_write) do not cooperate
 // inside a block, so every (block, thread) pair runs in turn on the calling thread. The reduction
-// passes do: there every thread of the block is a fiber (a ucontext of its own stack) on the
+// passes do: there every thread of the block is a fiber (a Boost.Context fcontext on a stack of
+// its own) on the
 // calling thread, run until it reaches a barrier or returns; __syncthreads is a barrier of the
 // block and a warp shuffle exchanges 4-byte words through a buffer of the warp at a barrier of
 // the warp. Since one block runs at a time, a function-static array is the block's

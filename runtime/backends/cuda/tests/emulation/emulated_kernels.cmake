@@ -1,13 +1,15 @@
 # SPDX-FileCopyrightText: 2026 The Brook authors
 # SPDX-License-Identifier: MIT
 # cmake -DBRCC=... -DCXX=... -DFLAGS="flag;..." -DPROFILE_FLAGS="flag;..." -DPRELUDE=...
-#       -DINCLUDES="dir;..." -DRUNTIME=lib.a -DBACKEND_OBJECT=file.o -DSOURCE="prog.br;..."
+#       -DINCLUDES="dir;..." -DRUNTIME=lib.a -DRUNTIME_LIBRARIES="lib.so;..."
+#       -DBACKEND_OBJECT=file.o -DSOURCE="prog.br;..."
 #       -DOUT=dir -P this
 #
 # The fixture cuda.emulation.kernels.NAME of conformance.cuda_emulated.NAME: brcc writes the
 # program's kernels as CUDA programs (--emit-kernels=cuda), and the host C++ compiler builds them
 # all with FLAGS, with the emulation prelude force-included (PRELUDE, which the build
-# precompiled with the same flags) and the emulation runtime linked in, into OUT/kernels.so, the
+# precompiled with the same flags) and the emulation runtime linked in (RUNTIME, with the shared
+# libraries it needs, RUNTIME_LIBRARIES: Boost.Context's), into OUT/kernels.so, the
 # library brook_fake_cuda runs kernels from (FAKE_CUDA_KERNELS), together with the backend's own
 # programs, which the build compiled once with the same flags (BACKEND_OBJECT: the scan of
 # variable outputs). Any compiler warning fails it.
@@ -15,7 +17,8 @@
 # PROFILE_FLAGS (-fsanitize=thread and its settings) build a library for the memory profile
 # instead (memory_profile.cpp, which RUNTIME then holds): the kernels are compiled with them too,
 # so that every load and store calls the profile, and linked without ThreadSanitizer's runtime.
-foreach(variable BRCC CXX FLAGS PROFILE_FLAGS PRELUDE INCLUDES RUNTIME BACKEND_OBJECT SOURCE OUT)
+foreach(variable BRCC CXX FLAGS PROFILE_FLAGS PRELUDE INCLUDES RUNTIME RUNTIME_LIBRARIES
+                 BACKEND_OBJECT SOURCE OUT)
     if(NOT DEFINED ${variable})
         message(FATAL_ERROR "emulated_kernels.cmake: ${variable} is not set")
     endif()
@@ -66,7 +69,7 @@ execute_process(
     COMMAND "${CXX}" ${FLAGS} -shared -include "${PRELUDE}" ${include_args} ${objects}
             "${BACKEND_OBJECT}"
             # Whole: brook_emulate_launch is called only through dlsym.
-            -Wl,--whole-archive "${RUNTIME}" -Wl,--no-whole-archive
+            -Wl,--whole-archive "${RUNTIME}" -Wl,--no-whole-archive ${RUNTIME_LIBRARIES}
             -o "${OUT}/kernels.so"
     RESULT_VARIABLE cxx_status)
 if(NOT cxx_status EQUAL 0)
