@@ -148,7 +148,9 @@ namespace {
 // stack about to run; a null save for a fiber that will not run again) and after it (the
 // stack just left). Without them these are no-ops. The fibers of a block never run at once,
 // and each switch is a release and an acquire of the block for TSan (its own synchronisation
-// of fiber switches reports the scheduler's writes as races with GCC 12's libtsan).
+// of fiber switches reports the scheduler's writes as races with GCC 12's libtsan). Between
+// the two TSan takes the code for the other side's, which has not acquired yet: the contexts a
+// switch reads and returns are read before and stored after, in locals meanwhile.
 
 void leaving_for(Block& block, void** asan_fake_stack_save, const void* stack, std::size_t bytes,
                  void* tsan_fiber) {
@@ -182,9 +184,11 @@ void arrived(Block& block, void* asan_fake_stack, const void** left_stack,
 /// Runs `fiber` from the block's scheduler until it waits or finishes.
 void resume(Block& block, Fiber& fiber) {
     void* asan_fake_stack = nullptr;
+    const fcontext::fcontext_t to = fiber.context;
     leaving_for(block, &asan_fake_stack, fiber.stack.get(), fiber_stack_bytes, fiber.tsan_fiber);
-    fiber.context = fcontext::jump_fcontext(fiber.context, nullptr).fctx;
+    const fcontext::fcontext_t left = fcontext::jump_fcontext(to, nullptr).fctx;
     arrived(block, asan_fake_stack, nullptr, nullptr);
+    fiber.context = left;
 }
 
 /// Returns to the block's scheduler, the calling fiber waiting in `state`.
@@ -192,10 +196,12 @@ void wait_in(FiberState state) {
     Block& block = *current_block;
     Fiber& fiber = block.fibers[block.current];
     fiber.state = state;
+    const fcontext::fcontext_t to = block.scheduler;
     leaving_for(block, &fiber.asan_fake_stack, block.scheduler_stack, block.scheduler_stack_bytes,
                 block.tsan_scheduler);
-    block.scheduler = fcontext::jump_fcontext(block.scheduler, nullptr).fctx;
+    const fcontext::fcontext_t scheduler = fcontext::jump_fcontext(to, nullptr).fctx;
     arrived(block, fiber.asan_fake_stack, &block.scheduler_stack, &block.scheduler_stack_bytes);
+    block.scheduler = scheduler;
 }
 
 /// Where every fiber starts, from the scheduler (`from`): the launch's body for the thread the
@@ -204,13 +210,14 @@ void wait_in(FiberState state) {
 /// scheduler either; the scheduler makes the stack a new context for the next block.
 void fiber_main(fcontext::transfer_t from) {
     Block& block = *current_block;
-    block.scheduler = from.fctx;
     arrived(block, nullptr, &block.scheduler_stack, &block.scheduler_stack_bytes);
+    block.scheduler = from.fctx;
     (*block.body)();
     block.fibers[block.current].state = FiberState::finished;
+    const fcontext::fcontext_t to = block.scheduler;
     leaving_for(block, nullptr, block.scheduler_stack, block.scheduler_stack_bytes,
                 block.tsan_scheduler);
-    fcontext::jump_fcontext(block.scheduler, nullptr);
+    fcontext::jump_fcontext(to, nullptr);
 }
 
 /// Lets the fibers waiting at a barrier go on once every thread that barrier waits for has
