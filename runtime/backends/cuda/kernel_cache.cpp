@@ -118,10 +118,14 @@ std::string KernelCache::key(const CompileRequest& request) const {
 }
 
 std::optional<std::filesystem::path> KernelCache::file(const CompileRequest& request) const {
+    return file_named(key(request));
+}
+
+std::optional<std::filesystem::path> KernelCache::file_named(const std::string& key) const {
     if (!folder_) {
         return std::nullopt;
     }
-    return *folder_ / (key(request) + ".cubin");
+    return *folder_ / (key + ".cubin");
 }
 
 std::string KernelCache::compile_cached(const CompileRequest& request, CacheOrigin* origin) {
@@ -134,7 +138,7 @@ std::string KernelCache::compile_cached(const CompileRequest& request, CacheOrig
         }
         return found->second;
     }
-    const std::optional<std::filesystem::path> path = file(request);
+    const std::optional<std::filesystem::path> path = file_named(name);
     if (path) {
         if (std::optional<std::string> image = load(*path, name)) {
             if (origin != nullptr) {
@@ -160,7 +164,7 @@ Compiled KernelCache::compile_and_store_locked(const CompileRequest& request,
                                                const std::string& key) {
     Compiled compiled = nvrtc_.compile(request.source, request.program, request.headers,
                                        request.options, request.compute_capability);
-    if (const std::optional<std::filesystem::path> path = file(request)) {
+    if (const std::optional<std::filesystem::path> path = file_named(key)) {
         store(*path, key, compiled.image);
     }
     memory_.insert_or_assign(key, compiled.image);

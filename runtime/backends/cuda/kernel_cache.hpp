@@ -64,6 +64,8 @@ public:
     std::optional<std::filesystem::path> file(const CompileRequest& request) const;
 
 private:
+    /// The file of the request whose key is `key`, when there is a folder.
+    std::optional<std::filesystem::path> file_named(const std::string& key) const;
     /// compile_and_store's work, under the lock, for the file named `key`.
     Compiled compile_and_store_locked(const CompileRequest& request, const std::string& key);
     std::optional<std::string> load(const std::filesystem::path& path,

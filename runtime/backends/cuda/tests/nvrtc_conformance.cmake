@@ -21,9 +21,9 @@ if(NOT brcc_status EQUAL 0)
     message(FATAL_ERROR "brcc --emit-kernels=cuda failed (${brcc_status}) on ${SOURCE}")
 endif()
 
+file(READ "${SOURCE}" text)
 file(GLOB programs "${OUT}/*.cu")
 if(NOT programs)
-    file(READ "${SOURCE}" text)
     if(text MATCHES "(^|\n)[ \t]*(kernel|reduce)[ \t\n]")
         message(FATAL_ERROR "brcc wrote no .cu file for ${SOURCE}, which has kernels")
     endif()
@@ -42,7 +42,6 @@ if(NOT check_status EQUAL 0)
     message(FATAL_ERROR "brook_cuda_check failed (${check_status}) on the kernels of ${SOURCE}")
 endif()
 # A program that runs with BRT_CHECK=1 also as the backend compiles it then.
-file(READ "${SOURCE}" text)
 if(text MATCHES "// env:[^\n]*BRT_CHECK=1")
     execute_process(
         COMMAND "${CHECK}" --cache "${CACHE}" --arch ${ARCH} --option -DBROOK_CHECK ${programs}
