@@ -40,7 +40,8 @@ struct BatchQueue::Batch {
     std::vector<std::function<void()>> actions;
 };
 
-BatchQueue::BatchQueue(const Device& device) : device_(&device) {
+BatchQueue::BatchQueue(MemoryPool& memory) : device_(&memory.device()), memory_(&memory) {
+    const Device& device = memory.device();
     const Api& api = device.api();
     for (std::size_t b = 0; b < batch_count; ++b) {
         auto batch = std::make_unique<Batch>();
@@ -117,7 +118,7 @@ ArenaSlice BatchQueue::allocate(VkDeviceSize bytes) {
         const VkDeviceSize grown =
             std::max(bytes, std::max(first_arena_bytes, 2 * batch->arena.size()));
         batch->arena = Buffer();
-        batch->arena = Buffer::create(*device_, grown, MemoryUse::host, "a command batch's arena");
+        batch->arena = Buffer::create(*memory_, grown, MemoryUse::host, "a command batch's arena");
     }
     ArenaSlice slice;
     slice.offset = batch->used;

@@ -42,7 +42,8 @@ public:
     /// host fills the next.
     static constexpr VkDeviceSize transfer_piece = VkDeviceSize{4} << 20;
 
-    explicit BatchQueue(const Device& device);
+    /// Batches on `memory`'s device, their arenas in `memory`.
+    explicit BatchQueue(MemoryPool& memory);
     /// Waits for every batch (destroying what they use) without reporting errors.
     ~BatchQueue();
     BatchQueue(const BatchQueue&) = delete;
@@ -87,6 +88,7 @@ private:
     void retire_oldest(const std::string& what);
 
     const Device* device_;
+    MemoryPool* memory_;
     std::vector<std::unique_ptr<Batch>> batches_;
     std::size_t current_ = 0;
     /// Submitted batches, oldest first.

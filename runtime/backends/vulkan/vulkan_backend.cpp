@@ -304,7 +304,7 @@ private:
     BatchQueue& queue() { return context_->queue; }
 
     Buffer temporary(std::size_t bytes, const char* what) {
-        return Buffer::create(context_->device, std::max<std::size_t>(bytes, 1), MemoryUse::device,
+        return Buffer::create(context_->memory, std::max<std::size_t>(bytes, 1), MemoryUse::device,
                               what);
     }
 

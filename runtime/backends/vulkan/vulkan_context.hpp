@@ -15,16 +15,18 @@ namespace brook::detail::vulkan {
 
 struct Context {
     /// Starts Vulkan (Device's constructor); throws std::runtime_error when it cannot.
-    Context() : pipelines(device), queue(device) {}
+    Context() : memory(device), pipelines(device), queue(memory) {}
     /// Waits for the device to be idle before anything is destroyed: lavapipe's queue thread
     /// may still hold a pipeline for a moment after the last fence has signalled.
     ~Context() { device.api().vkDeviceWaitIdle(device.handle()); }
     Context(const Context&) = delete;
     Context& operator=(const Context&) = delete;
 
-    // In this order so that they go in reverse: the queue waits for the device's work to end,
-    // then the pipelines are destroyed (their cache saved), then the device.
+    // In this order so that they go in reverse: the queue waits for the device's work to end
+    // (freeing the buffers it kept), then the pipelines are destroyed (their cache saved), then
+    // the device's memory and the device.
     Device device;
+    MemoryPool memory;
     Pipelines pipelines;
     BatchQueue queue;
     /// Held around every use of the pipelines and the queue: the backend serves every thread

@@ -18,7 +18,7 @@ public:
     VulkanStorage(std::shared_ptr<Context> context, std::size_t element_size, std::size_t count)
         : Storage(element_size, count), context_(std::move(context)),
           buffer_(count == 0 ? Buffer()
-                             : Buffer::create(context_->device, element_size * count,
+                             : Buffer::create(context_->memory, element_size * count,
                                               MemoryUse::device, "a stream")) {}
     /// Kernels issued before may still use the buffer: it goes when they are done.
     ~VulkanStorage() override {
