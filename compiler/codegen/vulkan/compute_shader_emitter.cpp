@@ -14,6 +14,12 @@
 // leaf (each arithmetic field) at the byte offsets the host's C++ layout gives it, so streams
 // cross between host and device with a plain copy, whatever padding a struct has. In memory a
 // `fixed` is a byte and a `shortfixed` 16 bits, as on the host; in the body both are floats.
+//
+// A kernel with 8- or 16-bit fields has two forms of each shader: first one that reaches those
+// fields in the 32-bit words that hold them (a load shifts, a store changes its bits with
+// atomicAnd and atomicOr, since the word's other bytes may be another element's), which runs on
+// any device, then one with 8- and 16-bit storage, which the backend prefers where the device has
+// it. The element flags of write masks are bytes reached in words in every shader.
 
 #include "codegen/vulkan/compute_shader_emitter.hpp"
 
@@ -260,9 +266,86 @@ private:
     std::string text_;
 };
 
+/// How a shader reaches the 8- and 16-bit fields of elements.
+enum class NarrowFields {
+    in_words, ///< in the 32-bit words that hold them: for every device
+    native    ///< with 8- and 16-bit storage, where the device has it
+};
+
+/// Whether a leaf's components are 8 or 16 bits in memory.
+bool is_narrow(const Type& leaf) {
+    return component_size(leaf.scalar_type()) < 4;
+}
+
+/// A narrow leaf at `address` loaded from its words, as the 32-bit value of its storage type
+/// (`uvecN`, or `ivecN` for signed types, which brt_load_narrow_signed extends).
+std::string load_narrow_leaf(const Type& leaf, const std::string& address) {
+    const std::size_t size = component_size(leaf.scalar_type());
+    const bool is_signed =
+        leaf.scalar_type() == ScalarType::Char || leaf.scalar_type() == ScalarType::Short;
+    const std::string function = is_signed ? "brt_load_narrow_signed(" : "brt_load_narrow(";
+    std::string components;
+    for (int k = 0; k < leaf.width(); ++k)
+        components += std::string(k == 0 ? "" : ", ") + function + address + " + " +
+                      std::to_string(static_cast<std::size_t>(k) * size) + "ul, " +
+                      std::to_string(size * 8) + "u)";
+    if (leaf.width() == 1)
+        return components;
+    return std::string(is_signed ? "ivec" : "uvec") + std::to_string(leaf.width()) + "(" +
+           components + ")";
+}
+
+/// `value`, of a narrow scalar or vector of `width` components, as its words hold it and
+/// load_narrow_leaf reads it back: the bits a store in its storage type keeps (stored_of_value),
+/// zero- or sign-extended to 32 bits.
+std::string narrow_bits_of_value(ScalarType scalar, int width, const std::string& value) {
+    const std::string suffix = width == 1 ? "" : "vec" + std::to_string(width);
+    const std::string unsigned_type = width == 1 ? "uint" : "u" + suffix;
+    const std::string signed_type = width == 1 ? "int" : "i" + suffix;
+    switch (scalar) {
+    case ScalarType::Fixed:
+    case ScalarType::ShortFixed:
+        return unsigned_type + "(brt_encode_fixed(" + value + ", " +
+               std::to_string(fixed_point_steps(scalar)) + ".0))";
+    case ScalarType::Bool:
+        return unsigned_type + "(" + value + ")";
+    case ScalarType::Char:
+    case ScalarType::Short:
+        return "bitfieldExtract(" + signed_type + "(" + value + "), 0, " +
+               std::to_string(component_size(scalar) * 8) + ")";
+    case ScalarType::UChar:
+    case ScalarType::UShort:
+        return "bitfieldExtract(" + unsigned_type + "(" + value + "), 0, " +
+               std::to_string(component_size(scalar) * 8) + ")";
+    case ScalarType::Float:
+    case ScalarType::Int:
+    case ScalarType::UInt:
+    case ScalarType::Double:
+        break;
+    }
+    internal_error(__FILE__, __LINE__, "a leaf of 32 or 64 bits stored as a narrow one");
+}
+
+/// Statements storing the narrow leaf `value` at `address` into its words, a component at a time.
+std::string store_narrow_leaf(const Type& leaf, const std::string& address,
+                              const std::string& value) {
+    const std::size_t size = component_size(leaf.scalar_type());
+    std::string text;
+    for (int k = 0; k < leaf.width(); ++k) {
+        const std::string component =
+            leaf.width() == 1 ? value : value + "[" + std::to_string(k) + "]";
+        text += "    brt_store_narrow(" + address + " + " +
+                std::to_string(static_cast<std::size_t>(k) * size) + "ul, " +
+                std::to_string(size * 8) + "u, uint(" +
+                narrow_bits_of_value(leaf.scalar_type(), 1, component) + "));\n";
+    }
+    return text;
+}
+
 /// `T brt_load_at_P(uint64_t address)` and `void brt_store_at_P(uint64_t address, T value)`:
 /// an element of parameter `param`'s type, leaf by leaf.
-std::string element_access_functions(const ParamDecl& param, References& references) {
+std::string element_access_functions(const ParamDecl& param, References& references,
+                                     NarrowFields narrow) {
     const std::string index = std::to_string(param.index);
     const std::string type = glsl_type_name(param.type);
     const HostLayout layout = host_layout(param.type);
@@ -272,15 +355,23 @@ std::string element_access_functions(const ParamDecl& param, References& referen
     if (param.type.is_struct())
         load += "    " + type + " value;\n";
     for (const StoredLeaf& leaf : leaves) {
-        const std::string reference =
-            references.use(storage_type(leaf.type), leaf_alignment(leaf.type, leaf.offset, layout));
-        const std::string at = reference + "(address + " + std::to_string(leaf.offset) + "ul).v";
-        const std::string loaded = value_of_stored(leaf.type, at);
+        std::string loaded;
+        if (narrow == NarrowFields::in_words && is_narrow(leaf.type)) {
+            const std::string address = "address + " + std::to_string(leaf.offset) + "ul";
+            loaded = value_of_stored(leaf.type, load_narrow_leaf(leaf.type, address));
+            store += store_narrow_leaf(leaf.type, address, "value" + leaf.path);
+        } else {
+            const std::string reference = references.use(
+                storage_type(leaf.type), leaf_alignment(leaf.type, leaf.offset, layout));
+            const std::string at =
+                reference + "(address + " + std::to_string(leaf.offset) + "ul).v";
+            loaded = value_of_stored(leaf.type, at);
+            store += "    " + at + " = " + stored_of_value(leaf.type, "value" + leaf.path) + ";\n";
+        }
         if (param.type.is_struct())
             load += "    value" + leaf.path + " = " + loaded + ";\n";
         else
             load += "    return " + loaded + ";\n";
-        store += "    " + at + " = " + stored_of_value(leaf.type, "value" + leaf.path) + ";\n";
     }
     if (param.type.is_struct())
         load += "    return value;\n";
@@ -323,14 +414,15 @@ std::string local_name(const ParamDecl& param) {
 
 /// The globals `main` fills from the Frame for a stream parameter: its data's address, strides
 /// and extents (brt_ext_P, the name the printer reads for indexof), and its element functions.
-std::string stream_declarations(const ParamDecl& param, References& references) {
+std::string stream_declarations(const ParamDecl& param, References& references,
+                                NarrowFields narrow) {
     const std::string index = std::to_string(param.index);
     const std::string type = glsl_type_name(param.type);
     const std::string size = std::to_string(host_layout(param.type).size);
     const std::string extents = glsl::stream_extents(static_cast<std::size_t>(param.index));
     std::string text = "uint64_t " + data_name(param) + ";\ni64vec4 " + strides_name(param) +
                        ";\nivec4 " + extents + ";\n";
-    text += element_access_functions(param, references);
+    text += element_access_functions(param, references, narrow);
     // Element `element` of the stream: an offset in elements from its data.
     text += type + " brt_load_" + index + "(int64_t element) {\n    return brt_load_at_" + index +
             "(" + data_name(param) + " + uint64_t(element) * " + size + "ul);\n}\n";
@@ -446,10 +538,9 @@ std::string element_function(const KernelDecl& kernel, const std::string& name,
     if (tracks_elements) {
         // A write mask or query: an element whose flag is set is skipped (its outputs keep their
         // values) and its flag becomes 0; every other one ends with 1 unless it discards.
-        text += "    BrtRef_uint8_t_1 brt_flag = BrtRef_uint8_t_1(brt_frame.element_flags + "
-                "brt_element);\n";
-        text += "    if (brt_frame.element_flags != 0ul && brt_flag.v != uint8_t(0)) {\n"
-                "        brt_flag.v = uint8_t(0);\n        return;\n    }\n";
+        text += "    const uint64_t brt_flag = brt_frame.element_flags + brt_element;\n";
+        text += "    if (brt_frame.element_flags != 0ul && brt_load_narrow(brt_flag, 8u) != 0u) {\n"
+                "        brt_store_narrow(brt_flag, 8u, 0u);\n        return;\n    }\n";
     }
     std::string stores;
     for (const ParamDecl* param : kernel.params) {
@@ -505,8 +596,9 @@ std::string element_function(const KernelDecl& kernel, const std::string& name,
     if (!stores.empty())
         text += "    if (" + kept + ") {\n" + stores + "    }\n";
     if (tracks_elements)
-        text += "    if (brt_frame.element_flags != 0ul) {\n        brt_flag.v = uint8_t(" + kept +
-                " ? 1 : 0);\n    }\n";
+        text +=
+            "    if (brt_frame.element_flags != 0ul) {\n        brt_store_narrow(brt_flag, 8u, " +
+            kept + " ? 1u : 0u);\n    }\n";
     return text + "}\n";
 }
 
@@ -577,16 +669,21 @@ std::string reduce_operator(const KernelDecl& kernel, const ParamDecl& input) {
 }
 
 /// For a reduce input whose leaves memory converts: its value stored and loaded again, leaf by
-/// leaf, without memory (the conversions of stored_of_value and value_of_stored).
-std::string stored_round_function(const ParamDecl& input) {
+/// leaf, without memory (the conversions of stored_of_value, or narrow_bits_of_value where the
+/// shader has no narrow types, and value_of_stored).
+std::string stored_round_function(const ParamDecl& input, NarrowFields narrow) {
     const std::string type = glsl_type_name(input.type);
     std::string text =
         type + " brt_stored_round_" + std::to_string(input.index) + "(" + type + " value) {\n";
     for (const StoredLeaf& leaf : stored_leaves(input.type)) {
         if (!converted_in_memory(leaf.type))
             continue;
-        text += "    value" + leaf.path + " = " +
-                value_of_stored(leaf.type, stored_of_value(leaf.type, "value" + leaf.path)) + ";\n";
+        const std::string value = "value" + leaf.path;
+        const std::string stored =
+            narrow == NarrowFields::in_words && is_narrow(leaf.type)
+                ? narrow_bits_of_value(leaf.type.scalar_type(), leaf.type.width(), value)
+                : stored_of_value(leaf.type, value);
+        text += "    " + value + " = " + value_of_stored(leaf.type, stored) + ";\n";
     }
     return text + "    return value;\n}\n";
 }
@@ -716,7 +813,7 @@ std::string fold_function(const std::string& name, const ParamDecl& input, bool 
     return text;
 }
 
-std::string reduce_main(const KernelDecl& kernel, bool subgroups) {
+std::string reduce_main(const KernelDecl& kernel, bool subgroups, NarrowFields narrow) {
     BRCC_ASSERT(!kernel.uses_indexof,
                 "indexof in reduce function '" + kernel.name + "' reached code generation");
     const ParamDecl& input = reduce_input(kernel);
@@ -731,7 +828,7 @@ std::string reduce_main(const KernelDecl& kernel, bool subgroups) {
     const std::vector<StoredLeaf> leaves = stored_leaves(input.type);
     if (std::any_of(leaves.begin(), leaves.end(),
                     [](const StoredLeaf& leaf) { return converted_in_memory(leaf.type); }))
-        text += stored_round_function(input);
+        text += stored_round_function(input, narrow);
     text += reduce_operator(kernel, input);
     if (fold == SubgroupFold::shuffle)
         text += shuffle_down_function(input);
@@ -780,16 +877,48 @@ bool has_element_flags(const KernelDecl& kernel) {
     return !kernel.is_reduce && !has_variable_output(kernel);
 }
 
+/// Whether any leaf of the kernel's parameters is stored in 8 or 16 bits.
+bool uses_narrow_fields(const KernelDecl& kernel) {
+    return uses_small_storage(kernel, 8) || uses_small_storage(kernel, 16);
+}
+
+/// The functions that reach bytes and halves of 32-bit words: the element flags, and the narrow
+/// fields of a shader that has no 8- and 16-bit storage. A store changes only its own bits, with
+/// atomics, since other invocations may store the word's other bits at the same time.
+std::string narrow_access_functions(References& references) {
+    const std::string word = references.use("uint", 4);
+    return "uint brt_load_narrow(uint64_t address, uint bits) {\n"
+           "    return bitfieldExtract(" +
+           word +
+           "(address & ~3ul).v, int(address & 3ul) * 8, "
+           "int(bits));\n}\n"
+           "int brt_load_narrow_signed(uint64_t address, uint bits) {\n"
+           "    return bitfieldExtract(int(" +
+           word +
+           "(address & ~3ul).v), "
+           "int(address & 3ul) * 8, int(bits));\n}\n"
+           "void brt_store_narrow(uint64_t address, uint bits, uint value) {\n"
+           "    const uint shift = uint(address & 3ul) * 8u;\n"
+           "    const uint mask = bitfieldInsert(0u, 0xFFFFFFFFu, int(shift), int(bits));\n"
+           "    " +
+           word + " at = " + word +
+           "(address & ~3ul);\n"
+           "    atomicAnd(at.v, ~mask);\n"
+           "    atomicOr(at.v, (value << shift) & mask);\n}\n";
+}
+
 /// The extensions the kernel's element types and its reduction's subgroup fold need beyond the
 /// frame's, before any declaration.
-std::string extensions(const KernelDecl& kernel, bool subgroups) {
+std::string extensions(const KernelDecl& kernel, bool subgroups, NarrowFields narrow) {
     std::string text;
     if (subgroups)
         text += "#extension GL_KHR_shader_subgroup_basic : require\n" +
                 std::string(plain_sum(kernel)
                                 ? "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
                                 : "#extension GL_KHR_shader_subgroup_shuffle_relative : require\n");
-    if (uses_small_storage(kernel, 8) || has_element_flags(kernel))
+    if (narrow == NarrowFields::in_words)
+        return text;
+    if (uses_small_storage(kernel, 8))
         text += "#extension GL_EXT_shader_8bit_storage : require\n"
                 "#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require\n";
     if (uses_small_storage(kernel, 16))
@@ -799,12 +928,12 @@ std::string extensions(const KernelDecl& kernel, bool subgroups) {
 }
 
 /// The shader, with subgroup operations in a reduction's fold when `subgroups`.
-std::string compute_shader(const KernelDecl& kernel, bool subgroups) {
+std::string compute_shader(const KernelDecl& kernel, bool subgroups, NarrowFields narrow) {
     std::vector<const KernelDecl*> helpers;
     collect_helpers(kernel, helpers);
 
     std::string text =
-        "#version 460\n// kernel " + kernel.name + "\n" + extensions(kernel, subgroups);
+        "#version 460\n// kernel " + kernel.name + "\n" + extensions(kernel, subgroups, narrow);
     text += vulkan_frame_glsl;
     text += vulkan_compute_prelude_glsl;
     text += glsl_arithmetic_glsl;
@@ -813,17 +942,18 @@ std::string compute_shader(const KernelDecl& kernel, bool subgroups) {
     for (const StructDecl* decl : struct_types(kernel, helpers))
         text += struct_definition(*decl);
     References references;
-    // The element flags, vout counters and slots (element_function).
-    if (has_element_flags(kernel))
-        references.use("uint8_t", 1);
+    // The vout counters and slots (element_function).
     references.use("uint64_t", 8);
     std::string parameters;
+    if (has_element_flags(kernel) ||
+        (narrow == NarrowFields::in_words && uses_narrow_fields(kernel)))
+        parameters += narrow_access_functions(references);
     for (const ParamDecl* param : kernel.params) {
         if (is_stream(param->param_kind)) {
-            parameters += stream_declarations(*param, references);
+            parameters += stream_declarations(*param, references, narrow);
         } else if (param->param_kind == ParamKind::Constant) {
             parameters += glsl_type_name(param->type) + " " + constant_name(*param) + ";\n";
-            parameters += element_access_functions(*param, references);
+            parameters += element_access_functions(*param, references, narrow);
         }
         if (param->param_kind == ParamKind::VariableOutput)
             parameters += variable_output_declarations(*param);
@@ -838,16 +968,23 @@ std::string compute_shader(const KernelDecl& kernel, bool subgroups) {
     for (const KernelDecl* helper : helpers)
         text += callable_definition(*helper);
     text += body_function(kernel);
-    text += kernel.is_reduce ? reduce_main(kernel, subgroups) : stream_kernel_main(kernel);
+    text += kernel.is_reduce ? reduce_main(kernel, subgroups, narrow) : stream_kernel_main(kernel);
     return text;
 }
 
 } // namespace
 
 std::vector<std::string> vulkan_compute_shaders(const KernelDecl& kernel) {
-    std::vector<std::string> shaders{compute_shader(kernel, false)};
-    if (kernel.is_reduce)
-        shaders.push_back(compute_shader(kernel, true));
+    std::vector<std::string> shaders;
+    // Later shaders use more of the device; the backend runs the last one the device has.
+    std::vector<NarrowFields> forms{NarrowFields::in_words};
+    if (uses_narrow_fields(kernel))
+        forms.push_back(NarrowFields::native);
+    for (const NarrowFields narrow : forms) {
+        shaders.push_back(compute_shader(kernel, false, narrow));
+        if (kernel.is_reduce)
+            shaders.push_back(compute_shader(kernel, true, narrow));
+    }
     return shaders;
 }
 

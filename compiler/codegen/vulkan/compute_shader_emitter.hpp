@@ -14,9 +14,11 @@ namespace brcc {
 
 /// The kernel's compute shaders, each whole: `#version`, the frame ABI, the arithmetic prelude,
 /// the kernel's functions and `main`, whose entries (dense, general, count, write, reduce chunks,
-/// reduce partials) a specialization constant selects. The first runs on every device; a
-/// reduction has a second, whose workgroups fold within subgroups first, for devices with
-/// subgroup operations (subgroupAdd for a plain sum, subgroupShuffleDown otherwise).
+/// reduce partials) a specialization constant selects. The first runs on every device; later ones
+/// use more of a device, and the backend runs the last one the device has: a reduction's next
+/// shader folds within subgroups first (subgroupAdd for a plain sum, subgroupShuffleDown
+/// otherwise), and a kernel with 8- or 16-bit fields has all of those again with 8- and 16-bit
+/// storage, the first ones reaching such fields in the 32-bit words that hold them.
 std::vector<std::string> vulkan_compute_shaders(const KernelDecl& kernel);
 
 } // namespace brcc

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <ranges>
 #include <string_view>
 #include <system_error>
 #include <utility>
@@ -60,18 +61,47 @@ std::vector<std::uint32_t> declared_capabilities(const SpirvModule& spirv) {
     return capabilities;
 }
 
-/// Whether a variant of a payload's module 0 runs on a device with the subgroup `operations`:
-/// what it declares beyond module 0's capabilities, which every device the backend takes has
-/// (or is refused at the call, as doubles are), is subgroup operations the device has.
+/// SPIR-V's 8- and 16-bit storage and arithmetic capabilities (Int16, Int8,
+/// StorageBuffer16BitAccess, StorageBuffer8BitAccess), which the shaders of kernels with narrow
+/// fields use where the device has them.
+constexpr std::array<std::uint32_t, 4> narrow_capabilities{22, 39, 4433, 4448};
+
+bool declares_any(const std::vector<std::uint32_t>& declared, auto&& capabilities) {
+    return std::ranges::any_of(declared, [&](std::uint32_t capability) {
+        return std::ranges::find(capabilities, capability) != std::ranges::end(capabilities);
+    });
+}
+
+/// Whether the device has the narrow capability `capability`; false for any other one.
+bool has_narrow_capability(std::uint32_t capability, const OptionalFeatures& features) {
+    switch (capability) {
+    case 22:
+        return features.int16;
+    case 39:
+        return features.int8;
+    case 4433:
+        return features.storage_buffer_16bit;
+    case 4448:
+        return features.storage_buffer_8bit;
+    default:
+        return false;
+    }
+}
+
+/// Whether a variant of a payload's module 0 runs on `device`: what it declares beyond module
+/// 0's capabilities, which every device the backend takes has (or is refused at the call, as
+/// doubles are), is subgroup operations and 8- and 16-bit storage and arithmetic the device has.
 bool variant_runs(const std::vector<std::uint32_t>& variant,
-                  const std::vector<std::uint32_t>& baseline, VkSubgroupFeatureFlags operations) {
+                  const std::vector<std::uint32_t>& baseline, const Device& device) {
     return std::ranges::all_of(variant, [&](std::uint32_t capability) {
-        if (std::ranges::find(baseline, capability) != baseline.end()) {
+        if (std::ranges::find(baseline, capability) != baseline.end() ||
+            has_narrow_capability(capability, device.features())) {
             return true;
         }
         const auto subgroup = std::ranges::find_if(
             subgroup_capabilities, [&](const auto& known) { return known.first == capability; });
-        return subgroup != subgroup_capabilities.end() && (operations & subgroup->second) != 0;
+        return subgroup != subgroup_capabilities.end() &&
+               (device.compute_subgroup_operations() & subgroup->second) != 0;
     });
 }
 
@@ -207,10 +237,15 @@ const Pipelines::LoadedModule& Pipelines::module(const void* payload, const std:
     }
     // The last variant the device runs: later modules use more of it.
     std::size_t chosen = 0;
+    bool has_narrow_variant = false;
     for (std::size_t index = 1; index < modules.module_count(); ++index) {
         const SpirvModule variant = modules.module(index);
-        if (is_spirv(variant) && variant_runs(declared_capabilities(variant), baseline,
-                                              device_->compute_subgroup_operations())) {
+        if (!is_spirv(variant)) {
+            continue;
+        }
+        const std::vector<std::uint32_t> declared = declared_capabilities(variant);
+        has_narrow_variant = has_narrow_variant || declares_any(declared, narrow_capabilities);
+        if (variant_runs(declared, baseline, *device_)) {
             chosen = index;
         }
     }
@@ -222,7 +257,17 @@ const Pipelines::LoadedModule& Pipelines::module(const void* payload, const std:
     VkShaderModule handle = VK_NULL_HANDLE;
     check_or_fatal(device_->api().vkCreateShaderModule(device_->handle(), &info, nullptr, &handle),
                    label + ": cannot load its SPIR-V module");
-    LoadedModule loaded{ShaderModule(device_->api(), device_->handle(), handle), chosen != 0};
+    const std::vector<std::uint32_t> declared = declared_capabilities(spirv);
+    std::string form;
+    if (declares_any(declared, std::views::keys(subgroup_capabilities))) {
+        form += ", subgroup operations";
+    }
+    if (declares_any(declared, narrow_capabilities)) {
+        form += ", 8/16-bit storage";
+    } else if (has_narrow_variant) {
+        form += ", narrow fields in 32-bit words";
+    }
+    LoadedModule loaded{ShaderModule(device_->api(), device_->handle(), handle), std::move(form)};
     return modules_.emplace(payload, std::move(loaded)).first->second;
 }
 
@@ -278,7 +323,7 @@ VkPipeline Pipelines::get(const void* payload, Entry entry, std::uint32_t workgr
                      "brook: vulkan: %s, entry %s, workgroups of %u%s: pipeline created "
                      "(%.1f ms)\n",
                      label.c_str(), std::string(entry_name(entry)).c_str(), workgroup_size,
-                     loaded.subgroups ? ", subgroup operations" : "", ms);
+                     loaded.form.c_str(), ms);
     }
     return pipelines_.emplace(key, Pipeline(device_->api(), device_->handle(), handle))
         .first->second.get();

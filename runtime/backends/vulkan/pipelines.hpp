@@ -49,10 +49,10 @@ public:
 
 private:
     /// The module of a payload (shader_frame.hpp, SpirvPayload) that runs on this device, and
-    /// whether it is a variant with subgroup operations.
+    /// what BRT_VERBOSE=1 says of its form (", subgroup operations, 8/16-bit storage").
     struct LoadedModule {
         ShaderModule module;
-        bool subgroups = false;
+        std::string form;
     };
 
     const LoadedModule& module(const void* payload, const std::string& label);

@@ -171,13 +171,8 @@ Candidate inspect(const Api& api, VkPhysicalDevice handle) {
     if (!features.features.shaderInt64) {
         candidate.missing.emplace_back("shaderInt64");
     }
-    // Bytes: the element flags of write masks and queries, char and fixed streams.
-    if (!features12.storageBuffer8BitAccess) {
-        candidate.missing.emplace_back("storageBuffer8BitAccess");
-    }
-    if (!features12.shaderInt8) {
-        candidate.missing.emplace_back("shaderInt8");
-    }
+    candidate.features.storage_buffer_8bit = features12.storageBuffer8BitAccess == VK_TRUE;
+    candidate.features.int8 = features12.shaderInt8 == VK_TRUE;
     candidate.features.storage_buffer_16bit = features11.storageBuffer16BitAccess == VK_TRUE;
     candidate.features.int16 = features.features.shaderInt16 == VK_TRUE;
     candidate.features.float64 = features.features.shaderFloat64 == VK_TRUE;
@@ -263,8 +258,8 @@ Candidate choose(const Api& api, VkInstance instance) {
     // Every device named, or every device, lacks what Brook needs.
     throw std::runtime_error(
         "vulkan: no Vulkan device that Brook can use: " + joined(unusable, "; ") +
-        " (Brook needs Vulkan 1.2 with bufferDeviceAddress, scalarBlockLayout, "
-        "shaderInt64, storageBuffer8BitAccess and shaderInt8)");
+        " (Brook needs Vulkan 1.2 with bufferDeviceAddress, scalarBlockLayout and "
+        "shaderInt64)");
 }
 
 VkInstance create_instance(const Api& api, bool validation) {
@@ -342,8 +337,8 @@ VkDevice create_device(const Api& api, const Candidate& chosen) {
     features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
     features12.bufferDeviceAddress = VK_TRUE;
     features12.scalarBlockLayout = VK_TRUE;
-    features12.storageBuffer8BitAccess = VK_TRUE;
-    features12.shaderInt8 = VK_TRUE;
+    features12.storageBuffer8BitAccess = optional.storage_buffer_8bit ? VK_TRUE : VK_FALSE;
+    features12.shaderInt8 = optional.int8 ? VK_TRUE : VK_FALSE;
     VkPhysicalDeviceVulkan11Features features11{};
     features11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
     features11.pNext = &features12;
@@ -403,12 +398,19 @@ Device::Device() : api_(std::make_unique<Api>()) {
     maps_streams_ = map_streams == nullptr || std::string_view(map_streams) != "0";
     const char* subgroups = std::getenv("BRT_VULKAN_SUBGROUPS");
     const bool uses_subgroups = subgroups == nullptr || std::string_view(subgroups) != "0";
+    const char* narrow_storage = std::getenv("BRT_VULKAN_NARROW_STORAGE");
+    const bool uses_narrow_storage =
+        narrow_storage == nullptr || std::string_view(narrow_storage) != "0";
     instance_ = std::make_unique<Instance>(*api_, create_instance(*api_, validation));
     api_->load_instance(instance_->get());
     if (validation) {
         messenger_ = std::make_unique<Messenger>(*api_, instance_->get());
     }
-    const Candidate chosen = choose(*api_, instance_->get());
+    Candidate chosen = choose(*api_, instance_->get());
+    if (!uses_narrow_storage) {
+        chosen.features.storage_buffer_8bit = chosen.features.int8 = false;
+        chosen.features.storage_buffer_16bit = chosen.features.int16 = false;
+    }
     device_ = std::make_unique<LogicalDevice>(*api_, create_device(*api_, chosen));
     api_->load_device(device_->get());
     queue_family_ = *chosen.queue_family;

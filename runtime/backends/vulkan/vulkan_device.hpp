@@ -9,8 +9,9 @@
 // passes over it (software_renderer), since the cpu backend runs Brook programs faster.
 // BRT_VULKAN_DEVICE (a case-insensitive part of the device's name) also picks one GPU among
 // several. A device must have Vulkan 1.2, bufferDeviceAddress, scalarBlockLayout and shaderInt64
-// (the ABI of device/frame.glsl), and 8-bit storage and arithmetic (element flags, bytes); the
-// 16-bit ones and 64-bit floats are enabled where the device has them, and compute shaders use
+// (the ABI of device/frame.glsl); 8- and 16-bit storage and arithmetic and 64-bit floats are
+// enabled where the device has them (kernels with 8- and 16-bit fields then run their shaders
+// that use them, otherwise those that reach the fields in 32-bit words), and compute shaders use
 // the subgroup operations it has (reductions fold within subgroups first).
 //
 // BRT_VULKAN_VALIDATION=1 turns on the Khronos validation layer: any warning or error it (or the
@@ -29,6 +30,8 @@ namespace brook::detail::vulkan {
 
 /// What the device has beyond the required features, all enabled when present.
 struct OptionalFeatures {
+    bool storage_buffer_8bit = false;  ///< storageBuffer8BitAccess
+    bool int8 = false;                 ///< shaderInt8
     bool storage_buffer_16bit = false; ///< storageBuffer16BitAccess
     bool int16 = false;                ///< shaderInt16
     bool float64 = false;              ///< shaderFloat64
@@ -50,6 +53,8 @@ public:
     std::uint32_t queue_family() const { return queue_family_; }
     const VkPhysicalDeviceProperties& properties() const { return properties_; }
     const VkPhysicalDeviceLimits& limits() const { return properties_.limits; }
+    /// The optional features enabled; under BRT_VULKAN_NARROW_STORAGE=0, which the tests set to
+    /// take the path of a device without them, no 8- or 16-bit storage or arithmetic.
     const OptionalFeatures& features() const { return features_; }
     std::uint32_t subgroup_size() const { return subgroup_size_; }
     /// The subgroup operations compute shaders may use (VkPhysicalDeviceSubgroupProperties'
