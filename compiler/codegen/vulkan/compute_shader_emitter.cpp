@@ -326,16 +326,17 @@ std::string narrow_bits_of_value(ScalarType scalar, int width, const std::string
     internal_error(__FILE__, __LINE__, "a leaf of 32 or 64 bits stored as a narrow one");
 }
 
-/// Statements storing the narrow leaf `value` at `address` into its words, a component at a time.
+/// Statements storing the narrow leaf `value` at `address` into its words, a component at a time;
+/// `owned`: the element's words are its own (narrow_access_functions).
 std::string store_narrow_leaf(const Type& leaf, const std::string& address,
-                              const std::string& value) {
+                              const std::string& value, bool owned) {
     const std::size_t size = component_size(leaf.scalar_type());
     std::string text;
     for (int k = 0; k < leaf.width(); ++k) {
         const std::string component =
             leaf.width() == 1 ? value : value + "[" + std::to_string(k) + "]";
-        text += "    brt_store_narrow(" + address + " + " +
-                std::to_string(static_cast<std::size_t>(k) * size) + "ul, " +
+        text += std::string(owned ? "    brt_store_narrow_owned(" : "    brt_store_narrow(") +
+                address + " + " + std::to_string(static_cast<std::size_t>(k) * size) + "ul, " +
                 std::to_string(size * 8) + "u, uint(" +
                 narrow_bits_of_value(leaf.scalar_type(), 1, component) + "));\n";
     }
@@ -359,7 +360,8 @@ std::string element_access_functions(const ParamDecl& param, References& referen
         if (narrow == NarrowFields::in_words && is_narrow(leaf.type)) {
             const std::string address = "address + " + std::to_string(leaf.offset) + "ul";
             loaded = value_of_stored(leaf.type, load_narrow_leaf(leaf.type, address));
-            store += store_narrow_leaf(leaf.type, address, "value" + leaf.path);
+            store +=
+                store_narrow_leaf(leaf.type, address, "value" + leaf.path, layout.size % 4 == 0);
         } else {
             const std::string reference = references.use(
                 storage_type(leaf.type), leaf_alignment(leaf.type, leaf.offset, layout));
@@ -883,28 +885,34 @@ bool uses_narrow_fields(const KernelDecl& kernel) {
 }
 
 /// The functions that reach bytes and halves of 32-bit words: the element flags, and the narrow
-/// fields of a shader that has no 8- and 16-bit storage. A store changes only its own bits, with
-/// atomics, since other invocations may store the word's other bits at the same time.
+/// fields of a shader that has no 8- and 16-bit storage. A store into a word that other elements
+/// share changes only its own bits, with atomics, since other invocations may store the word's
+/// other bits at the same time; a field of an element whose size is a multiple of 4 bytes (and so
+/// starts a word, buffers being 256-byte aligned) owns its words, which a plain read-modify-write
+/// then changes (no other invocation stores into them).
 std::string narrow_access_functions(References& references) {
+    std::string text = R"(uint brt_load_narrow(uint64_t address, uint bits) {
+    return bitfieldExtract(WORD(address & ~3ul).v, int(address & 3ul) * 8, int(bits));
+}
+int brt_load_narrow_signed(uint64_t address, uint bits) {
+    return bitfieldExtract(int(WORD(address & ~3ul).v), int(address & 3ul) * 8, int(bits));
+}
+void brt_store_narrow(uint64_t address, uint bits, uint value) {
+    const int shift = int(address & 3ul) * 8;
+    const uint mask = bitfieldInsert(0u, 0xFFFFFFFFu, shift, int(bits));
+    WORD at = WORD(address & ~3ul);
+    atomicAnd(at.v, ~mask);
+    atomicOr(at.v, (value << shift) & mask);
+}
+void brt_store_narrow_owned(uint64_t address, uint bits, uint value) {
+    WORD at = WORD(address & ~3ul);
+    at.v = bitfieldInsert(at.v, value, int(address & 3ul) * 8, int(bits));
+}
+)";
     const std::string word = references.use("uint", 4);
-    return "uint brt_load_narrow(uint64_t address, uint bits) {\n"
-           "    return bitfieldExtract(" +
-           word +
-           "(address & ~3ul).v, int(address & 3ul) * 8, "
-           "int(bits));\n}\n"
-           "int brt_load_narrow_signed(uint64_t address, uint bits) {\n"
-           "    return bitfieldExtract(int(" +
-           word +
-           "(address & ~3ul).v), "
-           "int(address & 3ul) * 8, int(bits));\n}\n"
-           "void brt_store_narrow(uint64_t address, uint bits, uint value) {\n"
-           "    const uint shift = uint(address & 3ul) * 8u;\n"
-           "    const uint mask = bitfieldInsert(0u, 0xFFFFFFFFu, int(shift), int(bits));\n"
-           "    " +
-           word + " at = " + word +
-           "(address & ~3ul);\n"
-           "    atomicAnd(at.v, ~mask);\n"
-           "    atomicOr(at.v, (value << shift) & mask);\n}\n";
+    for (std::size_t at = text.find("WORD"); at != std::string::npos; at = text.find("WORD", at))
+        text.replace(at, 4, word);
+    return text;
 }
 
 /// The extensions the kernel's element types and its reduction's subgroup fold need beyond the
