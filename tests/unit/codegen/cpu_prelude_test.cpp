@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -55,6 +56,29 @@ TEST(CpuPrelude, VectorConditionIsTrueWhenAnyComponentIs) {
         lang::select(brook::bool2(true, false), float2(1.0f, 2.0f), float2(3.0f, 4.0f));
     EXPECT_EQ(chosen.x, 1.0f);
     EXPECT_EQ(chosen.y, 4.0f);
+}
+
+TEST(CpuPrelude, ScalarConditionChoosesAWholeValueBitForBit) {
+    // A scalar condition takes one operand whole: every bit of it, NaN payloads and negative
+    // zeros included, for 32- and 64-bit components.
+    const float nan_payload = std::bit_cast<float>(0x7FC01234u);
+    const float4 a(nan_payload, -0.0f, 1.5f, -std::numeric_limits<float>::infinity());
+    const float4 b(2.0f, 3.0f, 4.0f, 5.0f);
+    for (const float condition : {1.0f, -0.5f, std::numeric_limits<float>::quiet_NaN()}) {
+        const float4 taken = lang::select(condition, a, b);
+        EXPECT_EQ(std::bit_cast<unsigned>(taken.x), 0x7FC01234u);
+        EXPECT_EQ(std::bit_cast<unsigned>(taken.y), 0x80000000u);
+        EXPECT_EQ(taken.z, 1.5f);
+        EXPECT_EQ(taken.w, -std::numeric_limits<float>::infinity());
+    }
+    const float4 other = lang::select(0.0f, a, b);
+    EXPECT_EQ(other.x, 2.0f);
+    EXPECT_EQ(other.w, 5.0f);
+    EXPECT_EQ(lang::select(false, brook::int3(1, -2, 3), brook::int3(-4, 5, -6)).y, 5);
+    EXPECT_EQ(lang::select(-0.0f, brook::double2(1.0, 2.0), brook::double2(-3.0, -4.0)).y, -4.0);
+    EXPECT_EQ(lang::select(7, brook::double2(1.0, 2.0), brook::double2(-3.0, -4.0)).x, 1.0);
+    // Operands of other types still follow the component rule: a scalar broadcasts.
+    EXPECT_EQ(lang::select(true, 9.0f, b).w, 9.0f);
 }
 
 TEST(CpuPrelude, ConvertBroadcastsConvertsAndTruncates) {
