@@ -16,10 +16,11 @@
 // `fixed` is a byte and a `shortfixed` 16 bits, as on the host; in the body both are floats.
 //
 // A kernel with 8- or 16-bit fields has two forms of each shader: first one that reaches those
-// fields in the 32-bit words that hold them (a load shifts, a store changes its bits with
-// atomicAnd and atomicOr, since the word's other bytes may be another element's), which runs on
-// any device, then one with 8- and 16-bit storage, which the backend prefers where the device has
-// it. The element flags of write masks are bytes reached in words in every shader.
+// fields in the 32-bit words that hold them (a load shifts; a store changes its bits with
+// atomicAnd and atomicOr, since the word's other bytes may be another element's, or with a plain
+// read-modify-write where the element's size is a multiple of 4 and its words are its own), which
+// runs on any device, then one with 8- and 16-bit storage, which the backend prefers where the
+// device has it. The element flags of write masks are bytes reached in words in every shader.
 
 #include "codegen/vulkan/compute_shader_emitter.hpp"
 
