@@ -357,17 +357,16 @@ std::string element_access_functions(const ParamDecl& param, References& referen
     if (param.type.is_struct())
         load += "    " + type + " value;\n";
     for (const StoredLeaf& leaf : leaves) {
+        const std::string address = "address + " + std::to_string(leaf.offset) + "ul";
         std::string loaded;
         if (narrow == NarrowFields::in_words && is_narrow(leaf.type)) {
-            const std::string address = "address + " + std::to_string(leaf.offset) + "ul";
             loaded = value_of_stored(leaf.type, load_narrow_leaf(leaf.type, address));
             store +=
                 store_narrow_leaf(leaf.type, address, "value" + leaf.path, layout.size % 4 == 0);
         } else {
             const std::string reference = references.use(
                 storage_type(leaf.type), leaf_alignment(leaf.type, leaf.offset, layout));
-            const std::string at =
-                reference + "(address + " + std::to_string(leaf.offset) + "ul).v";
+            const std::string at = reference + "(" + address + ").v";
             loaded = value_of_stored(leaf.type, at);
             store += "    " + at + " = " + stored_of_value(leaf.type, "value" + leaf.path) + ";\n";
         }

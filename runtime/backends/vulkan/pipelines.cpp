@@ -63,8 +63,13 @@ std::vector<std::uint32_t> declared_capabilities(const SpirvModule& spirv) {
 
 /// SPIR-V's 8- and 16-bit storage and arithmetic capabilities (Int16, Int8,
 /// StorageBuffer16BitAccess, StorageBuffer8BitAccess), which the shaders of kernels with narrow
-/// fields use where the device has them.
-constexpr std::array<std::uint32_t, 4> narrow_capabilities{22, 39, 4433, 4448};
+/// fields use where the device has them, and the feature each needs.
+constexpr std::array<std::pair<std::uint32_t, bool OptionalFeatures::*>, 4> narrow_capabilities{{
+    {22, &OptionalFeatures::int16},
+    {39, &OptionalFeatures::int8},
+    {4433, &OptionalFeatures::storage_buffer_16bit},
+    {4448, &OptionalFeatures::storage_buffer_8bit},
+}};
 
 bool declares_any(const std::vector<std::uint32_t>& declared, auto&& capabilities) {
     return std::ranges::any_of(declared, [&](std::uint32_t capability) {
@@ -74,18 +79,9 @@ bool declares_any(const std::vector<std::uint32_t>& declared, auto&& capabilitie
 
 /// Whether the device has the narrow capability `capability`; false for any other one.
 bool has_narrow_capability(std::uint32_t capability, const OptionalFeatures& features) {
-    switch (capability) {
-    case 22:
-        return features.int16;
-    case 39:
-        return features.int8;
-    case 4433:
-        return features.storage_buffer_16bit;
-    case 4448:
-        return features.storage_buffer_8bit;
-    default:
-        return false;
-    }
+    const auto narrow = std::ranges::find_if(
+        narrow_capabilities, [&](const auto& known) { return known.first == capability; });
+    return narrow != narrow_capabilities.end() && features.*(narrow->second);
 }
 
 /// Whether a variant of a payload's module 0 runs on `device`: what it declares beyond module
@@ -237,6 +233,7 @@ const Pipelines::LoadedModule& Pipelines::module(const void* payload, const std:
     }
     // The last variant the device runs: later modules use more of it.
     std::size_t chosen = 0;
+    std::vector<std::uint32_t> chosen_declares = baseline;
     bool has_narrow_variant = false;
     for (std::size_t index = 1; index < modules.module_count(); ++index) {
         const SpirvModule variant = modules.module(index);
@@ -244,9 +241,11 @@ const Pipelines::LoadedModule& Pipelines::module(const void* payload, const std:
             continue;
         }
         const std::vector<std::uint32_t> declared = declared_capabilities(variant);
-        has_narrow_variant = has_narrow_variant || declares_any(declared, narrow_capabilities);
+        has_narrow_variant =
+            has_narrow_variant || declares_any(declared, std::views::keys(narrow_capabilities));
         if (variant_runs(declared, baseline, *device_)) {
             chosen = index;
+            chosen_declares = declared;
         }
     }
     const SpirvModule spirv = modules.module(chosen);
@@ -257,12 +256,11 @@ const Pipelines::LoadedModule& Pipelines::module(const void* payload, const std:
     VkShaderModule handle = VK_NULL_HANDLE;
     check_or_fatal(device_->api().vkCreateShaderModule(device_->handle(), &info, nullptr, &handle),
                    label + ": cannot load its SPIR-V module");
-    const std::vector<std::uint32_t> declared = declared_capabilities(spirv);
     std::string form;
-    if (declares_any(declared, std::views::keys(subgroup_capabilities))) {
+    if (declares_any(chosen_declares, std::views::keys(subgroup_capabilities))) {
         form += ", subgroup operations";
     }
-    if (declares_any(declared, narrow_capabilities)) {
+    if (declares_any(chosen_declares, std::views::keys(narrow_capabilities))) {
         form += ", 8/16-bit storage";
     } else if (has_narrow_variant) {
         form += ", narrow fields in 32-bit words";

@@ -367,6 +367,12 @@ VkDevice create_device(const Api& api, const Candidate& chosen) {
     return device;
 }
 
+/// A switch the tests set to take another device's path: on unless the variable is "0".
+bool unless_switched_off(const char* name) {
+    const char* value = std::getenv(name);
+    return value == nullptr || std::string_view(value) != "0";
+}
+
 } // namespace
 
 /// The debug messenger of BRT_VULKAN_VALIDATION=1, destroyed before the instance.
@@ -394,13 +400,9 @@ struct Device::Messenger {
 
 Device::Device() : api_(std::make_unique<Api>()) {
     const bool validation = environment_switch("BRT_VULKAN_VALIDATION");
-    const char* map_streams = std::getenv("BRT_VULKAN_MAP_STREAMS");
-    maps_streams_ = map_streams == nullptr || std::string_view(map_streams) != "0";
-    const char* subgroups = std::getenv("BRT_VULKAN_SUBGROUPS");
-    const bool uses_subgroups = subgroups == nullptr || std::string_view(subgroups) != "0";
-    const char* narrow_storage = std::getenv("BRT_VULKAN_NARROW_STORAGE");
-    const bool uses_narrow_storage =
-        narrow_storage == nullptr || std::string_view(narrow_storage) != "0";
+    maps_streams_ = unless_switched_off("BRT_VULKAN_MAP_STREAMS");
+    const bool uses_subgroups = unless_switched_off("BRT_VULKAN_SUBGROUPS");
+    const bool uses_narrow_storage = unless_switched_off("BRT_VULKAN_NARROW_STORAGE");
     instance_ = std::make_unique<Instance>(*api_, create_instance(*api_, validation));
     api_->load_instance(instance_->get());
     if (validation) {
