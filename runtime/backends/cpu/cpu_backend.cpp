@@ -18,6 +18,12 @@
 // multi-dimensional stream is split into the few boxes (row-major blocks) that tile it, folded
 // and combined in order, so operands are re-associated but never re-ordered. Reductions to a
 // stream fold one block per target element; target elements are independent and run in parallel.
+//
+// A map kernel's call waits for the next operation (deferred_map.hpp): when that is a reduction
+// of its output, the two run together a cache-sized piece at a time, and the map's output is
+// stored only if something reads it later.
+#include "deferred_map.hpp"
+
 #include "core/backend.hpp"
 #include "core/checks.hpp"
 #include "core/errors.hpp"
@@ -194,9 +200,10 @@ private:
 /// aligned.
 class CpuStorage final : public Storage {
 public:
-    CpuStorage(std::size_t element_size, std::size_t count, std::shared_ptr<MappingCache> mappings)
+    CpuStorage(std::size_t element_size, std::size_t count, std::shared_ptr<MappingCache> mappings,
+               std::shared_ptr<MapDeferral> deferral)
         : Storage(element_size, count), bytes_(element_size * count),
-          mappings_(std::move(mappings)) {
+          mappings_(std::move(mappings)), deferral_(std::move(deferral)) {
         if (bytes_ >= mapped_bytes) {
             data_ = mappings_->take(bytes_);
             if (data_ == nullptr) {
@@ -213,6 +220,10 @@ public:
         : Storage(element_size, count), bytes_(element_size * count),
           data_(static_cast<std::byte*>(host)) {}
     ~CpuStorage() override {
+        if (deferral_) {
+            const auto lock = deferral_->lock();
+            deferral_->storage_freed(this);
+        }
         if (!mappings_) {
             return; // borrowed
         }
@@ -226,12 +237,16 @@ public:
     CpuStorage& operator=(const CpuStorage&) = delete;
 
     std::byte* data() const { return data_; }
+    /// Memory the program lent (stream::borrow), which it may change behind the backend's back.
+    bool borrowed() const { return !mappings_; }
 
 private:
     std::size_t bytes_;
     /// Where the mapping of a large stream goes back (shared: a stream may outlive its backend);
     /// null for borrowed memory, which is not the stream's to free.
     std::shared_ptr<MappingCache> mappings_;
+    /// Told when the storage is freed; null for borrowed memory, which no held call uses.
+    std::shared_ptr<MapDeferral> deferral_;
     std::byte* data_ = nullptr;
 };
 
@@ -384,7 +399,10 @@ struct CpuFrame {
     std::vector<cpu::Frame::Arg>& args;
     cpu::Frame frame;
 
-    explicit CpuFrame(const Launch& launch) : args(buffer()) {
+    /// Which per-thread buffer holds the Args: a fused reduction has two frames at once.
+    enum class Buffer { Call, FusedMap };
+
+    explicit CpuFrame(const Launch& launch, Buffer which = Buffer::Call) : args(buffer(which)) {
         args.assign(launch.args.size(), cpu::Frame::Arg{});
         for (std::size_t i = 0; i < launch.args.size(); ++i) {
             args[i].constant = launch.args[i].constant;
@@ -411,9 +429,10 @@ struct CpuFrame {
     CpuFrame& operator=(const CpuFrame&) = delete;
 
 private:
-    static std::vector<cpu::Frame::Arg>& buffer() {
-        thread_local std::vector<cpu::Frame::Arg> args;
-        return args;
+    static std::vector<cpu::Frame::Arg>& buffer(Buffer which) {
+        thread_local std::vector<cpu::Frame::Arg> call_args;
+        thread_local std::vector<cpu::Frame::Arg> map_args;
+        return which == Buffer::Call ? call_args : map_args;
     }
 };
 
@@ -434,9 +453,53 @@ private:
     std::byte* data_;
 };
 
+/// The bytes of a map's output computed at once in a fused reduction (deferred_map.hpp): well
+/// inside a core's L2 cache, beside the lines of the map's inputs streaming through it.
+constexpr std::size_t fused_piece_bytes = std::size_t{128} << 10;
+
+/// A reduction to a stream fuses with its map only when one target row's block of the input fits
+/// a piece this large: its rows are the pieces.
+constexpr std::size_t fused_band_limit_bytes = std::size_t{1} << 20;
+
+/// This thread's memory for a fused reduction's piece of the map's output: fused_band_limit_bytes,
+/// 64-byte aligned, made at the thread's first fused reduction.
+std::byte* piece_buffer() {
+    struct Buffer {
+        std::byte* data = static_cast<std::byte*>(brmalloc(fused_band_limit_bytes));
+        Buffer() = default;
+        Buffer(const Buffer&) = delete;
+        Buffer& operator=(const Buffer&) = delete;
+        ~Buffer() { brfree(data); }
+    };
+    thread_local Buffer buffer;
+    return buffer.data;
+}
+
+/// `view` with element `first` at `piece`: the generated code addresses a whole stream's
+/// elements by their place in it, and only the piece's are addressed. Computed as an integer,
+/// since the address of element 0 lies outside the piece (as in view_of for row blocks).
+void point_at_piece(cpu::StreamView& view, std::byte* piece, std::size_t first,
+                    std::size_t element_size) {
+    view.data = reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(piece) -
+                                             first * element_size);
+}
+
+/// BRT_CPU_FUSE=0 runs every call as it comes, for comparing the two ways (the default is on).
+bool fusion_switched_on() {
+    const char* text = std::getenv("BRT_CPU_FUSE");
+    return text == nullptr || std::string_view(text) != "0";
+}
+
 class CpuBackend final : public Backend {
 public:
-    explicit CpuBackend(int max_threads) : max_threads_(max_threads) {}
+    explicit CpuBackend(int max_threads)
+        : max_threads_(max_threads), fuses_(fusion_switched_on() && !checks_enabled()) {}
+    ~CpuBackend() override {
+        const auto lock = deferral_->lock();
+        deferral_->end();
+    }
+    CpuBackend(const CpuBackend&) = delete;
+    CpuBackend& operator=(const CpuBackend&) = delete;
 
     std::string_view name() const override { return "cpu"; }
     /// With the x86-64 level, which says which copy of its kernels a program built for several
@@ -449,11 +512,15 @@ public:
             text += ", x86-64";
         return text;
     }
-    // finish() is the default, which waits for nothing: every call has completed when it
-    // returns, so launches are synchronous without BRT_SYNC=1.
+    /// Every call has completed when it returns, so launches are synchronous without BRT_SYNC=1,
+    /// except a held map (deferred_map.hpp), which runs here unless a reduction consumed it.
+    void finish() override {
+        const auto lock = deferral_->lock();
+        deferral_->settle_unconsumed();
+    }
 
     std::unique_ptr<Storage> allocate(const ElementType& type, std::size_t count) override {
-        return std::make_unique<CpuStorage>(type.size, count, mappings_);
+        return std::make_unique<CpuStorage>(type.size, count, mappings_, deferral_);
     }
 
     std::unique_ptr<Storage> borrow(const ElementType& type, std::size_t count,
@@ -469,19 +536,35 @@ public:
     }
 
     void write(Storage& storage, const Region& region, const void* host) override {
+        settle_before({}, {&storage});
         transfer(cpu_storage(storage), region, static_cast<const std::byte*>(host), whole_copy());
     }
 
     void read(const Storage& storage, const Region& region, void* host) override {
+        settle_before({&storage}, {});
         transfer(cpu_storage(storage), region, static_cast<std::byte*>(host), whole_copy());
     }
 
     void copy(Storage& target, const Storage& source) override {
+        settle_before({&source}, {&target});
         std::memcpy(cpu_storage(target).data(), cpu_storage(source).data(),
                     source.count() * source.element_size());
     }
 
     void run_kernel(const Launch& launch) override {
+        {
+            const auto lock = deferral_->lock();
+            deferral_->settle_before(launch);
+            if (defers(launch)) {
+                deferral_->hold(launch);
+                return;
+            }
+        }
+        execute(launch);
+    }
+
+    /// Runs `launch` now.
+    void execute(const Launch& launch) {
         const CpuFrame call(launch);
         const cpu::KernelCode& code = code_of(launch);
         const cpu::KernelFunction kernel = code.kernel;
@@ -601,6 +684,15 @@ public:
     }
 
     void reduce_to_value(const Launch& launch, int input, void* result) override {
+        {
+            const auto lock = deferral_->lock();
+            if (const Launch* map = deferral_->map_feeding(launch, input)) {
+                fused_reduce_to_value(*map, launch, input, result);
+                deferral_->consume();
+                return;
+            }
+            deferral_->settle_before(launch);
+        }
         const CpuFrame call(launch);
         const cpu::KernelCode& kernel = code_of(launch);
         const cpu::StreamView& view = call.args[static_cast<std::size_t>(input)].stream;
@@ -645,6 +737,17 @@ public:
     }
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
+        {
+            const auto lock = deferral_->lock();
+            const Launch* map = deferral_->map_feeding(launch, input, target.storage);
+            if (map != nullptr && fused_reduce_to_stream(*map, launch, input, target)) {
+                deferral_->consume();
+                return;
+            }
+            const Storage* read = launch.args[static_cast<std::size_t>(input)].stream.storage;
+            const Storage* written = target.storage;
+            deferral_->settle_before(std::span(&read, 1), std::span(&written, 1));
+        }
         const CpuFrame call(launch);
         const cpu::KernelCode& kernel = code_of(launch);
         const cpu::StreamView& source = call.args[static_cast<std::size_t>(input)].stream;
@@ -657,14 +760,7 @@ public:
             block[dim] = source.extents[dim] / out.extents[dim];
         }
         const auto fold_target = [&](std::size_t j) {
-            const std::array<std::size_t, 4> coords = unravel(j, out.rank, out.extents);
-            cpu::Box box;
-            for (int d = 0; d < out.rank; ++d) {
-                const auto dim = static_cast<std::size_t>(d);
-                box.lo[dim] = coords[dim] * block[dim];
-                box.hi[dim] = box.lo[dim] + block[dim];
-            }
-            kernel.fold(call.frame, box, cpu::element_at(out, coords, size));
+            CpuBackend::fold_target(kernel, call.frame, out, block, size, j);
         };
         // Parallel over target elements, so never more threads than targets.
         int threads = threads_for(launch.element_count, kernel);
@@ -685,6 +781,167 @@ public:
     }
 
 private:
+    /// Whether `launch` waits for the next operation (deferred_map.hpp): not when every call
+    /// is waited for and timed (BRT_SYNC=1, BRT_PROFILE), nor when it reads memory the program
+    /// lent, which the program may change before the call would run.
+    bool defers(const Launch& launch) const {
+        if (!fuses_ || calls_wait || !MapDeferral::deferrable(launch)) {
+            return false;
+        }
+        return std::ranges::none_of(launch.args, [](const BoundArg& arg) {
+            return arg.stream.storage != nullptr && cpu_storage(*arg.stream.storage).borrowed();
+        });
+    }
+
+    /// MapDeferral::settle_before under its lock.
+    void settle_before(std::initializer_list<const Storage*> reads,
+                       std::initializer_list<const Storage*> writes) {
+        const auto lock = deferral_->lock();
+        deferral_->settle_before(std::span(reads.begin(), reads.size()),
+                                 std::span(writes.begin(), writes.size()));
+    }
+
+    /// Calls compute(piece, first, end) for consecutive ranges [first, end) of `map`'s output
+    /// elements in [begin, end_all), each at most piece_elements long, after running the map
+    /// for the range into `piece` (this thread's piece_buffer()). The map's frame is this
+    /// thread's own.
+    template <class Compute>
+    static void map_in_pieces(const Launch& map, std::size_t begin, std::size_t end_all,
+                              std::size_t piece_elements, const Compute& compute) {
+        CpuFrame map_call(map, CpuFrame::Buffer::FusedMap);
+        const cpu::KernelFunction kernel = code_of(map).kernel;
+        const std::size_t output = output_param(map);
+        const std::size_t size = map.args[output].stream.storage->element_size();
+        std::byte* piece = piece_buffer();
+        for (std::size_t first = begin; first < end_all; first += piece_elements) {
+            const std::size_t end = std::min(end_all, first + piece_elements);
+            point_at_piece(map_call.args[output].stream, piece, first, size);
+            kernel(map_call.frame, first, end);
+            compute(piece, first, end);
+        }
+    }
+
+    /// Folds target element j of `out` (of `size` bytes) from its `block` of the reduce input.
+    static void fold_target(const cpu::KernelCode& kernel, const cpu::Frame& frame,
+                            const cpu::StreamView& out, const std::array<std::size_t, 4>& block,
+                            std::size_t size, std::size_t j) {
+        const std::array<std::size_t, 4> coords = unravel(j, out.rank, out.extents);
+        cpu::Box box;
+        for (int d = 0; d < out.rank; ++d) {
+            const auto dim = static_cast<std::size_t>(d);
+            box.lo[dim] = coords[dim] * block[dim];
+            box.hi[dim] = box.lo[dim] + block[dim];
+        }
+        kernel.fold(frame, box, cpu::element_at(out, coords, size));
+    }
+
+    static std::size_t output_param(const Launch& map) {
+        const auto& params = map.kernel->params;
+        const auto found = std::ranges::find(params, ParamKind::OutputStream, &ParamInfo::kind);
+        return static_cast<std::size_t>(found - params.begin());
+    }
+
+    /// reduce_to_value of the held `map`'s output, computed a piece at a time as it is folded:
+    /// each thread's range of elements as without fusion, in pieces of fused_piece_bytes.
+    void fused_reduce_to_value(const Launch& map, const Launch& reduction, int input,
+                               void* result) const {
+        const cpu::KernelCode& kernel = code_of(reduction);
+        const auto in = static_cast<std::size_t>(input);
+        const std::size_t size = reduction.args[in].stream.storage->element_size();
+        const std::size_t n = reduction.element_count;
+        const std::size_t piece_elements = std::max<std::size_t>(1, fused_piece_bytes / size);
+        const int threads = threads_for(n, kernel);
+        const SlotBuffer partials(2 * static_cast<std::size_t>(threads), size);
+        std::size_t team_size = 1;
+        const auto fold_range = [&](std::size_t member, std::size_t team) {
+            if (member == 0) {
+                team_size = team;
+            }
+            const CpuFrame call(reduction);
+            cpu::StreamView& view = call.args[in].stream;
+            std::byte* partial = partials[2 * member];
+            std::byte* scratch = partials[2 * member + 1];
+            bool first_box = true;
+            map_in_pieces(map, n * member / team, n * (member + 1) / team, piece_elements,
+                          [&](std::byte* piece, std::size_t first, std::size_t end) {
+                              point_at_piece(view, piece, first, size);
+                              for_each_box(
+                                  view.rank, view.extents, first, end, [&](const cpu::Box& box) {
+                                      kernel.fold(call.frame, box, first_box ? partial : scratch);
+                                      if (!first_box) {
+                                          kernel.combine(call.frame, partial, scratch);
+                                      }
+                                      first_box = false;
+                                  });
+                          });
+        };
+        if (threads == 1) {
+            fold_range(0, 1);
+        } else {
+            on_threads(threads, fold_range);
+        }
+        const CpuFrame call(reduction);
+        for (std::size_t member = 1; member < team_size; ++member) {
+            kernel.combine(call.frame, partials[0], partials[2 * member]);
+        }
+        std::memcpy(result, partials[0], size);
+    }
+
+    /// reduce_to_stream of the held `map`'s output, computed a piece at a time as it is folded:
+    /// a piece is the input block of one or more target rows (the targets with the same index
+    /// along the slowest dimension, whose blocks are consecutive elements), each target folded
+    /// as without fusion. False, having done nothing, when one target row's block is larger
+    /// than fused_band_limit_bytes.
+    bool fused_reduce_to_stream(const Launch& map, const Launch& reduction, int input,
+                                const BoundStream& target) const {
+        const cpu::KernelCode& kernel = code_of(reduction);
+        const auto in = static_cast<std::size_t>(input);
+        const std::size_t size = reduction.args[in].stream.storage->element_size();
+        const cpu::StreamView out = view_of(target);
+        const std::size_t targets = target.region.count();
+        const std::size_t target_rows = out.extents[0];
+        if (target_rows == 0) {
+            return false;
+        }
+        const std::size_t band = reduction.element_count / target_rows;
+        if (band * size > fused_band_limit_bytes) {
+            return false;
+        }
+        std::array<std::size_t, 4> block{};
+        for (int d = 0; d < out.rank; ++d) {
+            const auto dim = static_cast<std::size_t>(d);
+            block[dim] = reduction.extents[dim] / out.extents[dim];
+        }
+        const std::size_t rows_per_piece =
+            std::max<std::size_t>(1, fused_piece_bytes / (band * size));
+        const std::size_t pieces = (target_rows + rows_per_piece - 1) / rows_per_piece;
+        const std::size_t targets_per_row = targets / target_rows;
+        const auto fold_pieces = [&](std::size_t member, std::size_t team) {
+            const CpuFrame call(reduction);
+            cpu::StreamView& view = call.args[in].stream;
+            const std::size_t first_row = pieces * member / team * rows_per_piece;
+            const std::size_t end_row =
+                std::min(target_rows, pieces * (member + 1) / team * rows_per_piece);
+            map_in_pieces(map, first_row * band, end_row * band, rows_per_piece * band,
+                          [&](std::byte* piece, std::size_t first, std::size_t end) {
+                              point_at_piece(view, piece, first, size);
+                              for (std::size_t j = first / band * targets_per_row;
+                                   j < end / band * targets_per_row; ++j) {
+                                  fold_target(kernel, call.frame, out, block, size, j);
+                              }
+                          });
+        };
+        // Parallel over pieces, so never more threads than pieces.
+        const int threads = static_cast<int>(std::min<std::size_t>(
+            pieces, static_cast<std::size_t>(threads_for(reduction.element_count, kernel))));
+        if (threads == 1) {
+            fold_pieces(0, 1);
+        } else {
+            on_threads(threads, fold_pieces);
+        }
+        return true;
+    }
+
     static const cpu::KernelCode& code_of(const Launch& launch) {
         return *static_cast<const cpu::KernelCode*>(launch.code);
     }
@@ -698,7 +955,12 @@ private:
     }
 
     int max_threads_;
+    /// Whether map calls may wait for a reduction (BRT_CPU_FUSE, and not under BRT_CHECK=1,
+    /// whose division faults must name the call that made them).
+    bool fuses_;
     std::shared_ptr<MappingCache> mappings_ = std::make_shared<MappingCache>();
+    std::shared_ptr<MapDeferral> deferral_ =
+        std::make_shared<MapDeferral>([this](const Launch& launch) { execute(launch); });
 };
 
 const BackendRegistration cpu_registration({
