@@ -1188,6 +1188,13 @@ private:
             host += (i ? ", " : "") + args[i];
         }
         host += ");\n";
+        // The output reduced at once, before it is printed: a backend may compute the map as
+        // the reduction folds it (the cpu backend's held calls) and store the output later.
+        std::optional<Kernel> fold;
+        if (outs.size() == 1 && !struct_out && !discards && outs[0].storage == Storage::word &&
+            outs[0].cls == Cls::exact && rng_.chance(50)) {
+            fold = fold_of(outs[0], shape, host);
+        }
         for (const Output& out : outs) {
             if (out.name.find('.') == std::string::npos) {
                 host += print_stream(out.name, out.t, count(shape), out.cls, out.storage);
@@ -1198,7 +1205,43 @@ private:
         }
         helper_.reset();
         kernels.push_back(k);
+        if (fold) {
+            kernels.push_back(*fold);
+        }
         return Unit{kernels, host, declarations};
+    }
+
+    /// A min or max reduction (exact whatever the order) of all of `out`, of `shape`, to a value
+    /// and to a smaller stream, appended to `host` with their prints.
+    Kernel fold_of(const Output& out, const std::vector<int>& shape, std::string& host) {
+        const std::string name = out.name + "_fold";
+        const std::string type = type_name(out.t);
+        Kernel fold{"reduce void " + name + "(" + type + " a<>, reduce " + type + " r<>)",
+                    {Stmt{{rng_.chance(50) ? "r = min(r, a);" : "r = max(a, r);"}, {}, {}, false}}};
+        std::vector<int> target = shape;
+        for (int& e : target) {
+            e = std::max(1, e >> rng_.below(3));
+        }
+        const std::string value = out.name + "_value";
+        const std::string part = out.name + "_part";
+        const std::string to_value =
+            "        " + type + " " + value + ";\n        " + name + "(" + out.name + ", " + value +
+            ");\n        " +
+            print_call(value, "(const " + c_type_of(out.t) + "*)&" + value,
+                       std::to_string(out.t.width), out.t, Storage::word, Cls::exact) +
+            "\n";
+        const std::string to_stream = "        " + type + " " + part + "<" + extents(target) +
+                                      ">;\n        " + name + "(" + out.name + ", " + part +
+                                      ");\n" + print_stream(part, out.t, count(target), Cls::exact);
+        // Either first (the first reduction is the one that may run with the map), and the
+        // stream's values read between them or after both.
+        const bool value_first = rng_.chance(50);
+        host += value_first ? to_value : to_stream;
+        if (rng_.chance(50)) {
+            host += print_stream(out.name, out.t, count(shape), out.cls, out.storage);
+        }
+        host += value_first ? to_stream : to_value;
+        return fold;
     }
 
     // Reduce functions fold exact values (sums of multiples of 1/4 stay exact whatever the
