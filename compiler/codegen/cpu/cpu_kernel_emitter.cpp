@@ -43,13 +43,15 @@
 
 #include "codegen/cpp_kernel_printer.hpp"
 #include "codegen/cpp_spelling.hpp"
+#include "codegen/cpu/choice_forms.hpp"
 #include "codegen/cpu/element_cost.hpp"
-#include "codegen/simd_loop.hpp"
 #include "codegen/param_access.hpp"
+#include "codegen/simd_loop.hpp"
 #include "sema/reduce_commutes.hpp"
 #include "support/diagnostics.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 #include <vector>
 
 namespace brcc {
@@ -170,6 +172,8 @@ public:
     /// Prints the body of a kernel with a GroupSize: a coroutine (brook::cpu::GroupTask) taking
     /// the shared array by reference and its thread's number in the group.
     void print_group_body() { group_body_ = true; }
+    /// Finds the choices of `body` (the body about to be printed) to print component-wise.
+    void choose_forms(const Stmt& body) { componentwise_ = componentwise_choices(body); }
 
 protected:
     std::string shared_declaration(const LocalDecl&) override { return ""; } // a parameter
@@ -180,14 +184,20 @@ protected:
     std::string_view return_keyword() override { return group_body_ ? "co_return" : "return"; }
 
     /// A choice between two vectors by a scalar condition, when both sides evaluate freely:
-    /// both computed and chosen component by component, as with a vector condition. C++'s `?:`
-    /// on two vector objects is a branch around two stores, and masked stores into a struct or
-    /// a vector, which the vectoriser would have to make of it, keep the loop scalar.
+    /// both computed, then one taken whole by masking their bits (brook::cpu::select_whole),
+    /// or component by component as with a vector condition, which the compiler may make a
+    /// branch (choice_forms.hpp says where). C++'s `?:` on two vector objects is a branch
+    /// around two stores, and masked stores into a struct or a vector, which the vectoriser
+    /// would have to make of it, keep the loop scalar.
     PrintedExpr scalar_conditional(const Conditional& conditional) override {
-        if (conditional.type.is_vector() && evaluates_freely(*conditional.then_value) &&
-            evaluates_freely(*conditional.else_value))
+        if (!conditional.type.is_vector() || !evaluates_freely(*conditional.then_value) ||
+            !evaluates_freely(*conditional.else_value))
+            return CppKernelPrinter::scalar_conditional(conditional);
+        if (componentwise_.contains(&conditional))
             return vector_select(conditional);
-        return CppKernelPrinter::scalar_conditional(conditional);
+        return {"::brook::cpu::select_whole<" + cpp_type_name(conditional.type) + ">(" +
+                argument(*conditional.condition) + ", " + argument(*conditional.then_value) + ", " +
+                argument(*conditional.else_value) + ")"};
     }
 
     /// While the copy of the body for one lane is printed, that lane's own values (locals, and
@@ -316,6 +326,8 @@ private:
     /// While a jammed loop is printed: its counter, shared by the lanes.
     const LocalDecl* jammed_counter_ = nullptr;
     bool group_body_ = false;
+    /// The choices of the body being printed to print component-wise (choose_forms).
+    std::unordered_set<const Conditional*> componentwise_;
 };
 
 /// `NAME__body`, or `NAME__jammed` for the body of jam_lanes elements.
@@ -355,6 +367,7 @@ std::string body_function(const KernelDecl& kernel, int lanes, const SourceLines
     }
     CpuKernelPrinter printer;
     printer.map_lines(lines);
+    printer.choose_forms(*kernel.body);
     if (kernel.has_group_size()) {
         // A coroutine per thread of a group (brook::cpu::GroupTask), run by the group loop.
         text += "::brook::cpu::GroupTask " + body_name(kernel, lanes) + "(\n        " + parameters +
@@ -914,6 +927,7 @@ std::string cpu_callable_prototype(const KernelDecl& kernel) {
 std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptions& options) {
     CpuKernelPrinter printer;
     printer.map_lines(options.lines);
+    printer.choose_forms(*kernel.body);
     return callable_definition(kernel, printer, callable_specifiers) +
            (options.lines != nullptr ? SourceLines::leave() : "");
 }

@@ -81,6 +81,31 @@ TEST(CpuPrelude, ScalarConditionChoosesAWholeValueBitForBit) {
     EXPECT_EQ(lang::select(true, 9.0f, b).w, 9.0f);
 }
 
+TEST(CpuPrelude, WholeSelectTakesEveryBitOfOneOperand) {
+    // brcc's blend for choices of data (cpu::select_whole): the same bits as lang::select.
+    const float nan_payload = std::bit_cast<float>(0x7FC01234u);
+    const float4 a(nan_payload, -0.0f, 1.5f, -std::numeric_limits<float>::infinity());
+    const float4 b(2.0f, 3.0f, 4.0f, -0.0f);
+    for (const float condition :
+         {1.0f, -0.5f, 0.0f, -0.0f, std::numeric_limits<float>::quiet_NaN()}) {
+        const float4 blended = cpu::select_whole<float4>(condition, a, b);
+        const float4 selected = lang::select(condition, a, b);
+        EXPECT_EQ(std::memcmp(&blended, &selected, sizeof blended), 0) << condition;
+    }
+    EXPECT_EQ(std::bit_cast<unsigned>(cpu::select_whole<float4>(true, a, b).y), 0x80000000u);
+    EXPECT_EQ(std::bit_cast<unsigned>(cpu::select_whole<float4>(0, a, b).w), 0x80000000u);
+    EXPECT_EQ(cpu::select_whole<brook::int3>(2, brook::int3(1, -2, 3), brook::int3(-4, 5, -6)).y,
+              -2);
+    EXPECT_EQ(
+        cpu::select_whole<brook::double2>(0.0, brook::double2(1.0, 2.0), brook::double2(-3.0, -4.0))
+            .y,
+        -4.0);
+    const brook::bool2 flags =
+        cpu::select_whole<brook::bool2>(1, brook::bool2(true, false), brook::bool2(false, true));
+    EXPECT_TRUE(flags.x);
+    EXPECT_FALSE(flags.y);
+}
+
 TEST(CpuPrelude, ConvertBroadcastsConvertsAndTruncates) {
     const float4 broadcast = lang::convert<float4>(2.5f);
     EXPECT_EQ(broadcast.w, 2.5f);

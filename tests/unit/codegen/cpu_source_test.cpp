@@ -508,8 +508,8 @@ kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 r<>) { r = a * x +
 }
 
 TEST_F(CpuSourceTest, VectorsChosenByAScalarConditionAreSelectedWhenBothSidesAreFree) {
-    // C++'s `?:` on two vector objects keeps the loop scalar; select() computes both sides, so it
-    // is used only where that changes nothing and costs little.
+    // C++'s `?:` on two vector objects keeps the loop scalar; select_whole() computes both
+    // sides, so it is used only where that changes nothing and costs little.
     analyze_source(R"(
 kernel float4 shifted(float4 v) { return v + 1.0; }
 kernel float4 looped(float4 v) {
@@ -526,10 +526,33 @@ kernel void pick(float4 a<>, float4 b<>, float t[], float s, out float4 r<>) {
 }
 )");
     const std::string code = cpu_kernel_code(kernel("pick"));
-    EXPECT_TRUE(contains(code, "r = ::brook::lang::select(a.x > s, "));
+    EXPECT_TRUE(contains(code, "r = ::brook::cpu::select_whole<::brook::vec<float, 4>>(a.x > s, "));
     EXPECT_TRUE(contains(code, " += a.y > s ? looped__call(a) : b"));
     EXPECT_TRUE(contains(code, " += a.z > s ? kept = b : a"));
-    EXPECT_TRUE(contains(code, " += ::brook::lang::select(a.w > s, "));
+    EXPECT_TRUE(contains(code, " += ::brook::cpu::select_whole<::brook::vec<float, 4>>(a.w > s, "));
+}
+
+TEST_F(CpuSourceTest, ChoicesThatBecomeGatherIndicesStayComponentWise) {
+    // A choice whose value reaches a gather's index, inside it or through locals (assigned
+    // whole or in part), keeps the component-wise select, which the compiler may make a
+    // branch; the others blend.
+    analyze_source(R"(
+kernel void pick(float2 p<>, float4 t[][], float s, out float4 r<>) {
+    float2 direct_index = p;
+    float2 through = s > 0.0 ? p + float2(1.0, 0.0) : p;
+    float2 second = through * 2.0;
+    float2 part = p;
+    part.xy = s > 1.0 ? p.yx : p;
+    float2 data = s > 2.0 ? p : p.yx;
+    r = t[second] + t[part] + t[s > 3.0 ? p : direct_index] + float4(data, data);
+}
+)");
+    const std::string code = cpu_kernel_code(kernel("pick"));
+    EXPECT_TRUE(contains(code, "::brook::lang::select(s > 0.0f, "));
+    EXPECT_TRUE(contains(code, "::brook::lang::select(s > 1.0f, "));
+    EXPECT_TRUE(contains(code, "::brook::lang::select(s > 3.0f, "));
+    EXPECT_TRUE(contains(code, "::brook::cpu::select_whole<::brook::vec<float, 2>>(s > 2.0f, "));
+    EXPECT_FALSE(contains(code, "select_whole<::brook::vec<float, 2>>(s > 0.0f"));
 }
 
 TEST_F(CpuSourceTest, ConstantsAreFetchedIntoObjectsThatAreNotConst) {
