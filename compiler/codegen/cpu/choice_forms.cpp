@@ -5,6 +5,7 @@
 #include "ast/operands.hpp"
 #include "ast/stmt_children.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -96,8 +97,10 @@ std::unordered_set<const Conditional*> componentwise_choices(const Stmt& body) {
         for (const Expr* value : flow.values[local])
             collect(value, found, pending);
     }
+    // The choices decided by the condition of an address's: the same branch serves them all.
     for (const auto& [local, conditionals] : flow.conditioned) {
-        if (conditionals.size() > 1)
+        if (std::ranges::any_of(conditionals,
+                                [&](const Conditional* c) { return found.contains(c); }))
             found.insert(conditionals.begin(), conditionals.end());
     }
     return found;

@@ -7,10 +7,10 @@
 // The blend is the better where the choice is data: GCC builds the component-wise select's mask
 // a bit at a time, or branches and mispredicts (the bitonic sort's min/max, 74 -> 53-62 ms). The
 // branch is the better where the value becomes an address, since a predicted branch lets the
-// gather's address be computed before the condition is known, and where several choices share
-// one condition, which one branch then decides for all (the FFT's butterfly: 52 ms with the
-// branch, 61 ms with its four data choices blended, 77 ms with its partner's position blended
-// too).
+// gather's address be computed before the condition is known, and where the choice shares its
+// condition with such a choice, since the same branch then decides it (the FFT's butterfly:
+// 52 ms with the branch, 61 ms with its four data choices blended, 77 ms with its partner's
+// position blended too).
 
 #include "ast/ast.hpp"
 
@@ -20,8 +20,8 @@ namespace brcc {
 
 /// The conditionals of `body` to print component-wise: those whose value may reach a gather's
 /// index (inside it, or in a value given to a local that an index reads, directly or through
-/// other such locals: its initialiser, or an assignment to it or to part of it), and those
-/// whose condition is a local that conditions another conditional too.
+/// other such locals: its initialiser, or an assignment to it or to part of it), and those whose
+/// condition is a local that decides one of those too.
 std::unordered_set<const Conditional*> componentwise_choices(const Stmt& body);
 
 } // namespace brcc

@@ -535,7 +535,7 @@ kernel void pick(float4 a<>, float4 b<>, float t[], float s, out float4 r<>) {
 TEST_F(CpuSourceTest, ChoicesThatBecomeGatherIndicesStayComponentWise) {
     // A choice whose value reaches a gather's index, inside it or through locals (assigned
     // whole or in part), keeps the component-wise select, which the compiler may make a
-    // branch; the others blend.
+    // branch, as does one that shares its condition; the others blend.
     analyze_source(R"(
 kernel void pick(float2 p<>, float4 t[][], float s, out float4 r<>) {
     float2 direct_index = p;
@@ -544,7 +544,14 @@ kernel void pick(float2 p<>, float4 t[][], float s, out float4 r<>) {
     float2 part = p;
     part.xy = s > 1.0 ? p.yx : p;
     float2 data = s > 2.0 ? p : p.yx;
-    r = t[second] + t[part] + t[s > 3.0 ? p : direct_index] + float4(data, data);
+    bool near = s > 4.0;
+    float2 shared_index = near ? p : p.yx;
+    float2 shared_data = near ? p.yx : p;
+    bool far = s > 5.0;
+    float2 far_data = far ? p : p.yx;
+    float2 more_far_data = far ? p.yx : p;
+    r = t[second] + t[part] + t[s > 3.0 ? p : direct_index] + t[shared_index] +
+        float4(data, data) + float4(shared_data, far_data + more_far_data);
 }
 )");
     const std::string code = cpu_kernel_code(kernel("pick"));
@@ -553,6 +560,12 @@ kernel void pick(float2 p<>, float4 t[][], float s, out float4 r<>) {
     EXPECT_TRUE(contains(code, "::brook::lang::select(s > 3.0f, "));
     EXPECT_TRUE(contains(code, "::brook::cpu::select_whole<::brook::vec<float, 2>>(s > 2.0f, "));
     EXPECT_FALSE(contains(code, "select_whole<::brook::vec<float, 2>>(s > 0.0f"));
+    // A choice decided by an address's condition rides the same branch; others blend.
+    EXPECT_TRUE(contains(code, "shared_data = ::brook::lang::select(near, "));
+    EXPECT_TRUE(
+        contains(code, "far_data = ::brook::cpu::select_whole<::brook::vec<float, 2>>(far, "));
+    EXPECT_TRUE(
+        contains(code, "more_far_data = ::brook::cpu::select_whole<::brook::vec<float, 2>>(far, "));
 }
 
 TEST_F(CpuSourceTest, ConstantsAreFetchedIntoObjectsThatAreNotConst) {
