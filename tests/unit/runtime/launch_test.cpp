@@ -123,6 +123,7 @@ std::vector<std::pair<std::size_t, std::size_t>> ranges_of(const KernelInfo& ker
     recorded_ranges.clear();
     recorded_threads.clear();
     brook::run_kernel(kernel, args);
+    brook::finish(); // the cpu backend may hold a map's call until the next operation
     std::sort(recorded_ranges.begin(), recorded_ranges.end());
     return recorded_ranges;
 }

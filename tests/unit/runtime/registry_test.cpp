@@ -54,6 +54,7 @@ std::size_t threads_used(std::size_t n) {
     brook::stream s = brook::make_stream<float>(n);
     const KernelArg args[] = {KernelArg::output_stream(s)};
     brook::run_kernel(mark_kernel, args);
+    brook::finish(); // the cpu backend may hold a map's call until the next operation
     return seen_threads.size();
 }
 
