@@ -42,6 +42,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <iterator>
 #include <limits>
@@ -455,6 +456,35 @@ private:
     std::byte* data_;
 };
 
+/// A thread's part of a reduction to a value: the boxes of its range folded in row-major order,
+/// the first into `partial`, each later one into `scratch` and then combined into `partial`.
+struct OrderedFold {
+    const cpu::KernelCode& kernel;
+    const cpu::Frame& frame;
+    std::byte* partial;
+    std::byte* scratch;
+    bool started = false;
+
+    void operator()(const cpu::Box& box) {
+        kernel.fold(frame, box, started ? scratch : partial);
+        if (started) {
+            kernel.combine(frame, partial, scratch);
+        }
+        started = true;
+    }
+};
+
+/// Combines the partials of threads 1 to team - 1 (slots 2, 4, ...) into thread 0's in order and
+/// copies the result out.
+void combine_partials(const cpu::KernelCode& kernel, const cpu::Frame& frame,
+                      const SlotBuffer& partials, std::size_t team, void* result,
+                      std::size_t size) {
+    for (std::size_t member = 1; member < team; ++member) {
+        kernel.combine(frame, partials[0], partials[2 * member]);
+    }
+    std::memcpy(result, partials[0], size);
+}
+
 /// The bytes of a map's output computed at once in a fused reduction (deferred_map.hpp): half
 /// of a core's L1 data cache, beside the lines of the map's inputs streaming through it. SGEMV's
 /// multiply and row sum (bench_sgemv, 2 threads, 2026-12-07) took 65, 71, 79, 89 and 96 µs at
@@ -720,25 +750,12 @@ public:
             if (member == 0) {
                 team_size = team;
             }
-            std::byte* partial = partials[2 * member];
-            std::byte* scratch = partials[2 * member + 1];
-            bool first = true;
+            OrderedFold fold{kernel, call.frame, partials[2 * member], partials[2 * member + 1]};
             for_each_box(view.rank, view.extents, n * member / team, n * (member + 1) / team,
-                         [&](const cpu::Box& box) {
-                             if (first) {
-                                 kernel.fold(call.frame, box, partial);
-                                 first = false;
-                                 return;
-                             }
-                             kernel.fold(call.frame, box, scratch);
-                             kernel.combine(call.frame, partial, scratch);
-                         });
+                         std::ref(fold));
         });
         // Every thread got elements: threads_for gives each at least a grain of them.
-        for (std::size_t member = 1; member < team_size; ++member) {
-            kernel.combine(call.frame, partials[0], partials[2 * member]);
-        }
-        std::memcpy(result, partials[0], size);
+        combine_partials(kernel, call.frame, partials, team_size, result, size);
     }
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
@@ -864,20 +881,11 @@ private:
             }
             const CpuFrame call(reduction);
             cpu::StreamView& view = call.args[in].stream;
-            std::byte* partial = partials[2 * member];
-            std::byte* scratch = partials[2 * member + 1];
-            bool first_box = true;
+            OrderedFold fold{kernel, call.frame, partials[2 * member], partials[2 * member + 1]};
             map_in_pieces(map, n * member / team, n * (member + 1) / team, piece_elements,
                           [&](std::byte* piece, std::size_t first, std::size_t end) {
                               point_at_piece(view, piece, first, size);
-                              for_each_box(
-                                  view.rank, view.extents, first, end, [&](const cpu::Box& box) {
-                                      kernel.fold(call.frame, box, first_box ? partial : scratch);
-                                      if (!first_box) {
-                                          kernel.combine(call.frame, partial, scratch);
-                                      }
-                                      first_box = false;
-                                  });
+                              for_each_box(view.rank, view.extents, first, end, std::ref(fold));
                           });
         };
         if (threads == 1) {
@@ -886,10 +894,7 @@ private:
             on_threads(threads, fold_range);
         }
         const CpuFrame call(reduction);
-        for (std::size_t member = 1; member < team_size; ++member) {
-            kernel.combine(call.frame, partials[0], partials[2 * member]);
-        }
-        std::memcpy(result, partials[0], size);
+        combine_partials(kernel, call.frame, partials, team_size, result, size);
     }
 
     /// reduce_to_stream of the held `map`'s output, computed a piece at a time as it is folded:
