@@ -411,13 +411,15 @@ public:
     /// `g[i0][i1]`: one index per dimension of the last ones, slowest first (the dimensions
     /// before them read index 0); `g[i]` of a gather of Rank > 1 is the row-major element offset i.
     /// Always inlined: a call in a kernel's loop keeps it scalar, and GCC left it out of line
-    /// in the larger loop functions (the ray tracer's shading took 1.6 times as long).
+    /// in the larger loop functions (the ray tracer's shading took 1.6 times as long). A vector
+    /// element read through an int offset comes as a copy (see read_components), any other as a
+    /// reference to the element.
     template <class... Indices>
-    BROOK_ALWAYS_INLINE constexpr const Element& at(Indices... indices) const {
+    BROOK_ALWAYS_INLINE constexpr decltype(auto) at(Indices... indices) const {
         static_assert(sizeof...(Indices) <= static_cast<size_t>(Rank),
                       "a gather takes at most one index per dimension");
         if constexpr (sizeof...(Indices) == 1 && (narrow_signed<Indices> && ...)) {
-            return data_[(narrow_offset(indices) + ...)];
+            return read_components(data_[(narrow_offset(indices) + ...)]);
         } else if constexpr (sizeof...(Indices) == 1 && Rank > 1) {
             return data_[(index_in(indices, count_) + ...)];
         } else {
@@ -452,11 +454,11 @@ public:
     }
 
     /// `g[float2(x, y)]`: one vector index whose .x is the last (fastest) dimension.
-    template <class Position> constexpr const Element& at_vector(const Position& position) const {
+    template <class Position> constexpr decltype(auto) at_vector(const Position& position) const {
         constexpr int width = detail::width_v<Position>;
         static_assert(width <= Rank, "a gather's vector index has at most one component per "
                                      "dimension");
-        return [&]<size_t... Indices>(portable::index_sequence<Indices...>)->const Element& {
+        return [&]<size_t... Indices>(portable::index_sequence<Indices...>)->decltype(auto) {
             return at(detail::get<width - 1 - static_cast<int>(Indices)>(position)...);
         }
         (portable::make_index_sequence<static_cast<size_t>(width)>{});
@@ -467,6 +469,24 @@ protected:
     bool narrow_float_indices_ = false;
 
 private:
+    /// A vector element read one component at a time, anything else as it is. GCC 12 vectorises
+    /// a loop's reads of an element at a computed offset as one gather per component only where
+    /// each is a component of the element (`e.y`); copying the element whole reads `*(&e + 4)`,
+    /// which it does not gather, and the loop stays scalar (bitonic_pass's `list[j ^ d]`).
+    static constexpr decltype(auto) read_components(const Element& e) {
+        if constexpr (::brook::detail::is_vec<Element>::value) {
+            if constexpr (detail::width_v<Element> == 4) {
+                return Element(e.x, e.y, e.z, e.w);
+            } else if constexpr (detail::width_v<Element> == 3) {
+                return Element(e.x, e.y, e.z);
+            } else {
+                return Element(e.x, e.y);
+            }
+        } else {
+            return e;
+        }
+    }
+
     template <class Index>
     static constexpr bool
         narrow_signed = portable::is_integral_v<Index>&& portable::is_signed_v<Index> &&

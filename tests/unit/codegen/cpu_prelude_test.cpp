@@ -321,6 +321,40 @@ TEST(CpuPrelude, GatherIntOffsetsFollowTheIndexRule) {
     EXPECT_EQ(list.at(4'000'000'000u), 5.0f);
 }
 
+// A vector element read through an int offset is built from its components (so that GCC gathers
+// them in a vectorised loop): every component of the element the index rule picks, clamped at
+// both ends, for each width and for int vectors; through a vector index too.
+TEST(CpuPrelude, GatherIntOffsetsReadEveryComponentOfAVector) {
+    std::vector<float4> quads(6);
+    std::vector<float3> triples(6);
+    std::vector<float2> pairs(6);
+    std::vector<brook::int4> ints(6);
+    for (int i = 0; i < 6; ++i) {
+        const auto f = static_cast<float>(i);
+        quads[static_cast<std::size_t>(i)] = float4(f, f + 0.25f, -f, f * 8.0f);
+        triples[static_cast<std::size_t>(i)] = float3(f + 0.5f, -f - 1.0f, f * 3.0f);
+        pairs[static_cast<std::size_t>(i)] = float2(f * -2.0f, f + 7.0f);
+        ints[static_cast<std::size_t>(i)] = brook::int4(i, -i, i * 100, 1 << (i + 20));
+    }
+    const cpu::Gather<float4, 2> quad(view_of(quads, 2, 3));
+    const cpu::Gather<float3, 1> triple(view_of(triples, 1, 6));
+    const cpu::Gather<float2, 2> pair(view_of(pairs, 3, 2));
+    const cpu::Gather<brook::int4, 2> four_ints(view_of(ints, 2, 3));
+    const auto same = [](const auto& a, const auto& b) {
+        return std::memcmp(&a, &b, sizeof a) == 0;
+    };
+    for (const int index : {-2147483647 - 1, -1, 0, 2, 5, 6, 2147483647}) {
+        const std::size_t picked = lang::gather_index(index, 6);
+        EXPECT_TRUE(same(quad.at(index), quads[picked])) << index;
+        EXPECT_TRUE(same(triple.at(index), triples[picked])) << index;
+        EXPECT_TRUE(same(triple.at_vector(index), triples[picked])) << index;
+        EXPECT_TRUE(same(pair.at(index), pairs[picked])) << index;
+        EXPECT_TRUE(same(four_ints.at(index), ints[picked])) << index;
+    }
+    // Two indices still read the element in place.
+    EXPECT_EQ(&quad.at(1, 2), &quads[5]);
+}
+
 TEST(CpuPrelude, GatherInRangeReadsAsAtWhereTheLoopCoversTheExtent) {
     std::vector<float> data(12);
     for (std::size_t i = 0; i < data.size(); ++i)
