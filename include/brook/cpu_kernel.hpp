@@ -335,8 +335,11 @@ template <class Element, class Combine>
 [[gnu::noinline]] BROOK_CPU_DISPATCHED_TEMPLATE void
 fold_run_commutative(const Element* data, std::size_t count, std::size_t stride, Element& result,
                      bool& first, Combine& combine) {
-    // At least 8 chains and 128 bytes of accumulators: four AVX registers' worth.
-    constexpr std::size_t lanes = std::bit_ceil(std::max<std::size_t>(8, 128 / sizeof(Element)));
+    // At least 8 chains and 256 bytes of accumulators: four AVX-512 registers' worth, eight
+    // AVX ones. With 128 bytes (two AVX-512 registers), a 1024-float row of SGEMV's row sum
+    // waited on the adds' latency: its fused multiply and row sum took 80-82 µs at 1024,
+    // against 75-76 µs with 256 (bench_sgemv, 2 threads).
+    constexpr std::size_t lanes = std::bit_ceil(std::max<std::size_t>(8, 256 / sizeof(Element)));
     if (stride != 1 || count < 4 * lanes) {
         fold_run(data, count, stride, result, first, combine);
         return;
@@ -352,17 +355,17 @@ fold_run_commutative(const Element* data, std::size_t count, std::size_t stride,
         // 12-byte elements, whose blocks it vectorises well as they are (a float3 max ran 5x
         // slower unrolled), and refuses an unroll count that depends on Element.
         Element chains[lanes];
-#pragma GCC unroll 32
+#pragma GCC unroll 64
         for (std::size_t k = 0; k < lanes; ++k) {
             chains[k] = data[k];
         }
         for (std::size_t i = lanes; i < blocked; i += lanes) {
-#pragma GCC unroll 32
+#pragma GCC unroll 64
             for (std::size_t k = 0; k < lanes; ++k) {
                 combine(data[i + k], chains[k]);
             }
         }
-#pragma GCC unroll 32
+#pragma GCC unroll 64
         for (std::size_t k = 0; k < lanes; ++k) {
             partial[k] = chains[k];
         }
