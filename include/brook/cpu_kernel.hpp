@@ -338,9 +338,10 @@ fold_run_commutative(const Element* data, std::size_t count, std::size_t stride,
     // At least 8 chains and 256 bytes of accumulators: four AVX-512 registers' worth, eight
     // AVX ones. With 128 bytes (two AVX-512 registers), a 1024-float row of SGEMV's row sum
     // waited on the adds' latency: its fused multiply and row sum took 80-82 µs at 1024,
-    // against 75-76 µs with 256 (bench_sgemv, 2 threads).
+    // against 75-76 µs with 256 (bench_sgemv, 2 threads). Runs of two blocks or more take
+    // this way: fold_run took twice as long over rows of 192 floats.
     constexpr std::size_t lanes = std::bit_ceil(std::max<std::size_t>(8, 256 / sizeof(Element)));
-    if (stride != 1 || count < 4 * lanes) {
+    if (stride != 1 || count < 2 * lanes) {
         fold_run(data, count, stride, result, first, combine);
         return;
     }

@@ -473,7 +473,7 @@ template <class Element> std::vector<int> components_of(const Element& value) {
 /// the box starts the accumulator, and the elements after the last whole block are the
 /// remainder), and checks the sum against a loop's. `make(k)` gives element k.
 template <class Element, class Make> void expect_commutative_sum_exact(Make make) {
-    for (const std::size_t columns : {1u, 7u, 127u, 128u, 129u, 1037u}) {
+    for (const std::size_t columns : {1u, 7u, 127u, 128u, 129u, 190u, 191u, 193u, 1037u}) {
         constexpr std::size_t rows = 3;
         std::vector<Element> data(rows * columns);
         for (std::size_t i = 0; i < data.size(); ++i) {
