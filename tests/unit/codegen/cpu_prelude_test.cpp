@@ -522,6 +522,42 @@ TEST(CpuPrelude, ResizedViewMapsOutputElementsRowByRow) {
         EXPECT_EQ(input[order[k]], expected[k]) << "output element " << order[k];
 }
 
+// The loop's step to the next row counts the output's coordinates up (with a carry across
+// dimensions) instead of dividing: every element of a 3-D output, in order and then again after
+// a jump, reads what the resizing rule maps it to, with a repeated, a strided and an unresized
+// dimension before the rows.
+TEST(CpuPrelude, ResizedViewStepsFromRowToRowAsTheRuleMapsThem) {
+    // Input 1 x 6 x 3, output 3 x 3 x 6: dimension 0 repeats (1 -> 3), dimension 1 strides
+    // (6 -> 3, rows 0, 2, 4), dimension 2 repeats each element twice (3 -> 6).
+    constexpr std::size_t in[3] = {1, 6, 3};
+    constexpr std::size_t out[3] = {3, 3, 6};
+    std::vector<float> data(in[0] * in[1] * in[2]);
+    for (std::size_t i = 0; i < data.size(); ++i)
+        data[i] = static_cast<float>(i);
+    brook::cpu::Frame::Arg args[1];
+    args[0].stream.data = reinterpret_cast<std::byte*>(data.data());
+    args[0].stream.rank = 3;
+    args[0].stream.extents = {in[0], in[1], in[2], 1};
+    args[0].stream.strides = {in[1] * in[2], in[2], 1, 0};
+    brook::cpu::Frame frame;
+    frame.args = args;
+    frame.output_rank = 3;
+    frame.output_extents = {out[0], out[1], out[2], 1};
+    cpu::ResizedView<const float> input(frame, 0);
+    const auto expected = [&](std::size_t index) {
+        const std::size_t c2 = index % out[2];
+        const std::size_t c1 = index / out[2] % out[1];
+        const std::size_t c0 = index / (out[1] * out[2]);
+        return data[(c0 * in[0] / out[0]) * in[1] * in[2] + (c1 * in[1] / out[1]) * in[2] +
+                    c2 * in[2] / out[2]];
+    };
+    const std::size_t count = out[0] * out[1] * out[2];
+    for (std::size_t index = 0; index < count; ++index)
+        EXPECT_EQ(input[index], expected(index)) << "output element " << index;
+    for (std::size_t index = 20; index < count; ++index)
+        EXPECT_EQ(input[index], expected(index)) << "output element " << index << ", again";
+}
+
 TEST(CpuPrelude, ResizedViewFollowsTheStridesOfADomain) {
     // Columns 1..2 of rows 1..2 of a 3x4 stream, as a 2x2 output.
     std::vector<float> data(12);
