@@ -159,11 +159,7 @@ public:
     }
 
 private:
-    /// Not inlined: it runs once a row, and inlined into every general loop it made the ray
-    /// tracer's krnWalk__cpu large enough that GCC no longer inlined the dense loop beside it,
-    /// which ran 4% slower (bench_app_raytrace against the C++ tracer: 0.99x, 1.04x not
-    /// inlined, 8 runs each in turn).
-    [[gnu::noinline]] void start_row(std::size_t index) {
+    void start_row(std::size_t index) {
         if (index == row_end_ && row_ != nullptr) {
             next_row();
             return;
