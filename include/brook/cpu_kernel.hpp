@@ -123,8 +123,7 @@ inline std::size_t row_end(const Frame& frame, std::size_t index, std::size_t en
 /// `index` of the output domain reads the input element that resizing maps it to (DESIGN.md §2),
 /// or for an output, the element of its (possibly strided) view. The general loop visits
 /// consecutive indices, so the position of the current output row in the stream is worked out
-/// once per row (from the row before's, or by divisions over every dimension where the loop
-/// starts or jumps), and the elements along it cost a step each.
+/// once per row (divisions over every dimension), and the elements along it cost a step each.
 template <class Element> class ResizedView {
 public:
     [[gnu::always_inline]] ResizedView(const Frame& frame, int param)
@@ -160,46 +159,14 @@ public:
 
 private:
     void start_row(std::size_t index) {
-        if (index == row_end_ && row_ != nullptr) {
-            next_row();
-            return;
-        }
         row_first_ = index - index % row_length_;
         row_end_ = row_first_ + row_length_;
         std::size_t rest = index / row_length_;
-        for (std::size_t d = last_; d-- > 0;) {
-            const std::size_t out = frame_->output_extents[d];
-            coordinates_[d] = rest % out;
-            rest /= out;
-        }
-        point_at_row();
-    }
-
-    /// The row after the current one, the loop's usual next step: its output coordinates are
-    /// the current ones counted up like an odometer, without the divisions of start_row, which
-    /// took half of a call's time over rows of 64 elements (the paper's multiply in SGEMV).
-    void next_row() {
-        row_first_ = row_end_;
-        row_end_ += row_length_;
-        for (std::size_t d = last_; d-- > 0;) {
-            if (++coordinates_[d] < frame_->output_extents[d]) {
-                break;
-            }
-            coordinates_[d] = 0;
-        }
-        point_at_row();
-    }
-
-    /// row_ for the output row at coordinates_: each coordinate resized to the stream's
-    /// (floor(c in / out)), which needs no division where the stream has the output's extent
-    /// or one element (a row repeated down the output).
-    void point_at_row() {
         std::size_t offset = 0;
-        for (std::size_t d = 0; d < last_; ++d) {
+        for (std::size_t d = last_; d-- > 0;) {
             const std::size_t out = frame_->output_extents[d];
-            const std::size_t in = view_.extents[d];
-            const std::size_t c = coordinates_[d];
-            offset += (in == out ? c : in == 1 ? 0 : c * in / out) * view_.strides[d];
+            offset += (rest % out * view_.extents[d] / out) * view_.strides[d];
+            rest /= out;
         }
         row_ = view_.data + offset * sizeof(Element);
     }
@@ -210,12 +177,10 @@ private:
     std::size_t row_length_; ///< of the output domain
     std::size_t in_length_;  ///< of the stream's last dimension
     std::size_t stride_;     ///< of the stream's last dimension, in elements
-    /// The current row: its output indices [row_first_, row_end_), its output coordinates
-    /// before the last dimension, and where it starts in the stream. Empty at first, so that
-    /// the first access starts a row.
+    /// The current row: its output indices [row_first_, row_end_) and where it starts in the
+    /// stream. Empty at first, so that the first access starts a row.
     std::size_t row_first_ = 1;
     std::size_t row_end_ = 0;
-    std::array<std::size_t, 4> coordinates_{};
     std::byte* row_ = nullptr;
 };
 

@@ -522,10 +522,9 @@ TEST(CpuPrelude, ResizedViewMapsOutputElementsRowByRow) {
         EXPECT_EQ(input[order[k]], expected[k]) << "output element " << order[k];
 }
 
-// The loop's step to the next row counts the output's coordinates up (with a carry across
-// dimensions) instead of dividing: every element of a 3-D output, in order and then again after
-// a jump, reads what the resizing rule maps it to, with a repeated, a strided and an unresized
-// dimension before the rows.
+// Every element of a 3-D output, in order (row after row, across the dimensions before the
+// rows) and then again after a jump, reads what the resizing rule maps it to, with a repeated, a
+// strided and an unresized dimension before the rows.
 TEST(CpuPrelude, ResizedViewStepsFromRowToRowAsTheRuleMapsThem) {
     // Input 1 x 6 x 3, output 3 x 3 x 6: dimension 0 repeats (1 -> 3), dimension 1 strides
     // (6 -> 3, rows 0, 2, 4), dimension 2 repeats each element twice (3 -> 6).
