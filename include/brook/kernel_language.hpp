@@ -472,7 +472,9 @@ private:
     /// A vector element read one component at a time, anything else as it is. GCC 12 vectorises
     /// a loop's reads of an element at a computed offset as one gather per component only where
     /// each is a component of the element (`e.y`); copying the element whole reads `*(&e + 4)`,
-    /// which it does not gather, and the loop stays scalar (bitonic_pass's `list[j ^ d]`).
+    /// which it does not gather, and the loop stays scalar (bitonic_pass's `list[j ^ d]`). The
+    /// components are named here: read through detail::get, which returns a reference, they
+    /// become `*(&e + 4)` again and the loop stays scalar.
     static constexpr decltype(auto) read_components(const Element& e) {
         if constexpr (::brook::detail::is_vec<Element>::value) {
             if constexpr (detail::width_v<Element> == 4) {
