@@ -253,6 +253,22 @@ using CombineFunction = void (*)(const Frame& frame, void* accumulator, const vo
 
 namespace cpu {
 
+struct KernelCode;
+
+/// Folds, as a reduction would fold them, the elements a map kernel would write inside `box` of
+/// its output, computing each where it is folded instead of storing it: `map` is the map's call.
+/// brcc prints one for each map kernel and reduction of the same file that could be paired so
+/// (cpu_kernel_emitter), and the backend runs it where a held map call's output is the next
+/// reduction's input (the cpu backend's deferred_map.hpp).
+using FusedFoldFunction = void (*)(const Frame& map, const Box& box, void* accumulator);
+
+/// A FusedFoldFunction of two kernels, kept in the KernelCode of the one later in the file:
+/// `partner` is the other's code.
+struct FusedFold {
+    const KernelCode* partner;
+    FusedFoldFunction fold;
+};
+
 /// The CPU backend's code for a kernel (brcc's codegen/cpu), the payload of its "cpu" entry.
 struct KernelCode {
     KernelFunction kernel = nullptr; ///< stream kernels
@@ -266,6 +282,8 @@ struct KernelCode {
     /// The body loops, so its elements may cost very different amounts: the backend hands them
     /// out in chunks taken in turn rather than one equal range per thread.
     bool loops = false;
+    /// The fused folds of this kernel with kernels earlier in its file.
+    std::span<const FusedFold> fused_folds{};
 };
 
 } // namespace cpu

@@ -44,13 +44,38 @@ public:
             functions += ", .grain = " + std::to_string(grain);
         if (cpu_kernel_loops(kernel))
             functions += ", .loops = true";
-        return BackendKernelCode{cpu_kernel_code(kernel, code_options()) +
-                                     "const ::brook::cpu::KernelCode " + code_name + "{" +
+        std::string definitions = cpu_kernel_code(kernel, code_options());
+        const std::string fused = fused_folds(kernel, definitions);
+        if (!fused.empty())
+            functions += ", .fused_folds = " + fused;
+        earlier_.push_back(&kernel);
+        return BackendKernelCode{definitions + "const ::brook::cpu::KernelCode " + code_name + "{" +
                                      functions + "};\n",
                                  "&" + code_name};
     }
 
 private:
+    /// The fused folds (cpu_fuses) of `kernel` with the kernels before it in the file, added to
+    /// `definitions` with their table, whose name it returns: empty when there are none. Each
+    /// pair's fold is printed with the later kernel, once both bodies are defined.
+    std::string fused_folds(const KernelDecl& kernel, std::string& definitions) const {
+        std::string entries;
+        for (const KernelDecl* other : earlier_) {
+            const KernelDecl* map = kernel.is_reduce ? other : &kernel;
+            const KernelDecl* reduction = kernel.is_reduce ? &kernel : other;
+            if (!cpu_fuses(*map, *reduction))
+                continue;
+            definitions += "\n" + cpu_fused_fold_code(*map, *reduction, code_options());
+            entries += "    {&" + cpp_identifier(other->name) + "__cpu_code, &" +
+                       cpu_fused_fold_function_name(*map, *reduction) + "},\n";
+        }
+        if (entries.empty())
+            return {};
+        const std::string table = cpp_identifier(kernel.name) + "__fused_folds";
+        definitions += "\nconst ::brook::cpu::FusedFold " + table + "[] = {\n" + entries + "};\n";
+        return table;
+    }
+
     CpuCodeOptions code_options() const {
         return {source_lines_ ? &*source_lines_ : nullptr, clones_};
     }
@@ -59,6 +84,8 @@ private:
     std::optional<SourceLines> source_lines_;
     /// The GCC target_clones names of the loop functions (CodegenOptions::cpu_clones).
     std::vector<std::string> clones_;
+    /// The kernels whose code this generator has printed, in the file's order.
+    std::vector<const KernelDecl*> earlier_;
 };
 
 } // namespace

@@ -427,7 +427,8 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel, bool narrow = fals
 /// is contiguous; Counting, as General for a vout kernel's count pass.
 enum class Addressing { Dense, DenseRows, General, Row, Counting };
 
-std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes = 1);
+std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes = 1,
+                      bool outputs_in_locals = false);
 
 /// The local holding an output's value where it is not written in place (fixed outputs, and
 /// every output during a vout kernel's count pass).
@@ -449,12 +450,14 @@ std::string stream_element(const ParamDecl& param, Addressing addressing, int la
     return local_name(param) + (lane == 0 ? "[i]" : "[i + " + std::to_string(lane) + "]");
 }
 
-/// Declarations of the locals that address the input and output streams: plain arrays for the
-/// dense loop, brook::cpu::ResizedView for the general one.
-std::string stream_locals(const KernelDecl& kernel, Addressing addressing, const std::string& pad) {
+/// Declarations of the locals that address the input and output streams (the inputs alone
+/// without `with_outputs`): plain arrays for the dense loop, brook::cpu::ResizedView for the
+/// general one.
+std::string stream_locals(const KernelDecl& kernel, Addressing addressing, const std::string& pad,
+                          bool with_outputs = true) {
     std::string text;
     for (const ParamDecl* param : kernel.params) {
-        if (!per_element(*param))
+        if (!per_element(*param) || (!with_outputs && param->param_kind == ParamKind::OutputStream))
             continue;
         const std::string type = element_storage_type(*param);
         const std::string index = std::to_string(param->index);
@@ -466,6 +469,19 @@ std::string stream_locals(const KernelDecl& kernel, Addressing addressing, const
                     "(frame, " + index + ");\n";
     }
     return text;
+}
+
+/// The output stream of a map kernel with one (cpu_fuses), else null.
+const ParamDecl* map_output(const KernelDecl& kernel) {
+    const ParamDecl* output = nullptr;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind != ParamKind::OutputStream)
+            continue;
+        if (output != nullptr)
+            return nullptr;
+        output = param;
+    }
+    return output;
 }
 
 /// Whether output `param` is computed in a value local and stored after the body: a fixed
@@ -597,8 +613,10 @@ std::string jammed_loops(const KernelDecl& kernel, int indent) {
 
 /// The body call of the kernel loop, on element i of the stream locals (stream_locals), or on
 /// elements i to i + lanes - 1 for `NAME__jammed`. Counting is General for a vout kernel's count
-/// pass (ordinary outputs go to scratch locals, see variable_output_locals).
-std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes) {
+/// pass (ordinary outputs go to scratch locals, see variable_output_locals). With
+/// `outputs_in_locals`, every output goes to its value local (value_name), as in a fused fold.
+std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes,
+                      bool outputs_in_locals) {
     std::string args;
     for (const ParamDecl* param : kernel.params) {
         if (!args.empty())
@@ -619,7 +637,8 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
             break;
         case ParamKind::OutputStream:
             // A fixed output is computed in a float local and stored after the body.
-            if (addressing == Addressing::Counting || held_in_local(kernel, *param)) {
+            if (outputs_in_locals || addressing == Addressing::Counting ||
+                held_in_local(kernel, *param)) {
                 args += value_name(*param);
                 break;
             }
@@ -711,24 +730,37 @@ std::string dense_loops(const KernelDecl& kernel, int indent) {
     return locals + element_loop(kernel, Addressing::Dense, indent);
 }
 
+/// The start of the current row (`row`) in each stream of the general loop (the inputs alone
+/// without `with_outputs`), each found by the ResizedView call `start`, as declarations `pad`
+/// deep, and the test that each of them is
+/// contiguous along the row and the call's elements are not tracked (Frame::element_flags),
+/// which lets the row run as an array loop.
+struct RowStarts {
+    std::string declarations;
+    std::string contiguous;
+};
+RowStarts row_starts(const KernelDecl& kernel, const std::string& pad, bool with_outputs = true,
+                     const std::string& start = "unit_row(row)") {
+    RowStarts starts;
+    for (const ParamDecl* param : kernel.params) {
+        if (!per_element(*param) || (!with_outputs && param->param_kind == ParamKind::OutputStream))
+            continue;
+        const std::string type = element_storage_type(*param);
+        starts.declarations += pad + type + "* const " + row_pointer_name(*param) + " = " +
+                               local_name(*param) + "." + start + ";\n";
+        starts.contiguous += row_pointer_name(*param) + " != nullptr && ";
+    }
+    // (A scatter kernel may have no stream read or written per element.)
+    starts.contiguous += "frame.element_flags == nullptr";
+    return starts;
+}
+
 /// The general loop, a row of the output at a time: the row's start in every stream, then an
 /// array loop when each of them is contiguous along the row, else the ResizedView loop.
 std::string row_loops(const KernelDecl& kernel) {
-    std::string per_row;
-    std::string contiguous;
-    for (const ParamDecl* param : kernel.params) {
-        if (!per_element(*param))
-            continue;
-        const std::string type = element_storage_type(*param);
-        per_row += "        " + type + "* const " + row_pointer_name(*param) + " = " +
-                   local_name(*param) + ".unit_row(row);\n";
-        contiguous += (contiguous.empty() ? "" : " && ") + row_pointer_name(*param) + " != nullptr";
-    }
-    // A call whose elements are tracked (Frame::element_flags) takes the ResizedView loop. (A
-    // scatter kernel may have no stream read or written per element.)
-    contiguous +=
-        (contiguous.empty() ? "" : " && ") + std::string("frame.element_flags == nullptr");
-    per_row += "        if (" + contiguous + ") {\n";
+    const RowStarts starts = row_starts(kernel, "        ");
+    std::string per_row = starts.declarations;
+    per_row += "        if (" + starts.contiguous + ") {\n";
     per_row += element_loop(kernel, Addressing::Row, 3, "row", "row_stop");
     per_row += "        } else {\n";
     per_row += element_loop(kernel, Addressing::General, 3, "row", "row_stop");
@@ -852,6 +884,59 @@ std::string reduce_functions(const KernelDecl& kernel, const std::string& attrib
     return text + "}\n";
 }
 
+/// The fold of a fused fold's map elements from `first` to `last` (expressions), on element i
+/// of the map's streams as `addressing` reaches them: the body's output goes to its value
+/// local, which the reduction's step (brook_combine) takes. `contiguous` says whether the
+/// elements may be computed in any order at the cost of one each (detail::fold_run).
+std::string fused_run_fold(const KernelDecl& map, const KernelDecl& reduction,
+                           Addressing addressing, const std::string& first, const std::string& last,
+                           bool contiguous, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    const ParamDecl& output = *map_output(map);
+    const std::string order = reduce_commutes(reduction) ? "Commutative" : "Ordered";
+    return pad + "::brook::cpu::fold_elements<::brook::cpu::FoldOrder::" + order + ">(\n" + pad +
+           "    [&](std::size_t k) {\n" + pad + "        const std::size_t i = " + first +
+           " + k;\n" + pad + "        " + cpp_type_name(output.type) + " " + value_name(output) +
+           ";\n" + pad + "        " + body_call(map, addressing, 1, true) + ";\n" + pad +
+           "        return " + value_name(output) + ";\n" + pad + "    },\n" + pad + "    " + last +
+           " - " + first + ", " + (contiguous ? "true" : "false") +
+           ", brook_folded, brook_first, brook_combine);\n";
+}
+
+/// The FusedFoldFunction of `map` and `reduction` (cpu_fuses): the map's elements in the box,
+/// run by run (cpu::for_each_output_run), computed as the map's loops compute them, each then
+/// folded by the reduction's step as fold_box folds a stream's.
+std::string fused_fold_function(const KernelDecl& map, const KernelDecl& reduction,
+                                const std::string& attributes) {
+    const ParamDecl& input = reduce_input(reduction);
+    const std::string type = cpp_storage_type_name(input.type);
+    std::string text = attributes + "void " + cpu_fused_fold_function_name(map, reduction) +
+                       "(const ::brook::cpu::Frame& frame, const ::brook::cpu::Box& box, "
+                       "void* accumulator) {\n";
+    text += fetch_uniform_arguments(map);
+    text += "    const auto brook_combine = [&](const " + type + "& value, " + type +
+            "& result) { " + reduce_step(reduction, input, "value", "result") + " };\n";
+    text += "    " + type + " brook_folded{};\n    bool brook_first = true;\n";
+    text += "    if (frame.dense) {\n" + stream_locals(map, Addressing::Dense, "        ", false);
+    text += "        ::brook::cpu::for_each_output_run(frame, box, [&](std::size_t begin, "
+            "std::size_t end, const auto&) {\n";
+    text += fused_run_fold(map, reduction, Addressing::Dense, "begin", "end", true, 3);
+    text += "        });\n    } else {\n";
+    text += stream_locals(map, Addressing::General, "        ", false);
+    // Each run is inside one output row here (for_each_output_run), at `position`.
+    text += "        ::brook::cpu::for_each_output_run(frame, box, [&](std::size_t row, "
+            "std::size_t row_stop, const std::array<std::size_t, 4>& position) {\n";
+    const RowStarts starts = row_starts(map, "            ", false, "unit_run(position, row)");
+    text += starts.declarations;
+    text += "            if (" + starts.contiguous + ") {\n";
+    text += fused_run_fold(map, reduction, Addressing::Row, "row", "row_stop", true, 4);
+    text += "            } else {\n";
+    text += fused_run_fold(map, reduction, Addressing::General, "row", "row_stop", false, 4);
+    text += "            }\n        });\n    }\n";
+    text += "    *static_cast<" + type + "*>(accumulator) = brook_folded;\n}\n";
+    return text;
+}
+
 /// Whether `stmt` is or contains a loop.
 bool loops(const Stmt& stmt) {
     return any_statement(stmt, [](const Stmt& s) {
@@ -930,6 +1015,35 @@ std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptio
     printer.choose_forms(*kernel.body);
     return callable_definition(kernel, printer, callable_specifiers) +
            (options.lines != nullptr ? SourceLines::leave() : "");
+}
+
+bool cpu_fuses(const KernelDecl& map, const KernelDecl& reduction) {
+    if (map.is_reduce || !reduction.is_reduce || has_variable_output(map) || map.discards ||
+        map.has_group_size())
+        return false;
+    const ParamDecl* output = map_output(map);
+    if (output == nullptr || is_fixed(output->type))
+        return false;
+    const bool scatters = std::any_of(map.params.begin(), map.params.end(), [](const auto* p) {
+        return p->param_kind == ParamKind::ScatterOutput;
+    });
+    const bool reduction_uniforms =
+        std::any_of(reduction.params.begin(), reduction.params.end(), [](const auto* p) {
+            return p->param_kind != ParamKind::ReduceInput &&
+                   p->param_kind != ParamKind::ReduceAccumulator;
+        });
+    const ParamDecl& input = reduce_input(reduction);
+    return !scatters && !reduction_uniforms && !is_fixed(input.type) &&
+           cpp_storage_type_name(output->type) == cpp_storage_type_name(input.type);
+}
+
+std::string cpu_fused_fold_function_name(const KernelDecl& map, const KernelDecl& reduction) {
+    return cpp_identifier(map.name) + "__folded_by__" + cpp_identifier(reduction.name);
+}
+
+std::string cpu_fused_fold_code(const KernelDecl& map, const KernelDecl& reduction,
+                                const CpuCodeOptions& options) {
+    return fused_fold_function(map, reduction, loop_attributes(options));
 }
 
 std::string cpu_kernel_code(const KernelDecl& kernel, const CpuCodeOptions& options) {

@@ -31,6 +31,16 @@ std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptio
 /// over an element range). For a reduction: `NAME__body`, `NAME__fold` and `NAME__combine`.
 std::string cpu_kernel_code(const KernelDecl& kernel, const CpuCodeOptions& options = {});
 
+/// Whether brcc prints a fused fold (cpu::FusedFoldFunction) of map kernel `map` and reduce
+/// function `reduction`: the map writes one output of the reduction's input type per element
+/// and nothing else (no scatter or vout output, no discard, no thread groups), and the
+/// reduction takes no arguments but its input and accumulator.
+bool cpu_fuses(const KernelDecl& map, const KernelDecl& reduction);
+/// The fused fold's name, and its definition (after both kernels' code).
+std::string cpu_fused_fold_function_name(const KernelDecl& map, const KernelDecl& reduction);
+std::string cpu_fused_fold_code(const KernelDecl& map, const KernelDecl& reduction,
+                                const CpuCodeOptions& options = {});
+
 /// cpu::KernelCode::grain for `kernel`: small when its body (or a helper it calls) loops, lower
 /// than the runtime's default in proportion to its operations per element (element_cost.hpp)
 /// when it does not but has many, else 0 (the runtime's default).

@@ -48,6 +48,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -456,9 +457,22 @@ private:
     std::byte* data_;
 };
 
+/// What folds a box of a reduction's input: the reduction's own fold over the stored input and
+/// its call, or the fused fold of the map kernel whose output the input is (FusedFold) over the
+/// map's call, which computes the elements rather than reading them.
+struct BoxFold {
+    cpu::FoldFunction function;
+    const cpu::Frame& frame;
+
+    void operator()(const cpu::Box& box, void* accumulator) const {
+        function(frame, box, accumulator);
+    }
+};
+
 /// A thread's part of a reduction to a value: the boxes of its range folded in row-major order,
 /// the first into `partial`, each later one into `scratch` and then combined into `partial`.
 struct OrderedFold {
+    const BoxFold& fold_box;
     const cpu::KernelCode& kernel;
     const cpu::Frame& frame;
     std::byte* partial;
@@ -466,13 +480,26 @@ struct OrderedFold {
     bool started = false;
 
     void operator()(const cpu::Box& box) {
-        kernel.fold(frame, box, started ? scratch : partial);
+        fold_box(box, started ? scratch : partial);
         if (started) {
             kernel.combine(frame, partial, scratch);
         }
         started = true;
     }
 };
+
+/// The fold that brcc printed for `map`'s output folded by `reduction` (cpu::FusedFold, in the
+/// code of whichever of the two comes later in their file), or null.
+cpu::FoldFunction fused_fold_of(const cpu::KernelCode& map, const cpu::KernelCode& reduction) {
+    for (const auto& [own, partner] : {std::pair(&map, &reduction), std::pair(&reduction, &map)}) {
+        for (const cpu::FusedFold& fused : own->fused_folds) {
+            if (fused.partner == partner) {
+                return fused.fold;
+            }
+        }
+    }
+    return nullptr;
+}
 
 /// Combines the partials of threads 1 to team - 1 (slots 2, 4, ...) into thread 0's in order and
 /// copies the result out.
@@ -722,84 +749,41 @@ public:
         {
             const auto lock = deferral_->lock();
             if (const Launch* map = deferral_->map_feeding(launch, input)) {
-                fused_reduce_to_value(*map, launch, input, result);
+                if (const cpu::FoldFunction fused = fused_fold_of(code_of(*map), code_of(launch))) {
+                    const CpuFrame map_call(*map, CpuFrame::Buffer::FusedMap);
+                    fold_to_value(launch, input, result, BoxFold{fused, map_call.frame});
+                } else {
+                    fused_reduce_to_value(*map, launch, input, result);
+                }
                 deferral_->consume();
                 return;
             }
             deferral_->settle_before(launch);
         }
-        const CpuFrame call(launch);
-        const cpu::KernelCode& kernel = code_of(launch);
-        const cpu::StreamView& view = call.args[static_cast<std::size_t>(input)].stream;
-        const std::size_t n = launch.element_count;
-        const std::size_t size =
-            launch.args[static_cast<std::size_t>(input)].stream.storage->element_size();
-        const int threads = threads_for(n, kernel);
-        if (threads == 1) {
-            cpu::Box whole;
-            for (int d = 0; d < view.rank; ++d) {
-                whole.hi[static_cast<std::size_t>(d)] = view.extents[static_cast<std::size_t>(d)];
-            }
-            kernel.fold(call.frame, whole, result);
-            return;
-        }
-        // Per thread: its partial result and scratch for the boxes after its first.
-        const SlotBuffer partials(2 * static_cast<std::size_t>(threads), size);
-        std::size_t team_size = 1;
-        on_threads(threads, [&](std::size_t member, std::size_t team) {
-            if (member == 0) {
-                team_size = team;
-            }
-            OrderedFold fold{kernel, call.frame, partials[2 * member], partials[2 * member + 1]};
-            for_each_box(view.rank, view.extents, n * member / team, n * (member + 1) / team,
-                         std::ref(fold));
-        });
-        // Every thread got elements: threads_for gives each at least a grain of them.
-        combine_partials(kernel, call.frame, partials, team_size, result, size);
+        fold_to_value(launch, input, result);
     }
 
     void reduce_to_stream(const Launch& launch, int input, const BoundStream& target) override {
         {
             const auto lock = deferral_->lock();
             const Launch* map = deferral_->map_feeding(launch, input, target.storage);
-            if (map != nullptr && fused_reduce_to_stream(*map, launch, input, target)) {
-                deferral_->consume();
-                return;
+            if (map != nullptr) {
+                if (const cpu::FoldFunction fused = fused_fold_of(code_of(*map), code_of(launch))) {
+                    const CpuFrame map_call(*map, CpuFrame::Buffer::FusedMap);
+                    fold_to_stream(launch, input, target, BoxFold{fused, map_call.frame});
+                    deferral_->consume();
+                    return;
+                }
+                if (fused_reduce_to_stream(*map, launch, input, target)) {
+                    deferral_->consume();
+                    return;
+                }
             }
             const Storage* read = launch.args[static_cast<std::size_t>(input)].stream.storage;
             const Storage* written = target.storage;
             deferral_->settle_before(std::span(&read, 1), std::span(&written, 1));
         }
-        const CpuFrame call(launch);
-        const cpu::KernelCode& kernel = code_of(launch);
-        const cpu::StreamView& source = call.args[static_cast<std::size_t>(input)].stream;
-        const cpu::StreamView out = view_of(target);
-        const std::size_t size = target.storage->element_size();
-        const std::size_t targets = target.region.count();
-        std::array<std::size_t, 4> block{};
-        for (int d = 0; d < source.rank; ++d) {
-            const auto dim = static_cast<std::size_t>(d);
-            block[dim] = source.extents[dim] / out.extents[dim];
-        }
-        const auto fold_target = [&](std::size_t j) {
-            CpuBackend::fold_target(kernel, call.frame, out, block, size, j);
-        };
-        // Parallel over target elements, so never more threads than targets.
-        int threads = threads_for(launch.element_count, kernel);
-        if (targets < static_cast<std::size_t>(threads)) {
-            threads = static_cast<int>(targets);
-        }
-        if (threads == 1) {
-            for (std::size_t j = 0; j < targets; ++j) {
-                fold_target(j);
-            }
-            return;
-        }
-        on_threads(threads, [&](std::size_t member, std::size_t team) {
-            for (std::size_t j = targets * member / team; j < targets * (member + 1) / team; ++j) {
-                fold_target(j);
-            }
-        });
+        fold_to_stream(launch, input, target);
     }
 
 private:
@@ -823,6 +807,75 @@ private:
                                  std::span(writes.begin(), writes.size()));
     }
 
+    /// The reduction `launch` of its argument `input` to a value: each thread's range of the
+    /// input's elements folded box by box in order by `fused`, or by the reduction's own fold
+    /// when it is null, the threads' partial results then combined in order.
+    void fold_to_value(const Launch& launch, int input, void* result,
+                       std::optional<BoxFold> fused = std::nullopt) const {
+        const CpuFrame call(launch);
+        const cpu::KernelCode& kernel = code_of(launch);
+        const BoxFold fold_box = fused.value_or(BoxFold{kernel.fold, call.frame});
+        const cpu::StreamView& view = call.args[static_cast<std::size_t>(input)].stream;
+        const std::size_t n = launch.element_count;
+        const std::size_t size =
+            launch.args[static_cast<std::size_t>(input)].stream.storage->element_size();
+        const int threads = threads_for(n, kernel);
+        if (threads == 1) {
+            cpu::Box whole;
+            for (int d = 0; d < view.rank; ++d) {
+                whole.hi[static_cast<std::size_t>(d)] = view.extents[static_cast<std::size_t>(d)];
+            }
+            fold_box(whole, result);
+            return;
+        }
+        // Per thread: its partial result and scratch for the boxes after its first.
+        const SlotBuffer partials(2 * static_cast<std::size_t>(threads), size);
+        std::size_t team_size = 1;
+        on_threads(threads, [&](std::size_t member, std::size_t team) {
+            if (member == 0) {
+                team_size = team;
+            }
+            OrderedFold fold{fold_box, kernel, call.frame, partials[2 * member],
+                             partials[2 * member + 1]};
+            for_each_box(view.rank, view.extents, n * member / team, n * (member + 1) / team,
+                         std::ref(fold));
+        });
+        // Every thread got elements: threads_for gives each at least a grain of them.
+        combine_partials(kernel, call.frame, partials, team_size, result, size);
+    }
+
+    /// The reduction `launch` of its argument `input` to the stream `target`: each target
+    /// element's block of the input folded by `fused`, or by the reduction's own fold when it
+    /// is null, in parallel over the targets.
+    void fold_to_stream(const Launch& launch, int input, const BoundStream& target,
+                        std::optional<BoxFold> fused = std::nullopt) const {
+        const CpuFrame call(launch);
+        const cpu::KernelCode& kernel = code_of(launch);
+        const BoxFold fold_box = fused.value_or(BoxFold{kernel.fold, call.frame});
+        const cpu::StreamView& source = call.args[static_cast<std::size_t>(input)].stream;
+        const cpu::StreamView out = view_of(target);
+        const std::size_t size = target.storage->element_size();
+        const std::size_t targets = target.region.count();
+        std::array<std::size_t, 4> block{};
+        for (int d = 0; d < source.rank; ++d) {
+            const auto dim = static_cast<std::size_t>(d);
+            block[dim] = source.extents[dim] / out.extents[dim];
+        }
+        // Parallel over target elements, so never more threads than targets.
+        int threads = threads_for(launch.element_count, kernel);
+        if (targets < static_cast<std::size_t>(threads)) {
+            threads = static_cast<int>(targets);
+        }
+        if (threads == 1) {
+            fold_targets(fold_box, out, block, size, 0, targets);
+            return;
+        }
+        on_threads(threads, [&](std::size_t member, std::size_t team) {
+            fold_targets(fold_box, out, block, size, targets * member / team,
+                         targets * (member + 1) / team);
+        });
+    }
+
     /// Calls compute(piece, first, end) for consecutive ranges [first, end) of `map`'s output
     /// elements in [begin, end_all), each at most piece_elements long, after running the map
     /// for the range into `piece` (this thread's piece_buffer()). The map's frame is this
@@ -843,18 +896,32 @@ private:
         }
     }
 
-    /// Folds target element j of `out` (of `size` bytes) from its `block` of the reduce input.
-    static void fold_target(const cpu::KernelCode& kernel, const cpu::Frame& frame,
-                            const cpu::StreamView& out, const std::array<std::size_t, 4>& block,
-                            std::size_t size, std::size_t j) {
-        const std::array<std::size_t, 4> coords = unravel(j, out.rank, out.extents);
-        cpu::Box box;
-        for (int d = 0; d < out.rank; ++d) {
-            const auto dim = static_cast<std::size_t>(d);
-            box.lo[dim] = coords[dim] * block[dim];
-            box.hi[dim] = box.lo[dim] + block[dim];
+    /// Folds target elements [first, last) of `out` (of `size` bytes) from their `block`s of
+    /// the reduce input, counting the targets' coordinates up rather than dividing for each:
+    /// SGEMV's row sum folds a row of a few hundred elements per target.
+    static void fold_targets(const BoxFold& fold_box, const cpu::StreamView& out,
+                             const std::array<std::size_t, 4>& block, std::size_t size,
+                             std::size_t first, std::size_t last) {
+        if (first >= last) {
+            return;
         }
-        kernel.fold(frame, box, cpu::element_at(out, coords, size));
+        std::array<std::size_t, 4> coords = unravel(first, out.rank, out.extents);
+        for (std::size_t j = first; j < last; ++j) {
+            cpu::Box box;
+            for (int d = 0; d < out.rank; ++d) {
+                const auto dim = static_cast<std::size_t>(d);
+                box.lo[dim] = coords[dim] * block[dim];
+                box.hi[dim] = box.lo[dim] + block[dim];
+            }
+            fold_box(box, cpu::element_at(out, coords, size));
+            for (int d = out.rank; d-- > 0;) {
+                const auto dim = static_cast<std::size_t>(d);
+                if (++coords[dim] < out.extents[dim]) {
+                    break;
+                }
+                coords[dim] = 0;
+            }
+        }
     }
 
     static std::size_t output_param(const Launch& map) {
@@ -881,7 +948,9 @@ private:
             }
             const CpuFrame call(reduction);
             cpu::StreamView& view = call.args[in].stream;
-            OrderedFold fold{kernel, call.frame, partials[2 * member], partials[2 * member + 1]};
+            const BoxFold fold_box{kernel.fold, call.frame};
+            OrderedFold fold{fold_box, kernel, call.frame, partials[2 * member],
+                             partials[2 * member + 1]};
             map_in_pieces(map, n * member / team, n * (member + 1) / team, piece_elements,
                           [&](std::byte* piece, std::size_t first, std::size_t end) {
                               point_at_piece(view, piece, first, size);
@@ -929,16 +998,16 @@ private:
         const auto fold_pieces = [&](std::size_t member, std::size_t team) {
             const CpuFrame call(reduction);
             cpu::StreamView& view = call.args[in].stream;
+            const BoxFold fold_box{kernel.fold, call.frame};
             const std::size_t first_row = pieces * member / team * rows_per_piece;
             const std::size_t end_row =
                 std::min(target_rows, pieces * (member + 1) / team * rows_per_piece);
             map_in_pieces(map, first_row * band, end_row * band, rows_per_piece * band,
                           [&](std::byte* piece, std::size_t first, std::size_t end) {
                               point_at_piece(view, piece, first, size);
-                              for (std::size_t j = first / band * targets_per_row;
-                                   j < end / band * targets_per_row; ++j) {
-                                  fold_target(kernel, call.frame, out, block, size, j);
-                              }
+                              fold_targets(fold_box, out, block, size,
+                                           first / band * targets_per_row,
+                                           end / band * targets_per_row);
                           });
         };
         // Parallel over pieces, so never more threads than pieces.
