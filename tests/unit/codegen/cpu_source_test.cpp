@@ -256,6 +256,68 @@ kernel void k(float2 g[][], out float r<>) {
     EXPECT_TRUE(contains(code, "                k__body(p0_g, p1_r[i], frame, i);\n")) << code;
 }
 
+/// What the registered cpu generator embeds for each of `kernels`, given in the file's order to
+/// one generator, as emit_cpp gives them.
+std::vector<std::string> cpu_generator_codes(const std::vector<const KernelDecl*>& kernels) {
+    std::vector<std::string> codes;
+    for (const auto& generator : brcc::make_backend_generators()) {
+        if (generator->name() != "cpu")
+            continue;
+        for (const KernelDecl* kernel : kernels)
+            codes.push_back(generator->kernel_code(*kernel).value().definitions);
+    }
+    return codes;
+}
+
+TEST_F(CpuSourceTest, MapsAndReductionsThatCanPairGetAFusedFold) {
+    analyze_source(R"(
+kernel void before(float a<>, float s, out float b<>) { b = a * s; }
+kernel void two_outputs(float a<>, out float b<>, out float c<>) { b = a; c = a; }
+kernel void wider(float a<>, out float4 b<>) { b = float4(a, a, a, a); }
+reduce void sum(float a<>, reduce float r<>) { r += a; }
+reduce void digits(float a<>, reduce float r<>) { r = r * 10.0 + a; }
+kernel void after(float a<>, out float b<>) { b = indexof(b).x + a; }
+)");
+    EXPECT_TRUE(cpu_fuses(kernel("before"), kernel("sum")));
+    EXPECT_FALSE(cpu_fuses(kernel("two_outputs"), kernel("sum")));
+    EXPECT_FALSE(cpu_fuses(kernel("wider"), kernel("sum")));
+    EXPECT_FALSE(cpu_fuses(kernel("sum"), kernel("digits")));
+    const std::vector<std::string> codes =
+        cpu_generator_codes({&kernel("before"), &kernel("two_outputs"), &kernel("wider"),
+                             &kernel("sum"), &kernel("digits"), &kernel("after")});
+    ASSERT_EQ(codes.size(), 6U);
+    // Each pair's fold comes with the later kernel, listed in its table with the other's code.
+    EXPECT_TRUE(contains(codes[3], "const ::brook::cpu::FusedFold sum__fused_folds[] = {\n"
+                                   "    {&before__cpu_code, &before__folded_by__sum},\n"
+                                   "};\n"))
+        << codes[3];
+    EXPECT_FALSE(contains(codes[3], "two_outputs__folded_by__sum")) << codes[3];
+    EXPECT_FALSE(contains(codes[3], "wider__folded_by__sum")) << codes[3];
+    // The map's element goes to a local, which the reduction's step folds; its uniform
+    // arguments are fetched from the map's call once.
+    EXPECT_TRUE(contains(codes[3], "void before__folded_by__sum(const ::brook::cpu::Frame& "
+                                   "frame, const ::brook::cpu::Box& box, void* accumulator) {\n"
+                                   "    float p1_s = frame.constant<float>(1);\n"
+                                   "    const auto brook_combine = [&](const float& value, "
+                                   "float& result) { sum__body(value, result); };\n"))
+        << codes[3];
+    EXPECT_TRUE(contains(codes[3], "::brook::cpu::fold_elements<::brook::cpu::FoldOrder::"
+                                   "Commutative>(\n"))
+        << codes[3];
+    EXPECT_TRUE(contains(codes[3], "before__body(p0_a[i], p1_s, p2_b_value);\n")) << codes[3];
+    // A reduction that does not commute folds in order.
+    EXPECT_TRUE(contains(codes[4], "::brook::cpu::fold_elements<::brook::cpu::FoldOrder::"
+                                   "Ordered>(\n"))
+        << codes[4];
+    // A map after both reductions pairs with each, indexof taken from the map's call.
+    EXPECT_TRUE(contains(codes[5], "const ::brook::cpu::FusedFold after__fused_folds[] = {\n"
+                                   "    {&sum__cpu_code, &after__folded_by__sum},\n"
+                                   "    {&digits__cpu_code, &after__folded_by__digits},\n"
+                                   "};\n"))
+        << codes[5];
+    EXPECT_TRUE(contains(codes[5], "after__body(p0_a[i], p1_b_value, frame, i);\n")) << codes[5];
+}
+
 TEST_F(CpuSourceTest, KernelsWhoseElementsCannotShareALoopAreNotJammed) {
     analyze_source(R"(
 kernel void triangle(int row<>, float g[][], out float r<>) {

@@ -23,6 +23,8 @@ public:
 
     operator const brook::KernelInfo&() const { return info_; }
     const brook::KernelInfo& info() const { return info_; }
+    /// The payload of the "cpu" entry, which a FusedFold names as its partner.
+    const brook::cpu::KernelCode& code() const { return code_; }
 
 private:
     brook::cpu::KernelCode code_;
