@@ -368,8 +368,10 @@ BROOK_CPU_DISPATCHED_TEMPLATE void fold_run(Run run, std::size_t count, bool con
 ///
 /// Not inlined: inside fold_box's loops GCC vectorises the blocks both as full-width and as
 /// 128-bit operations and stores the accumulators to the stack on every step, which costs a
-/// quarter of the speed of the sum of float4s.
-template <class Element, class Run, class Combine>
+/// quarter of the speed of the sum of float4s. `Unrolled` unrolls the block loop (see below),
+/// for elements that cost a load each: the steps of a fused fold whose map reads other types
+/// than it writes took GCC seconds to compile unrolled (a float4's components summed: 5 s).
+template <bool Unrolled, class Element, class Run, class Combine>
 [[gnu::noinline]] BROOK_CPU_DISPATCHED_TEMPLATE void
 fold_run_commutative(Run run, std::size_t count, bool contiguous, Element& result, bool& first,
                      Combine& combine) {
@@ -385,7 +387,7 @@ fold_run_commutative(Run run, std::size_t count, bool contiguous, Element& resul
     }
     Element partial[lanes];
     const std::size_t blocked = count / lanes * lanes;
-    if constexpr (std::has_single_bit(sizeof(Element))) {
+    if constexpr (Unrolled && std::has_single_bit(sizeof(Element))) {
         // GCC 12 keeps the accumulators in registers only when the block loop is unrolled and
         // works on an array that nothing else indexes: unrolled over `partial`, which the loops
         // below index by variables, it stored three of the four vectors back on every block
@@ -497,14 +499,17 @@ struct BoxRuns {
 /// may also re-order them, for operators brcc has shown to commute.
 enum class FoldOrder { Ordered, Commutative };
 
-/// detail::fold_run, or for a commutative operator detail::fold_run_commutative.
-template <FoldOrder Order, class Element, class Run, class Combine>
-[[gnu::always_inline]] inline void fold_elements(Run run, std::size_t count, bool contiguous,
-                                                 Element& result, bool& first, Combine& combine) {
-    if constexpr (Order == FoldOrder::Commutative) {
-        detail::fold_run_commutative(run, count, contiguous, result, first, combine);
+/// detail::fold_run, or for a commutative operator over `Contiguous` elements
+/// detail::fold_run_commutative, `Unrolled` or not. (Elements that are not contiguous take
+/// fold_run's one chain either way, and the commutative fold is not instantiated for them.)
+template <FoldOrder Order, bool Contiguous, bool Unrolled = Contiguous, class Element, class Run,
+          class Combine>
+[[gnu::always_inline]] inline void fold_elements(Run run, std::size_t count, Element& result,
+                                                 bool& first, Combine& combine) {
+    if constexpr (Order == FoldOrder::Commutative && Contiguous) {
+        detail::fold_run_commutative<Unrolled>(run, count, true, result, first, combine);
     } else {
-        detail::fold_run(run, count, contiguous, result, first, combine);
+        detail::fold_run(run, count, Contiguous, result, first, combine);
     }
 }
 
@@ -524,11 +529,11 @@ BROOK_CPU_DISPATCHED_TEMPLATE void fold_box(const StreamView& view, const Box& b
     detail::BoxRuns(view.rank, view.extents.data(), view.strides.data(), box, true)
         .for_each([&](std::size_t offset, std::size_t count, const auto&) {
             if (stride == 1 || count == 1) {
-                fold_elements<Order>(detail::ContiguousRun<Element>{base + offset}, count, true,
-                                     result, first, combine);
+                fold_elements<Order, true>(detail::ContiguousRun<Element>{base + offset}, count,
+                                           result, first, combine);
             } else {
-                detail::fold_run(detail::StridedRun<Element>{base + offset, stride}, count, false,
-                                 result, first, combine);
+                fold_elements<Order, false>(detail::StridedRun<Element>{base + offset, stride},
+                                            count, result, first, combine);
             }
         });
     accumulator = result;

@@ -17,6 +17,12 @@ namespace brcc {
 
 namespace {
 
+/// The most fused folds a kernel gets with the kernels before it. A program usually defines a
+/// map beside the reduction of its output, and each fold costs the C++ compiler about 0.25 s
+/// (GCC 12, -O3): bounded, their number grows with the file's kernels, not with the product of
+/// its maps and reductions. A pair left out is still fused by the runtime, a piece at a time.
+constexpr std::size_t max_fused_folds = 4;
+
 class CpuGenerator final : public BackendGenerator {
 public:
     /// No `#line` directives and one instruction set: code for no file in particular.
@@ -55,16 +61,21 @@ public:
     }
 
 private:
-    /// The fused folds (cpu_fuses) of `kernel` with the kernels before it in the file, added to
-    /// `definitions` with their table, whose name it returns: empty when there are none. Each
-    /// pair's fold is printed with the later kernel, once both bodies are defined.
+    /// The fused folds (cpu_fuses) of `kernel` with the kernels before it in the file, nearest
+    /// first and at most max_fused_folds of them, added to `definitions` with their table, whose
+    /// name it returns: empty when there are none. Each pair's fold is printed with the later
+    /// kernel, once both bodies are defined.
     std::string fused_folds(const KernelDecl& kernel, std::string& definitions) const {
         std::string entries;
-        for (const KernelDecl* other : earlier_) {
+        std::size_t count = 0;
+        for (auto other_it = earlier_.rbegin();
+             other_it != earlier_.rend() && count < max_fused_folds; ++other_it) {
+            const KernelDecl* other = *other_it;
             const KernelDecl* map = kernel.is_reduce ? other : &kernel;
             const KernelDecl* reduction = kernel.is_reduce ? &kernel : other;
             if (!cpu_fuses(*map, *reduction))
                 continue;
+            ++count;
             definitions += "\n" + cpu_fused_fold_code(*map, *reduction, code_options());
             entries += "    {&" + cpp_identifier(other->name) + "__cpu_code, &" +
                        cpu_fused_fold_function_name(*map, *reduction) + "},\n";

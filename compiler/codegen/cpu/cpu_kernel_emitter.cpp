@@ -894,12 +894,20 @@ std::string fused_run_fold(const KernelDecl& map, const KernelDecl& reduction,
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
     const ParamDecl& output = *map_output(map);
     const std::string order = reduce_commutes(reduction) ? "Commutative" : "Ordered";
-    return pad + "::brook::cpu::fold_elements<::brook::cpu::FoldOrder::" + order + ">(\n" + pad +
-           "    [&](std::size_t k) {\n" + pad + "        const std::size_t i = " + first +
-           " + k;\n" + pad + "        " + cpp_type_name(output.type) + " " + value_name(output) +
-           ";\n" + pad + "        " + body_call(map, addressing, 1, true) + ";\n" + pad +
-           "        return " + value_name(output) + ";\n" + pad + "    },\n" + pad + "    " + last +
-           " - " + first + ", " + (contiguous ? "true" : "false") +
+    // The blocks are unrolled where each element costs about a load: a map of elements of its
+    // output's type (SGEMV's multiply).
+    const bool elementwise =
+        std::all_of(map.params.begin(), map.params.end(), [&](const ParamDecl* param) {
+            return param->param_kind != ParamKind::InputStream ||
+                   cpp_storage_type_name(param->type) == cpp_storage_type_name(output.type);
+        });
+    return pad + "::brook::cpu::fold_elements<::brook::cpu::FoldOrder::" + order + ", " +
+           (contiguous ? "true" : "false") + ", " + (contiguous && elementwise ? "true" : "false") +
+           ">(\n" + pad + "    [&](std::size_t k) {\n" + pad +
+           "        const std::size_t i = " + first + " + k;\n" + pad + "        " +
+           cpp_type_name(output.type) + " " + value_name(output) + ";\n" + pad + "        " +
+           body_call(map, addressing, 1, true) + ";\n" + pad + "        return " +
+           value_name(output) + ";\n" + pad + "    },\n" + pad + "    " + last + " - " + first +
            ", brook_folded, brook_first, brook_combine);\n";
 }
 
@@ -1018,22 +1026,30 @@ std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptio
 }
 
 bool cpu_fuses(const KernelDecl& map, const KernelDecl& reduction) {
-    if (map.is_reduce || !reduction.is_reduce || has_variable_output(map) || map.discards ||
-        map.has_group_size())
+    // A map whose element costs no more than the default grain is sized for (cpu_grain: no
+    // loop, few operations): there the output's store and load are a large share of the time,
+    // and the fold, whose block loop is unrolled 64 times (detail::fold_run_commutative),
+    // stays small; a dot product's loop in it took GCC 40 s to compile (SGEMV's gather kernel
+    // paired with its row sum).
+    // Its elements come from streams and constants alone: a gather's read or indexof's
+    // position, inlined in every one of those steps, took GCC seconds to compile for each pair.
+    if (map.is_reduce || !reduction.is_reduce || cpu_grain(map) != 0 || map.uses_indexof ||
+        has_variable_output(map) || map.discards || map.has_group_size())
         return false;
     const ParamDecl* output = map_output(map);
     if (output == nullptr || is_fixed(output->type))
         return false;
-    const bool scatters = std::any_of(map.params.begin(), map.params.end(), [](const auto* p) {
-        return p->param_kind == ParamKind::ScatterOutput;
-    });
+    const bool gathers_or_scatters =
+        std::any_of(map.params.begin(), map.params.end(), [](const auto* p) {
+            return p->param_kind == ParamKind::Gather || p->param_kind == ParamKind::ScatterOutput;
+        });
     const bool reduction_uniforms =
         std::any_of(reduction.params.begin(), reduction.params.end(), [](const auto* p) {
             return p->param_kind != ParamKind::ReduceInput &&
                    p->param_kind != ParamKind::ReduceAccumulator;
         });
     const ParamDecl& input = reduce_input(reduction);
-    return !scatters && !reduction_uniforms && !is_fixed(input.type) &&
+    return !gathers_or_scatters && !reduction_uniforms && !is_fixed(input.type) &&
            cpp_storage_type_name(output->type) == cpp_storage_type_name(input.type);
 }
 

@@ -32,8 +32,9 @@ std::string cpu_callable_definition(const KernelDecl& kernel, const CpuCodeOptio
 std::string cpu_kernel_code(const KernelDecl& kernel, const CpuCodeOptions& options = {});
 
 /// Whether brcc prints a fused fold (cpu::FusedFoldFunction) of map kernel `map` and reduce
-/// function `reduction`: the map writes one output of the reduction's input type per element
-/// and nothing else (no scatter or vout output, no discard, no thread groups), and the
+/// function `reduction`: the map's element is cheap (no loop, no more operations than the
+/// default grain is sized for) and it writes one output of the reduction's input type per
+/// element and nothing else (no scatter or vout output, no discard, no thread groups), and the
 /// reduction takes no arguments but its input and accumulator.
 bool cpu_fuses(const KernelDecl& map, const KernelDecl& reduction);
 /// The fused fold's name, and its definition (after both kernels' code).

@@ -276,12 +276,23 @@ kernel void two_outputs(float a<>, out float b<>, out float c<>) { b = a; c = a;
 kernel void wider(float a<>, out float4 b<>) { b = float4(a, a, a, a); }
 reduce void sum(float a<>, reduce float r<>) { r += a; }
 reduce void digits(float a<>, reduce float r<>) { r = r * 10.0 + a; }
-kernel void after(float a<>, out float b<>) { b = indexof(b).x + a; }
+kernel void after(float a<>, out float b<>) { b = a + 1.0; }
+kernel void placed(float a<>, out float b<>) { b = indexof(b).x + a; }
+kernel void gathered(float a<>, float t[], out float b<>) { b = t[a]; }
+kernel void looping(float a<>, out float b<>) {
+    b = 0.0;
+    for (int i = 0; i < 4; ++i) { b += a; }
+}
 )");
     EXPECT_TRUE(cpu_fuses(kernel("before"), kernel("sum")));
     EXPECT_FALSE(cpu_fuses(kernel("two_outputs"), kernel("sum")));
     EXPECT_FALSE(cpu_fuses(kernel("wider"), kernel("sum")));
     EXPECT_FALSE(cpu_fuses(kernel("sum"), kernel("digits")));
+    // Where the element costs more than a few loads and operations, or the fold would inline a
+    // gather's or indexof's addressing in each of its unrolled steps.
+    EXPECT_FALSE(cpu_fuses(kernel("placed"), kernel("sum")));
+    EXPECT_FALSE(cpu_fuses(kernel("gathered"), kernel("sum")));
+    EXPECT_FALSE(cpu_fuses(kernel("looping"), kernel("sum")));
     const std::vector<std::string> codes =
         cpu_generator_codes({&kernel("before"), &kernel("two_outputs"), &kernel("wider"),
                              &kernel("sum"), &kernel("digits"), &kernel("after")});
@@ -302,20 +313,43 @@ kernel void after(float a<>, out float b<>) { b = indexof(b).x + a; }
                                    "float& result) { sum__body(value, result); };\n"))
         << codes[3];
     EXPECT_TRUE(contains(codes[3], "::brook::cpu::fold_elements<::brook::cpu::FoldOrder::"
-                                   "Commutative>(\n"))
+                                   "Commutative, true, true>(\n"))
         << codes[3];
     EXPECT_TRUE(contains(codes[3], "before__body(p0_a[i], p1_s, p2_b_value);\n")) << codes[3];
     // A reduction that does not commute folds in order.
     EXPECT_TRUE(contains(codes[4], "::brook::cpu::fold_elements<::brook::cpu::FoldOrder::"
-                                   "Ordered>(\n"))
+                                   "Ordered, true, true>(\n"))
         << codes[4];
-    // A map after both reductions pairs with each, indexof taken from the map's call.
+    // A map after both reductions pairs with each, nearest first.
     EXPECT_TRUE(contains(codes[5], "const ::brook::cpu::FusedFold after__fused_folds[] = {\n"
-                                   "    {&sum__cpu_code, &after__folded_by__sum},\n"
                                    "    {&digits__cpu_code, &after__folded_by__digits},\n"
+                                   "    {&sum__cpu_code, &after__folded_by__sum},\n"
                                    "};\n"))
         << codes[5];
-    EXPECT_TRUE(contains(codes[5], "after__body(p0_a[i], p1_b_value, frame, i);\n")) << codes[5];
+    EXPECT_TRUE(contains(codes[5], "after__body(p0_a[i], p1_b_value);\n")) << codes[5];
+}
+
+TEST_F(CpuSourceTest, AKernelGetsFusedFoldsWithTheFourNearestKernelsBeforeIt) {
+    std::string source;
+    std::vector<std::string> names;
+    for (int i = 0; i < 10; ++i) {
+        names.push_back("map" + std::to_string(i));
+        source += "kernel void " + names.back() + "(float a<>, out float b<>) { b = a; }\n";
+    }
+    source += "reduce void sum(float a<>, reduce float r<>) { r += a; }\n";
+    analyze_source(source);
+    std::vector<const KernelDecl*> kernels;
+    for (const std::string& name : names)
+        kernels.push_back(&kernel(name));
+    kernels.push_back(&kernel("sum"));
+    const std::string code = cpu_generator_codes(kernels).back();
+    std::string table = "const ::brook::cpu::FusedFold sum__fused_folds[] = {\n";
+    for (int i = 9; i >= 6; --i) {
+        table += "    {&map" + std::to_string(i) + "__cpu_code, &map" + std::to_string(i) +
+                 "__folded_by__sum},\n";
+    }
+    EXPECT_TRUE(contains(code, table + "};\n")) << code;
+    EXPECT_FALSE(contains(code, "map5__folded_by__sum")) << code;
 }
 
 TEST_F(CpuSourceTest, KernelsWhoseElementsCannotShareALoopAreNotJammed) {
