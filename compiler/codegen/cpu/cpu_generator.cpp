@@ -11,16 +11,18 @@
 #include "codegen/cpu/cpu_kernel_emitter.hpp"
 #include "codegen/emit_cpp.hpp"
 
+#include <algorithm>
 #include <optional>
 
 namespace brcc {
 
 namespace {
 
-/// The most fused folds a kernel gets with the kernels before it. A program usually defines a
-/// map beside the reduction of its output, and each fold costs the C++ compiler about 0.25 s
-/// (GCC 12, -O3): bounded, their number grows with the file's kernels, not with the product of
-/// its maps and reductions. A pair left out is still fused by the runtime, a piece at a time.
+/// How many kernels of the other kind before it a kernel may pair with, the nearest. A program
+/// usually defines a map beside the reduction of its output, and each fold costs the C++
+/// compiler about 0.25 s (GCC 12, -O3): bounded, the folds and brcc's search for them grow with
+/// the file's kernels, not with the product of its maps and reductions. A pair left out is
+/// still fused by the runtime, a piece at a time.
 constexpr std::size_t max_fused_folds = 4;
 
 class CpuGenerator final : public BackendGenerator {
@@ -54,31 +56,30 @@ public:
         const std::string fused = fused_folds(kernel, definitions);
         if (!fused.empty())
             functions += ", .fused_folds = " + fused;
-        earlier_.push_back(&kernel);
+        (kernel.is_reduce ? earlier_reductions_ : earlier_maps_).push_back(&kernel);
         return BackendKernelCode{definitions + "const ::brook::cpu::KernelCode " + code_name + "{" +
                                      functions + "};\n",
                                  "&" + code_name};
     }
 
 private:
-    /// The fused folds (cpu_fuses) of `kernel` with the kernels before it in the file, nearest
-    /// first and at most max_fused_folds of them, added to `definitions` with their table, whose
-    /// name it returns: empty when there are none. Each pair's fold is printed with the later
-    /// kernel, once both bodies are defined.
+    /// The fused folds (cpu_fuses) of `kernel` with the nearest max_fused_folds kernels of the
+    /// other kind (maps for a reduction, reductions for a map) before it in the file, added to
+    /// `definitions` with their table, whose name it returns: empty when there are none. Each
+    /// pair's fold is printed with the later kernel, once both bodies are defined.
     std::string fused_folds(const KernelDecl& kernel, std::string& definitions) const {
+        const std::vector<const KernelDecl*>& others =
+            kernel.is_reduce ? earlier_maps_ : earlier_reductions_;
         std::string entries;
-        std::size_t count = 0;
-        for (auto other_it = earlier_.rbegin();
-             other_it != earlier_.rend() && count < max_fused_folds; ++other_it) {
-            const KernelDecl* other = *other_it;
-            const KernelDecl* map = kernel.is_reduce ? other : &kernel;
-            const KernelDecl* reduction = kernel.is_reduce ? &kernel : other;
-            if (!cpu_fuses(*map, *reduction))
+        const std::size_t nearest = std::min(others.size(), max_fused_folds);
+        for (auto other = others.rbegin(); other != others.rbegin() + nearest; ++other) {
+            const KernelDecl& map = kernel.is_reduce ? **other : kernel;
+            const KernelDecl& reduction = kernel.is_reduce ? kernel : **other;
+            if (!cpu_fuses(map, reduction))
                 continue;
-            ++count;
-            definitions += "\n" + cpu_fused_fold_code(*map, *reduction, code_options());
-            entries += "    {&" + cpp_identifier(other->name) + "__cpu_code, &" +
-                       cpu_fused_fold_function_name(*map, *reduction) + "},\n";
+            definitions += "\n" + cpu_fused_fold_code(map, reduction, code_options());
+            entries += "    {&" + cpp_identifier((*other)->name) + "__cpu_code, &" +
+                       cpu_fused_fold_function_name(map, reduction) + "},\n";
         }
         if (entries.empty())
             return {};
@@ -95,8 +96,9 @@ private:
     std::optional<SourceLines> source_lines_;
     /// The GCC target_clones names of the loop functions (CodegenOptions::cpu_clones).
     std::vector<std::string> clones_;
-    /// The kernels whose code this generator has printed, in the file's order.
-    std::vector<const KernelDecl*> earlier_;
+    /// The maps and the reductions whose code this generator has printed, in the file's order.
+    std::vector<const KernelDecl*> earlier_maps_;
+    std::vector<const KernelDecl*> earlier_reductions_;
 };
 
 } // namespace
