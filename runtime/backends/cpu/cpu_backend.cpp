@@ -809,7 +809,7 @@ private:
 
     /// The reduction `launch` of its argument `input` to a value: each thread's range of the
     /// input's elements folded box by box in order by `fused`, or by the reduction's own fold
-    /// when it is null, the threads' partial results then combined in order.
+    /// without one, the threads' partial results then combined in order.
     void fold_to_value(const Launch& launch, int input, void* result,
                        std::optional<BoxFold> fused = std::nullopt) const {
         const CpuFrame call(launch);
@@ -845,8 +845,8 @@ private:
     }
 
     /// The reduction `launch` of its argument `input` to the stream `target`: each target
-    /// element's block of the input folded by `fused`, or by the reduction's own fold when it
-    /// is null, in parallel over the targets.
+    /// element's block of the input folded by `fused`, or by the reduction's own fold without
+    /// one, in parallel over the targets.
     void fold_to_stream(const Launch& launch, int input, const BoundStream& target,
                         std::optional<BoxFold> fused = std::nullopt) const {
         const CpuFrame call(launch);

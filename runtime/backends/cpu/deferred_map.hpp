@@ -7,9 +7,11 @@
 // three passes over n^2 floats where the matrix alone is one, and it took 2.7x the time of the
 // gather loop at 1024 (docs/performance.md). So the cpu backend runs a map kernel's call only
 // when something needs its output. When the next operation is a reduction of that output, the
-// backend computes the map a cache-sized piece at a time and folds each piece while it is in the
-// cache (cpu_backend.cpp); the output is stored later only if something reads it, and not at all
-// if a call overwrites it or it is freed first. Any other operation runs the held call first, so
+// backend runs the fold brcc printed for the pair, which computes each of the map's elements
+// where the reduction folds it (brook::cpu::FusedFold), or, for a pair without one, computes the
+// map a cache-sized piece at a time and folds each piece while it is in the cache
+// (cpu_backend.cpp); the output is stored later only if something reads it, and not at all if a
+// call overwrites it or it is freed first. Any other operation runs the held call first, so
 // a program observes nothing but the reduction's speed: every call still does its work, and a
 // map whose output nothing consumes is run before whatever the program does next.
 //

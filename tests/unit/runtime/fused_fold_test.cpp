@@ -159,36 +159,37 @@ TEST_F(FusedFold, RunsWhereTheMapFeedsTheReductionToAValue) {
     }
 }
 
+/// a = numbers(rows, columns) squared into b by `map`, then b's rows summed by `reduction`: the
+/// sums.
+std::vector<float> squared_row_sums(const brook_test::CpuOnlyKernel& map,
+                                    const brook_test::CpuOnlyKernel& reduction, std::size_t rows,
+                                    std::size_t columns) {
+    const brook::stream a = numbers(rows, columns);
+    brook::stream b = make_stream<float>(rows, columns);
+    brook::stream sums = make_stream<float>(rows, 1);
+    square(map, a, b);
+    sum_to(reduction, b, sums);
+    return hand::contents<float>(sums);
+}
+
 TEST_F(FusedFold, RunsWhereTheMapFeedsTheReductionToAStream) {
-    const brook::stream a = numbers(64, 1000);
-    brook::stream b = make_stream<float>(64, 1000);
-    brook::stream sums = make_stream<float>(64, 1);
-    square(square_kernel, a, b);
-    sum_to(paired_sum, b, sums);
+    EXPECT_EQ(squared_row_sums(square_kernel, paired_sum, 64, 1000), row_sums_of_squares(64, 1000));
     EXPECT_EQ(fused_calls.load(), 64) << "one fused fold per target element";
-    EXPECT_EQ(hand::contents<float>(sums), row_sums_of_squares(64, 1000));
 }
 
 TEST_F(FusedFold, IsFoundInTheCodeOfTheKernelLaterInTheFile) {
-    const brook::stream a = numbers(32, 500);
-    brook::stream b = make_stream<float>(32, 500);
-    brook::stream sums = make_stream<float>(32, 1);
-    square(later_square, a, b);
-    sum_to(unpaired_sum, b, sums);
+    EXPECT_EQ(squared_row_sums(later_square, unpaired_sum, 32, 500), row_sums_of_squares(32, 500));
     EXPECT_EQ(fused_calls.load(), 32);
-    EXPECT_EQ(hand::contents<float>(sums), row_sums_of_squares(32, 500));
 }
 
 TEST_F(FusedFold, AnUnpairedReductionFoldsTheMapInPieces) {
     const brook::stream a = numbers(300, 257);
     brook::stream b = make_stream<float>(300, 257);
-    brook::stream sums = make_stream<float>(300, 1);
     square(square_kernel, a, b);
     EXPECT_EQ(sum_value(unpaired_sum, b), total(row_sums_of_squares(300, 257)));
-    square(square_kernel, a, b);
-    sum_to(unpaired_sum, b, sums);
+    EXPECT_EQ(squared_row_sums(square_kernel, unpaired_sum, 300, 257),
+              row_sums_of_squares(300, 257));
     EXPECT_EQ(fused_calls.load(), 0);
-    EXPECT_EQ(hand::contents<float>(sums), row_sums_of_squares(300, 257));
 }
 
 } // namespace
