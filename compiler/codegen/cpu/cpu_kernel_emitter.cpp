@@ -886,8 +886,10 @@ std::string reduce_functions(const KernelDecl& kernel, const std::string& attrib
 
 /// The fold of a fused fold's map elements from `first` to `last` (expressions), on element i
 /// of the map's streams as `addressing` reaches them: the body's output goes to its value
-/// local, which the reduction's step (brook_combine) takes. `contiguous` says whether the
-/// elements may be computed in any order at the cost of one each (detail::fold_run).
+/// local (zeroed first, so that fields a body leaves unwritten fold as zeros rather than as
+/// whatever the stack held), which the reduction's step (brook_combine) takes. `contiguous`
+/// says whether the elements may be computed in any order at the cost of one each
+/// (detail::fold_run).
 std::string fused_run_fold(const KernelDecl& map, const KernelDecl& reduction,
                            Addressing addressing, const std::string& first, const std::string& last,
                            bool contiguous, int indent) {
@@ -905,7 +907,7 @@ std::string fused_run_fold(const KernelDecl& map, const KernelDecl& reduction,
            (contiguous ? "true" : "false") + ", " + (contiguous && elementwise ? "true" : "false") +
            ">(\n" + pad + "    [&](std::size_t k) {\n" + pad +
            "        const std::size_t i = " + first + " + k;\n" + pad + "        " +
-           cpp_type_name(output.type) + " " + value_name(output) + ";\n" + pad + "        " +
+           cpp_type_name(output.type) + " " + value_name(output) + "{};\n" + pad + "        " +
            body_call(map, addressing, 1, true) + ";\n" + pad + "        return " +
            value_name(output) + ";\n" + pad + "    },\n" + pad + "    " + last + " - " + first +
            ", brook_folded, brook_first, brook_combine);\n";
