@@ -425,7 +425,9 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel, bool narrow = fals
 /// Dense in a loop over rows that gives indexof its positions from a brook::cpu::DenseRow;
 /// General, through a ResizedView; Row, as row_pointer[i - row] along a row where every stream
 /// is contiguous; Counting, as General for a vout kernel's count pass.
-enum class Addressing { Dense, DenseRows, General, Row, Counting };
+/// How a loop addresses the streams' elements: Streamed is a dense loop whose outputs go to
+/// blocks that are then stored with streaming stores (streamed_loops).
+enum class Addressing { Dense, DenseRows, General, Row, Counting, Streamed };
 
 std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes = 1,
                       bool outputs_in_locals = false);
@@ -434,6 +436,11 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
 /// every output during a vout kernel's count pass).
 std::string value_name(const ParamDecl& param) {
     return local_name(param) + "_value";
+}
+
+/// The local block that output `param` is computed into before its streaming stores.
+std::string block_name(const ParamDecl& param) {
+    return local_name(param) + "_block";
 }
 
 /// The local holding where the current output row starts in stream `param` (general loop).
@@ -447,6 +454,8 @@ std::string row_pointer_name(const ParamDecl& param) {
 std::string stream_element(const ParamDecl& param, Addressing addressing, int lane = 0) {
     if (addressing == Addressing::Row)
         return row_pointer_name(param) + "[i - row]";
+    if (addressing == Addressing::Streamed && param.param_kind == ParamKind::OutputStream)
+        return block_name(param) + "[i - first]";
     return local_name(param) + (lane == 0 ? "[i]" : "[i + " + std::to_string(lane) + "]");
 }
 
@@ -591,8 +600,7 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
     // Elements are independent and every stream written is distinct from every stream read
     // (the runtime snapshots a written one that is also gathered), so the lanes of an array
     // loop may run in any order: `omp simd` lets the compiler vectorise even across inner loops.
-    if (addressing == Addressing::Dense || addressing == Addressing::DenseRows ||
-        addressing == Addressing::Row)
+    if (addressing != Addressing::General && addressing != Addressing::Counting)
         text = header + pad + "#pragma omp simd\n" + text;
     if (before.empty())
         return text + "\n" + inner + body_call(kernel, addressing) + ";\n";
@@ -719,6 +727,55 @@ std::string dense_row_loops(const KernelDecl& kernel, int indent) {
                  element_loop(kernel, Addressing::DenseRows, indent + 1, "row", "row_stop"));
 }
 
+/// Whether the dense loop of `kernel` may write its outputs through streaming stores
+/// (Frame::streaming_stores): a kernel whose element costs no more than the default grain is
+/// sized for (cpu_grain), so that memory is what limits it, whose outputs are written at i
+/// alone (no scatter, vout or group) and never read, their old values included (every path
+/// assigns each whole before naming it otherwise: the block holds no old value); the plain
+/// element loop (not jammed, no indexof's rows).
+bool streams_outputs(const KernelDecl& kernel) {
+    if (kernel.is_reduce || has_variable_output(kernel) || kernel.has_group_size() ||
+        kernel.uses_indexof || jammable(kernel) || cpu_grain(kernel) != 0)
+        return false;
+    const std::vector<ParamAccess> access = param_access(kernel);
+    bool outputs = false;
+    for (std::size_t i = 0; i < kernel.params.size(); ++i) {
+        const ParamKind kind = kernel.params[i]->param_kind;
+        if (kind == ParamKind::ScatterOutput || (kind == ParamKind::OutputStream && access[i].read))
+            return false;
+        outputs = outputs || kind == ParamKind::OutputStream;
+    }
+    return outputs;
+}
+
+/// The dense loop of a call that asks for streaming stores, before the plain one: the body run
+/// on a block of elements at a time into a local block per output, each block then stored by
+/// brook::cpu::store_streaming.
+std::string streamed_loops(const KernelDecl& kernel, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    std::string types;
+    std::string blocks;
+    std::string stores;
+    for (const ParamDecl* param : kernel.params) {
+        if (param->param_kind != ParamKind::OutputStream)
+            continue;
+        const std::string type = element_storage_type(*param);
+        types += (types.empty() ? "" : ", ") + type;
+        blocks += pad + "    alignas(" + std::string(cpu) + "streaming_line_bytes) " + type + " " +
+                  block_name(*param) + "[block];\n";
+        stores += pad + "        " + std::string(cpu) + "store_streaming(" + local_name(*param) +
+                  " + first, " + block_name(*param) + ", last - first);\n";
+    }
+    return pad + "if (frame.streaming_stores) {\n" + pad +
+           "    constexpr std::size_t block = " + std::string(cpu) + "streaming_block<" + types +
+           ">();\n" + blocks + pad + "    for (std::size_t first = begin; first < end;) {\n" + pad +
+           "        const std::size_t last = " + std::string(cpu) +
+           "streamed_block_end(first, end, block);\n" +
+           element_loop(kernel, Addressing::Streamed, indent + 2, "first", "last") + stores + pad +
+           "        first = last;\n" + pad + "    }\n" + pad + "    " + std::string(cpu) +
+           "finish_streaming_stores();\n" + pad + "    return;\n" + pad + "}\n";
+}
+
 /// The loops of a dense call, with the stream locals they use, `indent` levels deep.
 std::string dense_loops(const KernelDecl& kernel, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
@@ -727,7 +784,8 @@ std::string dense_loops(const KernelDecl& kernel, int indent) {
         return locals + jammed_loops(kernel, indent);
     if (kernel.uses_indexof)
         return locals + dense_row_loops(kernel, indent);
-    return locals + element_loop(kernel, Addressing::Dense, indent);
+    const std::string streamed = streams_outputs(kernel) ? streamed_loops(kernel, indent) : "";
+    return locals + streamed + element_loop(kernel, Addressing::Dense, indent);
 }
 
 /// The start of the current row (`row`) in each stream of the general loop (the inputs alone

@@ -546,6 +546,48 @@ void point_at_piece(cpu::StreamView& view, std::byte* piece, std::size_t first,
                                              first * element_size);
 }
 
+/// The bytes above which a dense call writes its outputs with streaming stores
+/// (Frame::streaming_stores): by default the last-level cache's size, since a call that moves
+/// more has evicted the first lines it wrote by its end, so that nothing reads them from the
+/// cache. BRT_CPU_STREAM_STORES=1 streams every dense call's outputs (which tests use), =0 none.
+std::size_t streaming_threshold() {
+    const char* text = std::getenv("BRT_CPU_STREAM_STORES");
+    if (text != nullptr && *text != '\0') {
+        const std::string_view value(text);
+        if (value == "1")
+            return 0;
+        if (value == "0")
+            return std::numeric_limits<std::size_t>::max();
+        fatal("BRT_CPU_STREAM_STORES=" + std::string(value) +
+              " is neither 0 (never) nor 1 (every dense call); leave it unset for the default");
+    }
+    // glibc reads the caches from CPUID; a machine it cannot tell about gets a typical size.
+    const long last_level = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    constexpr std::size_t typical_last_level = std::size_t{32} << 20;
+    return last_level > 0 ? static_cast<std::size_t>(last_level) : typical_last_level;
+}
+
+/// Whether a dense call `launch` moves more than `threshold` bytes through its streams and
+/// writes no stream it also reads (there a line is read before it is written in any case).
+bool writes_streaming(const Launch& launch, std::size_t threshold) {
+    if (!launch.dense || launch.pass != Launch::Pass::Single || launch.element_flags != nullptr)
+        return false;
+    std::size_t bytes = 0;
+    for (std::size_t i = 0; i < launch.args.size(); ++i) {
+        const BoundStream& stream = launch.args[i].stream;
+        if (stream.storage == nullptr)
+            continue;
+        bytes += stream.region.count() * stream.storage->element_size();
+        if (launch.kernel->params[i].kind != ParamKind::OutputStream)
+            continue;
+        for (std::size_t j = 0; j < launch.args.size(); ++j) {
+            if (j != i && launch.args[j].stream.storage == stream.storage)
+                return false;
+        }
+    }
+    return bytes > threshold;
+}
+
 /// BRT_CPU_FUSE=0 runs every call as it comes, for comparing the two ways (the default is on).
 bool fusion_switched_on() {
     const char* text = std::getenv("BRT_CPU_FUSE");
@@ -555,7 +597,8 @@ bool fusion_switched_on() {
 class CpuBackend final : public Backend {
 public:
     explicit CpuBackend(int max_threads)
-        : max_threads_(max_threads), fuses_(fusion_switched_on() && !checks_enabled()) {}
+        : max_threads_(max_threads), fuses_(fusion_switched_on() && !checks_enabled()),
+          streaming_threshold_(streaming_threshold()) {}
     ~CpuBackend() override {
         const auto lock = deferral_->lock();
         deferral_->end();
@@ -627,7 +670,8 @@ public:
 
     /// Runs `launch` now.
     void execute(const Launch& launch) {
-        const CpuFrame call(launch);
+        CpuFrame call(launch);
+        call.frame.streaming_stores = writes_streaming(launch, streaming_threshold_);
         const cpu::KernelCode& code = code_of(launch);
         const cpu::KernelFunction kernel = code.kernel;
         // The elements of the rows to run (Launch::first_row): [first, last).
@@ -1037,6 +1081,8 @@ private:
     /// Whether map calls may wait for a reduction (BRT_CPU_FUSE, and not under BRT_CHECK=1,
     /// whose division faults must name the call that made them).
     bool fuses_;
+    /// The bytes a dense call moves above which it writes with streaming stores.
+    std::size_t streaming_threshold_;
     std::shared_ptr<MappingCache> mappings_ = std::make_shared<MappingCache>();
     std::shared_ptr<MapDeferral> deferral_ =
         std::make_shared<MapDeferral>([this](const Launch& launch) { execute(launch); });

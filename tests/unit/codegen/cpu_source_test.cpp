@@ -603,6 +603,72 @@ kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 r<>) { r = a * x +
                          "            saxpy__body(p0_a, p1_x[i], p2_y[i], p3_r[i]);\n"));
 }
 
+TEST_F(CpuSourceTest, CheapKernelsThatWriteTheirOutputsWholeMayStreamThem) {
+    analyze_source(R"(
+typedef struct { float weight; float3 place; } Particle;
+kernel void saxpy(float a, float x<>, float y<>, out float r<>) { r = a * x + y; }
+kernel void split(float4 x<>, Particle q<>, out float s<>, out Particle p<>, out fixed f<>) {
+    s = x.x;
+    p = q;
+    f = x.w;
+}
+kernel void fields(float4 x<>, out Particle p<>) {
+    p.weight = x.x;
+    p.place = x.yzw;
+}
+kernel void kept(float a<>, out float r<>) { if (a > 0.0) r = a; }
+kernel void doubled(float a<>, out float r<>) { r = a; r = r * 2.0; }
+kernel void grown(float a<>, out float r<>) { r = r + a; }
+kernel void dropped(float a<>, out float r<>) { if (a < 0.0) discard; r = a; }
+kernel void placed(float a<>, out float r<>) { r = indexof(r).x + a; }
+kernel void scattered(float a<>, out float r[]) { r[0] = a; }
+kernel void looping(float a<>, int n, out float r<>) {
+    r = 0.0;
+    for (int i = 0; i < n; ++i) { r += a; }
+}
+)");
+    // Each output's block, as many elements as make whole cache lines of every output, the body
+    // into the blocks, then each stored with streaming stores.
+    const std::string saxpy = cpu_kernel_code(kernel("saxpy"));
+    EXPECT_TRUE(contains(
+        saxpy, "        if (frame.streaming_stores) {\n"
+               "            constexpr std::size_t block = ::brook::cpu::streaming_block<float>();\n"
+               "            alignas(::brook::cpu::streaming_line_bytes) float p3_r_block[block];\n"
+               "            for (std::size_t first = begin; first < end;) {\n"
+               "                const std::size_t last = ::brook::cpu::streamed_block_end(first, "
+               "end, block);\n"
+               "                #pragma omp simd\n"
+               "                for (std::size_t i = first; i < last; ++i)\n"
+               "                    saxpy__body(p0_a, p1_x[i], p2_y[i], p3_r_block[i - first]);\n"
+               "                ::brook::cpu::store_streaming(p3_r + first, p3_r_block, last - "
+               "first);\n"
+               "                first = last;\n"
+               "            }\n"
+               "            ::brook::cpu::finish_streaming_stores();\n"
+               "            return;\n"
+               "        }\n"))
+        << saxpy;
+    // A fixed output is stored from its float after the body, into its block.
+    const std::string split = cpu_kernel_code(kernel("split"));
+    EXPECT_TRUE(contains(split, "::brook::cpu::streaming_block<float, Particle, ::brook::fixed>()"))
+        << split;
+    EXPECT_TRUE(contains(split, "p4_f_block[i - first] = ::brook::lang::convert<::brook::fixed>("
+                                "p4_f_value);\n"))
+        << split;
+    EXPECT_TRUE(contains(split, "::brook::cpu::store_streaming(p3_p + first, p3_p_block, last - "
+                                "first);\n"))
+        << split;
+    // An output read after the body assigned it whole reads its block.
+    EXPECT_TRUE(contains(cpu_kernel_code(kernel("doubled")), "streaming_stores"));
+    // Outputs whose old values an element may keep or read (a struct written a field at a time
+    // counts as read), and kernels whose dense loop is not the plain element loop or that cost
+    // more than memory.
+    for (const char* name :
+         {"fields", "kept", "grown", "dropped", "placed", "scattered", "looping"}) {
+        EXPECT_FALSE(contains(cpu_kernel_code(kernel(name)), "streaming_stores")) << name;
+    }
+}
+
 TEST_F(CpuSourceTest, VectorsChosenByAScalarConditionAreSelectedWhenBothSidesAreFree) {
     // C++'s `?:` on two vector objects keeps the loop scalar; select_whole() computes both
     // sides, so it is used only where that changes nothing and costs little.
