@@ -99,12 +99,6 @@ struct Frame {
     /// True when every stream argument has the output's shape and is dense, so element `i` of
     /// each is at data + i. Generated kernels then take their plain loop.
     bool dense = false;
-    /// True for a dense call that writes its outputs whole and moves more bytes than the
-    /// last-level cache holds, so that the lines it writes would leave the cache before anything
-    /// read them again: its outputs are then better written with non-temporal stores
-    /// (brook::cpu::store_streaming), which do not read each line before writing it. No output
-    /// is also one of the call's inputs.
-    bool streaming_stores = false;
     /// Kernels with VariableOutput parameters run twice over the same elements: first a count
     /// pass (`counting` true) in which push() only counts and the ordinary outputs go to scratch
     /// memory, then, after the runtime has sized each variable output, the write pass.
@@ -114,6 +108,13 @@ struct Frame {
     /// on entry nonzero for an element to skip, on return 1 for each element written (see
     /// skips_element and mark_written in cpu_kernel.hpp).
     unsigned char* element_flags = nullptr;
+    /// Last, so that the fields before it keep their places for kernels built before it. True
+    /// for a dense call that writes its outputs whole and moves more bytes than the
+    /// last-level cache holds, so that the lines it writes would leave the cache before anything
+    /// read them again: its outputs are then better written with non-temporal stores
+    /// (brook::cpu::store_streaming), which do not read each line before writing it. No output
+    /// is also one of the call's inputs.
+    bool streaming_stores = false;
 
     template <class Element> const Element& constant(int param) const {
         return *static_cast<const Element*>(args[param].constant);
