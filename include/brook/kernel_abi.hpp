@@ -110,10 +110,10 @@ struct Frame {
     unsigned char* element_flags = nullptr;
     /// Last, so that the fields before it keep their places for kernels built before it. True
     /// for a dense call that writes its outputs whole and moves more bytes than the
-    /// last-level cache holds, so that the lines it writes would leave the cache before anything
-    /// read them again: its outputs are then better written with non-temporal stores
-    /// (brook::cpu::store_streaming), which do not read each line before writing it. No output
-    /// is also one of the call's inputs.
+    /// last-level cache holds (cpu_backend.cpp's streaming_threshold), so that the lines it writes
+    /// would leave the cache before anything read them again: its outputs are then better written
+    /// with non-temporal stores (brook::cpu::store_streaming), which do not read each line before
+    /// writing it. No output is also one of the call's inputs.
     bool streaming_stores = false;
 
     template <class Element> const Element& constant(int param) const {

@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Brook authors
 // SPDX-License-Identifier: MIT
 // The cpu backend's choice of streaming stores (brook::cpu::Frame::streaming_stores): asked for
-// a dense call that moves more bytes than the last-level cache holds (BRT_CPU_STREAM_STORES=1:
-// every dense call; =0: none) and writes no stream it also reads. What the generated loops do
-// with it is the conformance programs' to show (conformance.cpu_streaming_stores.*).
+// a dense call that moves more bytes than the last-level cache holds, at most 32 MiB
+// (BRT_CPU_STREAM_STORES=1: every dense call; =0: none), and writes no stream it also reads.
+// What the generated loops do with it is the conformance programs' to show
+// (conformance.cpu_streaming_stores.*).
 
 #include <brook/brook.hpp>
 #include <brook/kernel_abi.hpp>
@@ -63,6 +64,20 @@ brook::stream counting(std::size_t rows, std::size_t columns) {
     return s;
 }
 
+/// In a death test's child: with BRT_CPU_STREAM_STORES set to `setting` (unset where null),
+/// prints what a dense copy of `rows` x 100 floats was asked, and exits.
+[[noreturn]] void report_dense_copy(const char* setting, std::size_t rows = 64) {
+    if (setting != nullptr) {
+        setenv("BRT_CPU_STREAM_STORES", setting, 1);
+    } else {
+        unsetenv("BRT_CPU_STREAM_STORES");
+    }
+    const brook::stream a = counting(rows, 100);
+    brook::stream b = make_stream<float>(rows, 100);
+    std::fprintf(stderr, "dense %d\n", streaming_of_copy(a, b));
+    std::exit(0);
+}
+
 class StreamingStoresDeathTest : public RuntimeDeathTest {
 protected:
     void SetUp() override {
@@ -95,27 +110,16 @@ TEST_F(StreamingStoresDeathTest, ForcedOnEveryDenseCallThatWritesNoStreamItReads
 }
 
 TEST_F(StreamingStoresDeathTest, OffForEveryCallWhenSwitchedOff) {
-    EXPECT_EXIT(
-        {
-            setenv("BRT_CPU_STREAM_STORES", "0", 1);
-            const brook::stream a = counting(64, 100);
-            brook::stream b = make_stream<float>(64, 100);
-            std::fprintf(stderr, "dense %d\n", streaming_of_copy(a, b));
-            std::exit(0);
-        },
-        testing::ExitedWithCode(0), "dense 0");
+    EXPECT_EXIT(report_dense_copy("0"), testing::ExitedWithCode(0), "dense 0");
 }
 
 TEST_F(StreamingStoresDeathTest, ByDefaultACallSmallerThanTheCacheWritesThroughIt) {
-    EXPECT_EXIT(
-        {
-            unsetenv("BRT_CPU_STREAM_STORES");
-            const brook::stream a = counting(64, 100);
-            brook::stream b = make_stream<float>(64, 100);
-            std::fprintf(stderr, "dense %d\n", streaming_of_copy(a, b));
-            std::exit(0);
-        },
-        testing::ExitedWithCode(0), "dense 0");
+    EXPECT_EXIT(report_dense_copy(nullptr), testing::ExitedWithCode(0), "dense 0");
+}
+
+TEST_F(StreamingStoresDeathTest, ByDefaultACallMovingMoreThan32MiBStreams) {
+    // 2 x 16.8 MB: above the cap on the threshold, whatever the cache.
+    EXPECT_EXIT(report_dense_copy(nullptr, 42'000), testing::ExitedWithCode(0), "dense 1");
 }
 
 TEST_F(StreamingStoresDeathTest, AnyOtherSettingIsAnError) {
