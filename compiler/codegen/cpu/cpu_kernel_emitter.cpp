@@ -13,7 +13,9 @@
 //    down the rows) runs as a plain array loop, marked like the dense one. A kernel that reads
 //    a gather with float indices or uses indexof has its dense loops in `NAME__dense_narrow`,
 //    with 32-bit indices, which NAME__cpu runs for arrays and rows below 2^31 elements
-//    (kernel_loop_function says why).
+//    (kernel_loop_function says why). Where the runtime asks for streaming stores
+//    (Frame::streaming_stores), the dense loop of a kernel without loops or gathers computes
+//    its outputs into small blocks stored with non-temporal stores (streamed_loops).
 //  - reductions instead get `NAME__fold` (a box of the input, in row-major order, or in the
 //    order that vectorises when the operator commutes: sema/reduce_commutes.hpp) and
 //    `NAME__combine` (joins two partial results), both calling the body.
@@ -425,9 +427,20 @@ std::string fetch_uniform_arguments(const KernelDecl& kernel, bool narrow = fals
 /// Dense in a loop over rows that gives indexof its positions from a brook::cpu::DenseRow;
 /// General, through a ResizedView; Row, as row_pointer[i - row] along a row where every stream
 /// is contiguous; Counting, as General for a vout kernel's count pass.
-/// How a loop addresses the streams' elements: Streamed is a dense loop whose outputs go to
-/// blocks that are then stored with streaming stores (streamed_loops).
-enum class Addressing { Dense, DenseRows, General, Row, Counting, Streamed };
+/// How a loop addresses the streams' elements. Streamed and StreamedRows are Dense and DenseRows
+/// with the outputs going to blocks that are then stored with streaming stores (streamed_loops).
+enum class Addressing { Dense, DenseRows, General, Row, Counting, Streamed, StreamedRows };
+
+/// Whether a loop of `addressing` writes its outputs into blocks (streamed_loops).
+bool into_blocks(Addressing addressing) {
+    return addressing == Addressing::Streamed || addressing == Addressing::StreamedRows;
+}
+
+/// Whether a loop of `addressing` runs inside a row of a dense call, with indexof from the
+/// row's brook::cpu::DenseRow.
+bool along_dense_row(Addressing addressing) {
+    return addressing == Addressing::DenseRows || addressing == Addressing::StreamedRows;
+}
 
 std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes = 1,
                       bool outputs_in_locals = false);
@@ -454,7 +467,7 @@ std::string row_pointer_name(const ParamDecl& param) {
 std::string stream_element(const ParamDecl& param, Addressing addressing, int lane = 0) {
     if (addressing == Addressing::Row)
         return row_pointer_name(param) + "[i - row]";
-    if (addressing == Addressing::Streamed && param.param_kind == ParamKind::OutputStream)
+    if (into_blocks(addressing) && param.param_kind == ParamKind::OutputStream)
         return block_name(param) + "[i - first]";
     return local_name(param) + (lane == 0 ? "[i]" : "[i + " + std::to_string(lane) + "]");
 }
@@ -589,7 +602,7 @@ std::string element_loop(const KernelDecl& kernel, Addressing addressing, int in
     }
     std::string header;
     std::string text = pad + "for (std::size_t i = " + first + "; i < " + last + "; ++i)";
-    if (addressing == Addressing::DenseRows) {
+    if (along_dense_row(addressing)) {
         // Counted in an int (the row fits one, see dense_row_loops), so that the columns
         // DenseRow gives indexof stay in 32-bit lanes, where a size_t counter makes 64-bit ones.
         header = pad + "const int columns = static_cast<int>(" + last + " - " + first + ");\n";
@@ -666,7 +679,7 @@ std::string body_call(const KernelDecl& kernel, Addressing addressing, int lanes
         args += std::string(shared_array(kernel) != nullptr ? ", brook_shared" : "") + ", " +
                 std::string(group_thread_param);
     if (kernel.uses_indexof)
-        args += addressing == Addressing::DenseRows ? ", brook_row, i" : ", frame, i";
+        args += along_dense_row(addressing) ? ", brook_row, i" : ", frame, i";
     return body_name(kernel, lanes) + "(" + args + ")";
 }
 
@@ -717,31 +730,39 @@ std::string loop_over_rows(const std::string& pad, const std::string& per_row) {
            pad + "    row = row_stop;\n" + pad + "}\n";
 }
 
+/// The statement that starts indexof's brook::cpu::DenseRow for the row at `row`.
+std::string dense_row_start(const std::string& pad) {
+    return pad + "const ::brook::cpu::DenseRow brook_row(frame, row);\n";
+}
+
 /// The dense loop of a kernel that uses indexof, a row of the output at a time, so that indexof
 /// is an addition (brook::cpu::DenseRow) and the element loop still vectorises. Only in
 /// NAME__dense_narrow, which runs where the output's rows fit an int.
 std::string dense_row_loops(const KernelDecl& kernel, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
     return loop_over_rows(
-        pad, pad + "    const ::brook::cpu::DenseRow brook_row(frame, row);\n" +
+        pad, dense_row_start(pad + "    ") +
                  element_loop(kernel, Addressing::DenseRows, indent + 1, "row", "row_stop"));
 }
 
 /// Whether the dense loop of `kernel` may write its outputs through streaming stores
-/// (Frame::streaming_stores): a kernel whose element costs no more than the default grain is
-/// sized for (cpu_grain), so that memory is what limits it, whose outputs are written at i
-/// alone (no scatter, vout or group) and never read, their old values included (every path
-/// assigns each whole before naming it otherwise: the block holds no old value); the plain
-/// element loop (not jammed, no indexof's rows).
+/// (Frame::streaming_stores): a kernel without loops, whose elements cost about the same (a
+/// loop's may cost hundreds of times more, and its calls move few bytes for their time), and
+/// without gathers, whose reads the streaming stores slowed (the FFT's butterfly, 96 MB a call:
+/// 2.21 ms a pass with plain stores, 2.77 streamed; its bit reversal 4.2 against 6.1 ms), whose
+/// outputs are written at i alone (no scatter, vout or group) and never read, their old values
+/// included (every path assigns each whole before naming it otherwise: the block holds no old
+/// value); with the element loop or indexof's rows (not jammed, which needs a loop).
 bool streams_outputs(const KernelDecl& kernel) {
     if (kernel.is_reduce || has_variable_output(kernel) || kernel.has_group_size() ||
-        kernel.uses_indexof || jammable(kernel) || cpu_grain(kernel) != 0)
+        cpu_kernel_loops(kernel))
         return false;
     const std::vector<ParamAccess> access = param_access(kernel);
     bool outputs = false;
     for (std::size_t i = 0; i < kernel.params.size(); ++i) {
         const ParamKind kind = kernel.params[i]->param_kind;
-        if (kind == ParamKind::ScatterOutput || (kind == ParamKind::OutputStream && access[i].read))
+        if (kind == ParamKind::ScatterOutput || kind == ParamKind::Gather ||
+            (kind == ParamKind::OutputStream && access[i].read))
             return false;
         outputs = outputs || kind == ParamKind::OutputStream;
     }
@@ -750,9 +771,12 @@ bool streams_outputs(const KernelDecl& kernel) {
 
 /// The dense loop of a call that asks for streaming stores, before the plain one: the body run
 /// on a block of elements at a time into a local block per output, each block then stored by
-/// brook::cpu::store_streaming.
+/// brook::cpu::store_streaming. A kernel that uses indexof takes its blocks a row at a time, as
+/// dense_row_loops does its elements.
 std::string streamed_loops(const KernelDecl& kernel, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 4, ' ');
+    const bool rows = kernel.uses_indexof;
+    const std::string inner = rows ? pad + "    " : pad;
     std::string types;
     std::string blocks;
     std::string stores;
@@ -763,16 +787,22 @@ std::string streamed_loops(const KernelDecl& kernel, int indent) {
         types += (types.empty() ? "" : ", ") + type;
         blocks += pad + "    alignas(" + std::string(cpu) + "streaming_line_bytes) " + type + " " +
                   block_name(*param) + "[block];\n";
-        stores += pad + "        " + std::string(cpu) + "store_streaming(" + local_name(*param) +
+        stores += inner + "        " + std::string(cpu) + "store_streaming(" + local_name(*param) +
                   " + first, " + block_name(*param) + ", last - first);\n";
     }
+    const std::string range_end = rows ? "row_stop" : "end";
+    std::string loop = inner + "    for (std::size_t first = " + (rows ? "row" : "begin") +
+                       "; first < " + range_end + ";) {\n" + inner +
+                       "        const std::size_t last = " + std::string(cpu) +
+                       "streamed_block_end(first, " + range_end + ", block);\n" +
+                       element_loop(kernel, rows ? Addressing::StreamedRows : Addressing::Streamed,
+                                    indent + (rows ? 3 : 2), "first", "last") +
+                       stores + inner + "        first = last;\n" + inner + "    }\n";
+    if (rows)
+        loop = loop_over_rows(pad + "    ", dense_row_start(pad + "        ") + loop);
     return pad + "if (frame.streaming_stores) {\n" + pad +
            "    constexpr std::size_t block = " + std::string(cpu) + "streaming_block<" + types +
-           ">();\n" + blocks + pad + "    for (std::size_t first = begin; first < end;) {\n" + pad +
-           "        const std::size_t last = " + std::string(cpu) +
-           "streamed_block_end(first, end, block);\n" +
-           element_loop(kernel, Addressing::Streamed, indent + 2, "first", "last") + stores + pad +
-           "        first = last;\n" + pad + "    }\n" + pad + "    " + std::string(cpu) +
+           ">();\n" + blocks + loop + pad + "    " + std::string(cpu) +
            "finish_streaming_stores();\n" + pad + "    return;\n" + pad + "}\n";
 }
 
@@ -782,9 +812,9 @@ std::string dense_loops(const KernelDecl& kernel, int indent) {
     const std::string locals = stream_locals(kernel, Addressing::Dense, pad);
     if (jammable(kernel))
         return locals + jammed_loops(kernel, indent);
-    if (kernel.uses_indexof)
-        return locals + dense_row_loops(kernel, indent);
     const std::string streamed = streams_outputs(kernel) ? streamed_loops(kernel, indent) : "";
+    if (kernel.uses_indexof)
+        return locals + streamed + dense_row_loops(kernel, indent);
     return locals + streamed + element_loop(kernel, Addressing::Dense, indent);
 }
 

@@ -603,7 +603,7 @@ kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 r<>) { r = a * x +
                          "            saxpy__body(p0_a, p1_x[i], p2_y[i], p3_r[i]);\n"));
 }
 
-TEST_F(CpuSourceTest, CheapKernelsThatWriteTheirOutputsWholeMayStreamThem) {
+TEST_F(CpuSourceTest, KernelsThatWriteTheirOutputsWholeWithoutGathersOrLoopsMayStreamThem) {
     analyze_source(R"(
 typedef struct { float weight; float3 place; } Particle;
 kernel void saxpy(float a, float x<>, float y<>, out float r<>) { r = a * x + y; }
@@ -621,6 +621,12 @@ kernel void doubled(float a<>, out float r<>) { r = a; r = r * 2.0; }
 kernel void grown(float a<>, out float r<>) { r = r + a; }
 kernel void dropped(float a<>, out float r<>) { if (a < 0.0) discard; r = a; }
 kernel void placed(float a<>, out float r<>) { r = indexof(r).x + a; }
+kernel void gathered(float a<>, float t[], out float r<>) { r = t[a]; }
+kernel void heavy(float4 a<>, out float4 r<>) {
+    float4 t = a * a + a;
+    t = t * t + a * 0.5;
+    r = t * t * t + a * t;
+}
 kernel void scattered(float a<>, out float r[]) { r[0] = a; }
 kernel void looping(float a<>, int n, out float r<>) {
     r = 0.0;
@@ -660,11 +666,24 @@ kernel void looping(float a<>, int n, out float r<>) {
         << split;
     // An output read after the body assigned it whole reads its block.
     EXPECT_TRUE(contains(cpu_kernel_code(kernel("doubled")), "streaming_stores"));
+    // A straight-line element of many operations (a smaller grain) too.
+    EXPECT_NE(cpu_grain(kernel("heavy")), 0u);
+    EXPECT_TRUE(contains(cpu_kernel_code(kernel("heavy")), "streaming_stores"));
+    // With indexof, the blocks of each row, indexof from the row's start.
+    const std::string placed = cpu_kernel_code(kernel("placed"));
+    EXPECT_TRUE(contains(placed, "            const ::brook::cpu::DenseRow brook_row(frame, row);\n"
+                                 "            for (std::size_t first = row; first < row_stop;) {\n"
+                                 "                const std::size_t last = ::brook::cpu::"
+                                 "streamed_block_end(first, row_stop, block);\n"
+                                 "                const int columns = static_cast<int>(last - "
+                                 "first);\n"))
+        << placed;
+    EXPECT_TRUE(contains(placed, "placed__body(p0_a[i], p1_r_block[i - first], brook_row, i);\n"))
+        << placed;
     // Outputs whose old values an element may keep or read (a struct written a field at a time
-    // counts as read), and kernels whose dense loop is not the plain element loop or that cost
-    // more than memory.
+    // counts as read), scatter outputs, and kernels that gather or loop.
     for (const char* name :
-         {"fields", "kept", "grown", "dropped", "placed", "scattered", "looping"}) {
+         {"fields", "kept", "grown", "dropped", "gathered", "scattered", "looping"}) {
         EXPECT_FALSE(contains(cpu_kernel_code(kernel(name)), "streaming_stores")) << name;
     }
 }
