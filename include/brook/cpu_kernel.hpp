@@ -121,13 +121,62 @@ inline bool fits_int_offsets(const StreamView& view) {
     return count <= static_cast<std::size_t>(std::numeric_limits<int>::max());
 }
 
-/// The end of the output row that element `index` is in, or `end` if that comes first: the
-/// general loop takes the output domain a row (its last dimension) at a time.
+/// The end of the output row that element `index` is in, or `end` if that comes first: a dense
+/// call's row loop (indexof's) takes the output domain a row (its last dimension) at a time.
 inline std::size_t row_end(const Frame& frame, std::size_t index, std::size_t end) {
     const std::size_t row_length =
         frame.output_extents[static_cast<std::size_t>(frame.output_rank - 1)];
     return std::min(end, index - index % row_length + row_length);
 }
+
+/// The output rows that a loop function's range [begin, end) crosses, in order, for the general
+/// loop, which takes a call a row (its last dimension) at a time: the range's part of the current
+/// row, [first(), stop()), and the coordinates of first() (position(): slowest first, right-aligned
+/// in four, as ResizedView::unit_run takes them). Worked out by division for `begin` alone and
+/// then counted up from row to row: where rows are short, dividing for each row cost more than
+/// its elements (SAXPY with one input a domain, 8192x16 floats: 113 us, the dense call 7.8).
+class OutputRows {
+public:
+    [[gnu::always_inline]] OutputRows(const Frame& frame, std::size_t begin, std::size_t end)
+        : extents_(frame.output_extents.data()), rank_(static_cast<std::size_t>(frame.output_rank)),
+          end_(end), first_(begin), stop_(begin) {
+        if (begin >= end)
+            return; // (an empty call may have an extent of 0)
+        std::size_t rest = begin;
+        for (std::size_t d = rank_; d-- > 1;) {
+            position_[d + 4 - rank_] = rest % extents_[d];
+            rest /= extents_[d];
+        }
+        position_[4 - rank_] = rest;
+        stop_ = std::min(end, begin - position_[3] + extents_[rank_ - 1]);
+    }
+
+    [[gnu::always_inline]] bool more() const { return first_ < end_; }
+    [[gnu::always_inline]] std::size_t first() const { return first_; }
+    [[gnu::always_inline]] std::size_t stop() const { return stop_; }
+    [[gnu::always_inline]] const std::array<std::size_t, 4>& position() const { return position_; }
+
+    /// To the next row: its first column, the coordinates before it counted up.
+    [[gnu::always_inline]] void next() {
+        first_ = stop_;
+        position_[3] = 0;
+        for (std::size_t d = rank_ - 1; d-- > 0;) {
+            std::size_t& coordinate = position_[d + 4 - rank_];
+            if (++coordinate < extents_[d] || d == 0)
+                break;
+            coordinate = 0;
+        }
+        stop_ = std::min(end_, first_ + extents_[rank_ - 1]);
+    }
+
+private:
+    const std::size_t* extents_;
+    std::size_t rank_;
+    std::size_t end_;
+    std::size_t first_;
+    std::size_t stop_;
+    std::array<std::size_t, 4> position_{};
+};
 
 /// Streaming stores (Frame::streaming_stores). A plain store into a line that is not cached reads
 /// the line first (a read for ownership), so a call that writes a large output whole moves each

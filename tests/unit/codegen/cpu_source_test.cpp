@@ -800,6 +800,12 @@ kernel void ints(int a<>, float u[], out float r<>) { r = u[a]; }
                                    "        k__dense_narrow(frame, begin, end);\n"
                                    "        return;\n"
                                    "    }\n"
+                                   "    k__general(frame, begin, end);\n"
+                                   "}\n"))
+        << code;
+    // The general loops, in a function of their own, take gathers that convert float indices
+    // through 64-bit integers.
+    EXPECT_TRUE(contains(code, "[[gnu::noinline]] void k__general" + parameters +
                                    "    const ::brook::cpu::Gather<float, 1> p1_t("
                                    "frame.args[1].stream);\n"))
         << code;
