@@ -572,24 +572,27 @@ std::size_t streaming_threshold() {
 }
 
 /// Whether a dense call `launch` moves more than `threshold` bytes through its streams and
-/// writes no stream it also reads (there a line is read before it is written in any case).
+/// writes no stream it also reads (there a line is read before it is written in any case). The
+/// bytes first: most calls are small, and every call asks.
 bool writes_streaming(const Launch& launch, std::size_t threshold) {
     if (!launch.dense || launch.pass != Launch::Pass::Single || launch.element_flags != nullptr)
         return false;
     std::size_t bytes = 0;
+    for (const BoundArg& arg : launch.args) {
+        if (arg.stream.storage != nullptr)
+            bytes += arg.stream.region.count() * arg.stream.storage->element_size();
+    }
+    if (bytes <= threshold)
+        return false;
     for (std::size_t i = 0; i < launch.args.size(); ++i) {
-        const BoundStream& stream = launch.args[i].stream;
-        if (stream.storage == nullptr)
-            continue;
-        bytes += stream.region.count() * stream.storage->element_size();
         if (launch.kernel->params[i].kind != ParamKind::OutputStream)
             continue;
         for (std::size_t j = 0; j < launch.args.size(); ++j) {
-            if (j != i && launch.args[j].stream.storage == stream.storage)
+            if (j != i && launch.args[j].stream.storage == launch.args[i].stream.storage)
                 return false;
         }
     }
-    return bytes > threshold;
+    return true;
 }
 
 /// BRT_CPU_FUSE=0 runs every call as it comes, for comparing the two ways (the default is on).
